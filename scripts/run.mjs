@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// The README's two commands: `npm start` and `npm test`. A fresh machine has only Node.js and npm:
+// pnpm is bootstrapped into .tools/ through npm (corepack fails against the registry here), the
+// workspace is installed from the lockfile when it changed, and what is missing is built.
+// No dependencies: this file runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.9';
+const toolsDir = join(root, '.tools');
+const pnpmBin = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+}
+
+function must(cmd, args, opts) {
+  const status = run(cmd, args, opts);
+  if (status !== 0) {
+    console.error(`\n✗ ${[cmd, ...args].join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function ensurePnpm() {
+  if (existsSync(pnpmBin)) return;
+  console.error(`› bootstrapping pnpm ${PNPM_VERSION} into .tools/ (once)`);
+  mkdirSync(toolsDir, { recursive: true });
+  writeFileSync(join(toolsDir, 'package.json'), '{"private":true}\n');
+  must('npm', ['install', '--prefix', toolsDir, '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`]);
+}
+
+function pnpm(args, opts) {
+  return run(process.execPath, [pnpmBin, ...args], opts);
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function ensureInstalled() {
+  ensurePnpm();
+  const marker = join(root, 'node_modules', '.modules.yaml');
+  const lock = join(root, 'pnpm-lock.yaml');
+  const manifests = ['package.json', 'pnpm-workspace.yaml', lock].map(mtime);
+  if (existsSync(marker) && mtime(marker) >= Math.max(...manifests)) return;
+  console.error('› installing the workspace (pnpm install)');
+  const frozen = existsSync(lock) && process.env.CI ? ['--frozen-lockfile'] : [];
+  const status = pnpm(['install', ...frozen, '--reporter=append-only']);
+  if (status !== 0) process.exit(status);
+}
+
+const command = process.argv[2];
+ensureInstalled();
+
+if (command !== 'test' && command !== 'start') {
+  console.error('usage: node scripts/run.mjs start|test');
+  process.exit(2);
+}
+// `pnpm exec` puts the workspace's binaries on PATH for the next step.
+process.exit(pnpm(['exec', 'node', `scripts/${command}.mjs`, ...process.argv.slice(3)]));

@@ -1,0 +1,35 @@
+/**
+ * What a failed call returns instead of throwing. `message` for transport failures is one of
+ * spec §8's generic texts ('Network Error', 'timeout', 'request aborted'), which the screens
+ * translate through the i18n `errors` namespace by `kind`.
+ */
+export interface ApiError {
+  kind: 'http' | 'network' | 'timeout' | 'aborted' | 'invalid_response';
+  /** HTTP status, or null when no response arrived. */
+  status: number | null;
+  message: string;
+  /** 400 field errors, each field's messages joined with ', ' (spec §5). */
+  fieldErrors: Record<string, string>;
+  /** `{detail}` of 401/403/404/413/429 answers. */
+  detail?: string;
+}
+
+export function transportError(cause: unknown, timeoutMs?: number): ApiError {
+  const name = cause && typeof cause === 'object' && 'name' in cause ? String(cause.name) : '';
+  if (name === 'TimeoutError')
+    return {
+      kind: 'timeout',
+      status: null,
+      message: `timeout of ${timeoutMs ?? 0}ms exceeded`,
+      fieldErrors: {},
+    };
+  if (name === 'AbortError')
+    return { kind: 'aborted', status: null, message: 'Request aborted', fieldErrors: {} };
+  return { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
+}
+
+/** True for failures worth retrying: no answer, a timeout, or a 5xx/429 from a struggling server. */
+export function isRetryable(error: ApiError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.status !== null && (error.status >= 500 || error.status === 429);
+}

@@ -1,0 +1,9 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiResult,
+  type CallInput,
+  type CallOutput,
+  createApiClient,
+} from './client';
+export { type ApiError, isRetryable, transportError } from './errors';

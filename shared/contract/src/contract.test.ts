@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  advisoryLocation,
+  asList,
+  buildPath,
+  canonicalLink,
+  decodeResult,
+  encodeResult,
+  farmerPayload,
+  feedbackPayload,
+  notificationPayload,
+  notificationSettings,
+  routes,
+} from './index';
+
+const farmerBase = {
+  farmer_name: 'Abebe',
+  father_name: 'Kebede',
+  grand_father_name: 'Tesfaye',
+  phone_number: '911234567',
+  gender: 'male',
+  created_by: 3,
+  kebele: 10,
+};
+
+describe('farmer payload', () => {
+  it('accepts the three development_group variants', () => {
+    expect(farmerPayload.safeParse({ ...farmerBase, development_group: 5 }).success).toBe(true);
+    expect(farmerPayload.safeParse({ ...farmerBase, outbound_development_group: 5 }).success).toBe(true);
+    const created = farmerPayload.parse({
+      ...farmerBase,
+      development_group: { group_name: 'Tesfa', group_type: 'mixed' },
+    });
+    expect(created).toMatchObject({ development_group: { group_name: 'Tesfa', group_type: 'mixed' } });
+  });
+  it('rejects a payload with no group, both group fields, or a bad phone', () => {
+    expect(farmerPayload.safeParse(farmerBase).success).toBe(false);
+    expect(
+      farmerPayload.safeParse({ ...farmerBase, development_group: 5, outbound_development_group: 5 }).success,
+    ).toBe(false);
+    expect(
+      farmerPayload.safeParse({ ...farmerBase, phone_number: '0811234567', development_group: 5 }).success,
+    ).toBe(false);
+    expect(
+      farmerPayload.safeParse({ ...farmerBase, development_group: { group_name: '', group_type: 'mixed' } })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('notification schedule rule', () => {
+  const base = { name: 'Rain', message: 'Plant now', content_type: 'advisory', created_by: 1 };
+  it('send_now needs no frequency or interval, and refuses them', () => {
+    expect(notificationPayload.safeParse({ ...base, send_now: true }).success).toBe(true);
+    const r = notificationPayload.safeParse({ ...base, send_now: true, frequency: 'weekly', interval: 2 });
+    expect(r.success).toBe(false);
+  });
+  it('otherwise requires frequency and a numeric interval', () => {
+    const missing = notificationPayload.safeParse({ ...base, send_now: false });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((i) => i.path.join('.'))).toEqual(['frequency', 'interval']);
+    expect(notificationPayload.safeParse({ ...base, frequency: 'weekly', interval: 'x' }).success).toBe(
+      false,
+    );
+    expect(notificationPayload.parse({ ...base, frequency: 'monthly', interval: '3' }).interval).toBe(3);
+  });
+  it('a location other than all needs its id', () => {
+    const r = notificationPayload.safeParse({ ...base, send_now: true, location_type: 'woreda' });
+    expect(r.error?.issues[0]?.path).toEqual(['location_id']);
+  });
+  it('update-settings accepts only active:false for removal', () => {
+    expect(notificationSettings.safeParse({ active: false }).success).toBe(true);
+    expect(notificationSettings.safeParse({ active: true }).success).toBe(false);
+  });
+});
+
+describe('feedback payload', () => {
+  it('answer shapes by type and question id agreement', () => {
+    const ok = (response: unknown) =>
+      feedbackPayload.safeParse({ user: 1, feedback_question: 7, response }).success;
+    expect(ok({ question_id: 7, answer: { choice: [1, 2] } })).toBe(true);
+    expect(ok({ question_id: 7, answer: { choice: 1 } })).toBe(true);
+    expect(ok({ question_id: 7, answer: { rating: 5 } })).toBe(true);
+    expect(ok({ question_id: 7, answer: { rating: 6 } })).toBe(false);
+    expect(ok({ question_id: 7, answer: { rating: 2.5 } })).toBe(false);
+    expect(ok({ question_id: 7, answer: { text: '  ' } })).toBe(false);
+    expect(ok({ question_id: 8, answer: { text: 'good' } })).toBe(false);
+  });
+});
+
+describe('advisory location parameter', () => {
+  it('parses level,id and rejects anything else', () => {
+    expect(advisoryLocation.parse('kebele,12')).toEqual({ level: 'kebele', id: 12 });
+    for (const bad of ['kebele', 'city,1', 'zone,0', 'zone,1;drop', 'region,-1']) {
+      expect(advisoryLocation.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe('hand-back results', () => {
+  it('round-trips and refuses anything untyped or oversized', () => {
+    const json = encodeResult({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 });
+    expect(decodeResult(json)).toEqual({
+      kind: 'reach_recorded',
+      farmers: 3,
+      advisories: 2,
+      recorded: 6,
+      failed: 0,
+    });
+    expect(decodeResult('{"kind":"say","text":"hi"}')).toBeNull();
+    expect(decodeResult('not json')).toBeNull();
+    expect(() =>
+      encodeResult({ kind: 'farmer_registered', farmer_id: 1, name: 'ሀ'.repeat(200), group_name: 'g' }),
+    ).not.toThrow();
+    expect(
+      decodeResult(JSON.stringify({ kind: 'group_added', group_id: 1, group_name: 'x'.repeat(5000) })),
+    ).toBeNull();
+  });
+});
+
+describe('routes table', () => {
+  it('declares each method+path once, with DRF trailing slashes except the two spec paths without', () => {
+    const keys = Object.values(routes).map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const noSlash = Object.values(routes)
+      .filter((r) => !r.path.endsWith('/'))
+      .map((r) => r.path);
+    expect(noSlash.sort()).toEqual([
+      '/api/location-notifications/by-creator/{user_id}',
+      '/api/location-notifications/{id}/details',
+    ]);
+  });
+  it('creates answer 201', () => {
+    expect(routes.createFarmer.status).toBe(201);
+    expect(routes.createReachBatch.status).toBe(200);
+  });
+  it('builds paths with encoded params', () => {
+    expect(buildPath(routes.getDevelopmentGroup.path, { id: 4 })).toBe('/api/development-groups/4/');
+    expect(() => buildPath(routes.getDevelopmentGroup.path, {})).toThrow(/missing path parameter id/);
+  });
+});
+
+describe('signed link canonical form', () => {
+  it('does not depend on parameter order and ignores sig', () => {
+    const a = canonicalLink('/record_reach', new URLSearchParams('user_id=1&chatid=2&exp=9&sig=zz'));
+    const b = canonicalLink('/record_reach', new URLSearchParams('exp=9&chatid=2&user_id=1'));
+    expect(a).toBe(b);
+    expect(a).toBe('/record_reach?chatid=2&exp=9&user_id=1');
+  });
+});
+
+it('asList reads a plain list or a page', () => {
+  expect(asList([1, 2])).toEqual([1, 2]);
+  expect(asList({ count: 1, next: null, previous: null, results: [3] })).toEqual([3]);
+});

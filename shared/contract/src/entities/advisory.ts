@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { id } from '../common';
+import { adminLevel } from '../enums';
+import { feedbackQuestion } from './feedback';
+
+export const advisory = z.object({
+  id,
+  label: z.string().nullable(),
+  template_content: z.array(z.string()),
+  /** Amharic text of the same advisory, when written. */
+  template_content_am: z.array(z.string()).nullable().optional(),
+  sub_practice: id.nullable(),
+  value_chain: id.nullable(),
+  created_at: z.string(),
+  feedback_questions: z.array(feedbackQuestion),
+});
+export type Advisory = z.infer<typeof advisory>;
+
+/** GET /api/advisoryadmin-level/{id}/: the admin area an advisory is targeted at. */
+export const advisoryAdminLevel = z.object({
+  advisory: id,
+  level: adminLevel,
+  location_id: id,
+  location_name: z.string(),
+});
+export type AdvisoryAdminLevel = z.infer<typeof advisoryAdminLevel>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { id } from '../common';
+import { language, verificationStatus } from '../enums';
+
+export const botUser = z.object({
+  id,
+  telegram_id: id,
+  chat_id: z.number().int(),
+  first_name: z.string(),
+  language,
+  phone_number: z.string().nullable(),
+  verification_status: verificationStatus,
+  /** The DA profile this Telegram user is, once known. */
+  da_profile: id.nullable(),
+  /** The report user profile this Telegram user made, if any. */
+  report_user: id.nullable(),
+});
+export type BotUser = z.infer<typeof botUser>;
+
+/** Spec: PATCH carrying a status; the mini-app sends `{id, verification_status: 'VERIFIED'}`. */
+export const botUserPatch = z
+  .object({
+    id: id.optional(),
+    verification_status: verificationStatus.optional(),
+    language: language.optional(),
+    phone_number: z.string().nullable().optional(),
+    /** Service token only: the bot links a Telegram user to a DA found by phone. */
+    da_profile: id.nullable().optional(),
+  })
+  .strict();
+export type BotUserPatch = z.infer<typeof botUserPatch>;
+
+/** Bot-only call (service token): create or refresh the bot user of a Telegram user. */
+export const botUserUpsert = z
+  .object({
+    telegram_id: id,
+    chat_id: z.number().int(),
+    first_name: z.string().max(255),
+    language: language.optional(),
+    phone_number: z.string().nullable().optional(),
+  })
+  .strict();
+export type BotUserUpsert = z.infer<typeof botUserUpsert>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { id, text } from '../common';
+import { gender } from '../enums';
+import { normalisedPhone } from './farmer';
+
+export const daRole = z.object({ id, name: z.string() });
+export type DaRole = z.infer<typeof daRole>;
+
+/** The DA form's fields (spec §3); the form validates phones as 09/07 + 8 digits. */
+export const daFormFields = {
+  first_name: text(),
+  father_name: text(),
+  grand_father_name: text(),
+  gender,
+  region: id,
+  zone: id,
+  woreda: id,
+  kebele: id,
+  role: id,
+} as const;
+
+/** What is sent: phones normalised, gender sent as `sex`, created_by the bot user's id. */
+export const daPayload = z
+  .object({
+    first_name: daFormFields.first_name,
+    father_name: daFormFields.father_name,
+    grand_father_name: daFormFields.grand_father_name,
+    phone_number: normalisedPhone,
+    telegram_phone_number: normalisedPhone,
+    sex: gender,
+    region: id,
+    zone: id,
+    woreda: id,
+    kebele: id,
+    role: id,
+    created_by: id,
+  })
+  .strict();
+export type DaPayload = z.infer<typeof daPayload>;
+
+export const daProfile = daPayload.extend({
+  id,
+  /** Label of the DA's role; the update form matches the role option by it. */
+  specialization: z.string().nullable(),
+});
+export type DaProfile = z.infer<typeof daProfile>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { id, text } from '../common';
+import { groupType } from '../enums';
+
+export const developmentGroup = z.object({
+  id,
+  group_name: z.string(),
+  group_type: groupType,
+  kebele: id,
+  /** The DA who made the group; null for groups imported without a creator. */
+  created_by: id.nullable(),
+});
+export type DevelopmentGroup = z.infer<typeof developmentGroup>;
+
+export const newGroupFields = z.object({ group_name: text(), group_type: groupType });
+export type NewGroupFields = z.infer<typeof newGroupFields>;
+
+export const developmentGroupPayload = newGroupFields.extend({ kebele: id, created_by: id });
+export type DevelopmentGroupPayload = z.infer<typeof developmentGroupPayload>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { id, text } from '../common';
+import { gender } from '../enums';
+import { newGroupFields } from './development-group';
+
+/** Normalised national number as spec §5 sends it: 9 digits starting with 9 or 7. */
+export const normalisedPhone = z.string().regex(/^[79]\d{8}$/, 'phone_number_validation');
+
+const farmerBase = z.object({
+  farmer_name: text(),
+  father_name: text(),
+  grand_father_name: text(),
+  phone_number: normalisedPhone,
+  gender,
+  created_by: id,
+  kebele: id,
+});
+
+/**
+ * Spec §3's three ways to give a farmer's group: an existing group id; `outbound_development_group`
+ * when the chosen group has a creator; or a new group object, created in the same transaction.
+ */
+export const farmerPayload = z.union([
+  farmerBase.extend({ development_group: id }).strict(),
+  farmerBase.extend({ outbound_development_group: id }).strict(),
+  farmerBase.extend({ development_group: newGroupFields }).strict(),
+]);
+export type FarmerPayload = z.infer<typeof farmerPayload>;
+
+export const farmerListed = z.object({
+  id,
+  farmer_name: z.string(),
+  father_name: z.string(),
+  grand_father_name: z.string(),
+});
+export type FarmerListed = z.infer<typeof farmerListed>;
+
+export const farmer = farmerListed.extend({
+  phone_number: z.string().nullable(),
+  gender,
+  kebele: id,
+  development_group: id,
+  created_by: id,
+});
+export type Farmer = z.infer<typeof farmer>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { id, text } from '../common';
+import { gender } from '../enums';
+import { normalisedPhone } from './farmer';
+
+export const reportUserPayload = z
+  .object({
+    name: text(),
+    phone_no: normalisedPhone,
+    gender,
+    region: id,
+    zone: id,
+    woreda: id,
+    /** The messaging (Telegram) user's id. */
+    created_by: id,
+  })
+  .strict();
+export type ReportUserPayload = z.infer<typeof reportUserPayload>;
+
+export const reportUser = reportUserPayload.extend({ id });
+export type ReportUser = z.infer<typeof reportUser>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { id } from './common';
+import { LIMITS } from './enums';
+
+const name = z.string().min(1).max(200);
+const count = z.number().int().nonnegative().max(1_000_000);
+
+/**
+ * What a screen hands back to the bot (DESIGN.md "Handing results back to Telegram"): typed
+ * facts, never text for the bot to say. The bot or server renders the summary in the user's
+ * language. Each fits in Telegram's 4096-byte sendData.
+ */
+export const handBackResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('farmer_registered'), farmer_id: id, name, group_name: name }),
+  z.object({ kind: z.literal('group_added'), group_id: id, group_name: name }),
+  z.object({ kind: z.literal('da_registered'), da_id: id, name, update: z.boolean() }),
+  z.object({ kind: z.literal('report_user_saved'), report_user_id: id, name, update: z.boolean() }),
+  z.object({
+    kind: z.literal('reach_recorded'),
+    farmers: count,
+    advisories: count,
+    recorded: count,
+    failed: count,
+  }),
+  z.object({
+    kind: z.literal('adoption_recorded'),
+    farmers: count,
+    advisories: count,
+    recorded: count,
+    failed: count,
+  }),
+  z.object({ kind: z.literal('feedback_sent'), advisory_id: id, answers: count }),
+  z.object({ kind: z.literal('notification_saved'), notification_id: id, name, update: z.boolean() }),
+  z.object({ kind: z.literal('notification_removed'), notification_id: id, name }),
+]);
+export type HandBackResult = z.infer<typeof handBackResult>;
+export type HandBackKind = HandBackResult['kind'];
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/** JSON for sendData; throws if the result would not fit Telegram's limit. */
+export function encodeResult(result: HandBackResult): string {
+  const json = JSON.stringify(handBackResult.parse(result));
+  if (utf8Bytes(json) > LIMITS.sendDataBytes) throw new RangeError('hand-back result exceeds 4096 bytes');
+  return json;
+}
+
+/** Parses what arrived as web_app_data or a /tg/result body; null when it is not a typed result. */
+export function decodeResult(data: string): HandBackResult | null {
+  if (utf8Bytes(data) > LIMITS.sendDataBytes) return null;
+  try {
+    const parsed = handBackResult.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /tg/result on the companion server. */
+export const handBackRequest = z.object({ result: handBackResult }).strict();
+export type HandBackRequest = z.infer<typeof handBackRequest>;
+export const handBackResponse = z.object({ delivered: z.enum(['answer_web_app_query', 'chat_message']) });

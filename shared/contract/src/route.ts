@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route (DESIGN.md "Identity and trust"):
+ * - `public`: reference lists, no proof needed;
+ * - `user`: a Telegram user's proof (initData or signed link) or the service token;
+ * - `service`: only the bot's service token.
+ */
+export type Access = 'public' | 'user' | 'service';
+
+export interface RouteDef<
+  M extends Method = Method,
+  P extends string = string,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Res extends z.ZodType = z.ZodType,
+> {
+  method: M;
+  /** Path under the backend base URL, with `{name}` placeholders for `params`. */
+  path: P;
+  params: Params;
+  query: Query;
+  body: Body;
+  response: Res;
+  /** Success status: 201 for creates, 200 otherwise. */
+  status: 200 | 201;
+  access: Access;
+  summary: string;
+}
+
+type Opt<T> = T extends z.ZodType ? T : undefined;
+
+export function route<
+  M extends Method,
+  P extends string,
+  Res extends z.ZodType,
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+>(def: {
+  method: M;
+  path: P;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Res;
+  status?: 200 | 201;
+  access: Access;
+  summary: string;
+}): RouteDef<M, P, Opt<Params>, Opt<Query>, Opt<Body>, Res> {
+  return {
+    status: 200,
+    params: undefined,
+    query: undefined,
+    body: undefined,
+    ...def,
+  } as RouteDef<M, P, Opt<Params>, Opt<Query>, Opt<Body>, Res>;
+}
+
+export type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type OutputOf<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** Fills `{name}` placeholders; values are URL-encoded. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `/api/x/{id}/` → `/api/x/:id/`, the form Fastify and most routers use. */
+export function toRouterPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
