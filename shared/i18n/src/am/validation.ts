@@ -1,0 +1,13 @@
+import type { validation as en } from '../en/validation';
+import type { Shape } from '../types';
+
+export const validation: Shape<typeof en> = {
+  required: 'ያስፈልጋል',
+  phone_number_validation: 'ስልክ ቁጥሩ በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት',
+  telegram_phone_number_validation: 'የቴሌግራም ስልክ ቁጥሩ በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት',
+  please_select_atleast_one_farmer: 'እባክዎ ቢያንስ አንድ አርሶ አደር ይምረጡ',
+  please_select_atleast_one_advisory: 'እባክዎ ቢያንስ አንድ ምክር ይምረጡ',
+  please_select_atleast_one_question: 'ግብረ መልስ ለመስጠት እባክዎ ቢያንስ 1 ጥያቄ ይመልሱ',
+  interval_number: 'የጊዜ ልዩነቱ 1 ወይም ከዚያ በላይ የሆነ ሙሉ ቁጥር መሆን አለበት',
+  too_long: 'ከ{{max}} ፊደላት መብለጥ የለበትም',
+};

@@ -1,0 +1,41 @@
+/** Words and options shared by several screens: buttons, placeholders, option labels. */
+export const common = {
+  app_name: 'Gebere',
+  loading: 'Loading…',
+  select_placeholder: 'Select…',
+  phone_placeholder: '09XXXXXXXX',
+  // Main-button and action labels (spec §1, §8 "Other labels").
+  register: 'Register',
+  submit: 'Submit',
+  update: 'Update',
+  add: 'Add',
+  select: 'Select',
+  record_adoption: 'Record Adoption',
+  record_reach: 'Record Reach',
+  add_development_group: 'Add Development Group',
+  remove: 'Remove',
+  cancel: 'Cancel',
+  close: 'Close',
+  back: 'Back',
+  continue: 'Continue',
+  try_again: 'Try Again',
+  retry: 'Retry',
+  yes: 'Yes',
+  no: 'No',
+  all: 'All',
+  select_all: 'Select all',
+  clear_selection: 'Clear selection',
+  saving: 'Saving…',
+  gender: {
+    male: 'Male',
+    female: 'Female',
+  },
+  location: {
+    region: 'Region',
+    zone: 'Zone',
+    woreda: 'Woreda',
+    kebele: 'Kebele',
+  },
+  // Shown under a select whose list came back empty (e.g. a woreda with no kebeles yet).
+  no_options: 'Nothing to choose from',
+} as const;

@@ -1,0 +1,21 @@
+/**
+ * Errors not owned by one screen: transport failures (the spec's axios-style messages, §8), the
+ * proof of identity (DESIGN.md "Identity and trust"), and the hand-back to the bot.
+ */
+export const errors = {
+  network_error: 'Network Error',
+  timeout: 'The request timed out',
+  request_aborted: 'Request aborted',
+  request_failed: 'Request failed with status code {{status}}',
+  unauthorized: 'We could not confirm who you are. Please open this screen again from the bot.',
+  forbidden: 'You are not allowed to do this.',
+  not_found: 'Not found',
+  server_error: 'Something went wrong on the server. Please try again.',
+  unknown: 'Something went wrong. Please try again.',
+  error_sending_message_to_bot: 'Error sending message to bot, please try again',
+  link_expired: 'This link has expired. Please open it again from the bot.',
+  link_invalid: 'This link is not valid. Please open it again from the bot.',
+  // No initData and no signed link: the page was opened outside Telegram or by hand.
+  proof_missing: 'Please open this screen from the Gebere bot in Telegram.',
+  missing_parameters: 'This link is missing some information. Please open it again from the bot.',
+} as const;

@@ -1,0 +1,26 @@
+/** Advisory feedback screen (spec §2 "Feedback screen", §8 "Feedback"). */
+export const feedback = {
+  title: 'Feedback',
+  advisory: 'Advisory',
+  loading_questions: 'Loading questions…',
+  detail: 'Detail',
+  detail_placeholder: 'Write your answer here',
+  choose_single: 'Choose one',
+  choose_multiple: 'Choose all that apply',
+  submit: 'Submit',
+  try_again: 'Try Again',
+  rating: {
+    label: 'Rating',
+    value: '{{value}} of 5 stars',
+    star_1: 'Very poor',
+    star_2: 'Poor',
+    star_3: 'Fair',
+    star_4: 'Good',
+    star_5: 'Very good',
+  },
+  feedback_sent_successfully: 'Feedback sent successfully',
+  error_adding_feedback: 'Error adding feedback, please try again.',
+  advisory_not_found: 'Advisory not found',
+  error_fetching_questions: 'Error fetching questions',
+  feedback_question_not_found: 'Feedback question not found for this advisory',
+} as const;

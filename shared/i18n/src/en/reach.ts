@@ -1,0 +1,43 @@
+/**
+ * Record reach and record adoption screens (spec §2 "Reach and adoption screens"). They share
+ * one layout; `reach_titles` and `adoption_titles` are the two sets of section titles.
+ */
+export const reach = {
+  title_reach: 'Record reach',
+  title_adoption: 'Record adoption',
+  reach_titles: {
+    farmers: 'Select the farmers the advisory reached',
+    value_chain_category: 'Select value chain category for reach',
+    value_chain: 'Select value chain for reach',
+    practice: 'Select practice for reach',
+    sub_practice: 'Select sub-practice for reach',
+    advisory: 'Select advisory for reach',
+  },
+  adoption_titles: {
+    farmers: 'Select the farmers who adopted the advisory',
+    value_chain_category: 'Select value chain category to record adoption',
+    value_chain: 'Select value chain to record adoption',
+    practice: 'Select practice to record adoption',
+    sub_practice: 'Select sub-practice to record adoption',
+    advisory: 'Select advisory to record adoption',
+  },
+  // The categories the backend names (spec: "Value chain categories named in the strings").
+  categories: {
+    plant_science: 'Plant science',
+    animal_science: 'Animal science',
+    natural_resource_management: 'Natural resource management',
+  },
+  reached_farmers_not_found: 'Reached farmers not found for this development group',
+  farmers_not_found: 'Farmers not found for this development group',
+  advisory_not_found: 'Advisory not found',
+  no_groups_selected: 'No development group was selected. Please open this screen again from the bot.',
+  loading_farmers: 'Loading farmers…',
+  selection_summary: '{{farmers}} farmers and {{advisories}} advisories selected',
+  // Long submits send one record per farmer × advisory pair; progress keeps the DA waiting.
+  progress: 'Recording {{done}} of {{total}}…',
+  records_failed_one: '{{count}} record failed.',
+  records_failed_other: '{{count}} records failed.',
+  retry_failed: 'Retry',
+  reach_recorded_successfully: 'Reach recorded successfully.',
+  adoption_recorded_successfully: 'Adoption recorded successfully.',
+} as const;

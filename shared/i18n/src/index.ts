@@ -1,0 +1,24 @@
+export { amDayjsLocale, amRelativeTime } from './dayjs-am';
+export { interpolate, placeholders } from './interpolate';
+export {
+  defaultLanguage,
+  isLanguage,
+  type Language,
+  languageNames,
+  languages,
+  resolveLanguage,
+} from './languages';
+export { formatRelativeTime } from './relative-time';
+export { am, defaultNamespace, en, type Namespace, namespaces, type Resources, resources } from './resources';
+export {
+  createTranslator,
+  isTranslationKey,
+  type KeyVars,
+  lookup,
+  type TextKey,
+  type TranslateArgs,
+  type TranslationKey,
+  type Translator,
+  translate,
+} from './translate';
+export type { Shape, TranslateVars } from './types';

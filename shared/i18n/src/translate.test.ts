@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { interpolate } from './interpolate';
+import { am } from './resources';
+import { createTranslator, isTranslationKey, lookup, type TranslationKey, translate } from './translate';
+
+describe('interpolate', () => {
+  it('fills {{vars}}, tolerates spaces, and keeps unknown placeholders visible', () => {
+    expect(interpolate('Hi {{name}}, {{ n }} new', { name: 'Almaz', n: 3 })).toBe('Hi Almaz, 3 new');
+    expect(interpolate('Hi {{name}}', {})).toBe('Hi {{name}}');
+    expect(interpolate('Hi {{name}}')).toBe('Hi {{name}}');
+    expect(interpolate('{{a}}{{a}}', { a: 'x', extra: 'y' })).toBe('xx');
+  });
+
+  it('does not read inherited properties', () => {
+    expect(interpolate('{{toString}}', {})).toBe('{{toString}}');
+  });
+});
+
+describe('translate', () => {
+  it('translates and interpolates in both languages', () => {
+    expect(translate('en', 'bot.welcome_back', { name: 'Abebe' })).toBe('Welcome back, Abebe!');
+    expect(translate('am', 'bot.welcome_back', { name: 'Abebe' })).toBe('እንኳን በደህና ተመለሱ፣ Abebe!');
+    expect(translate('en', 'errors.request_failed', { status: 502 })).toBe(
+      'Request failed with status code 502',
+    );
+    expect(translate('en', 'validation.required')).toBe('Required');
+    expect(translate('am', 'validation.required')).toBe('ያስፈልጋል');
+  });
+
+  it('picks i18next plural forms by CLDR rules', () => {
+    expect(translate('en', 'time.minutes_ago', { count: 1 })).toBe('1 minute ago');
+    expect(translate('en', 'time.minutes_ago', { count: 5 })).toBe('5 minutes ago');
+    expect(translate('en', 'reach.records_failed', { count: 0 })).toBe('0 records failed.');
+    // Amharic puts 0 and 1 in `one`.
+    expect(translate('am', 'reach.records_failed', { count: 0 })).toBe('0 መዝገብ አልተሳካም።');
+    expect(translate('am', 'time.minutes_ago', { count: 5 })).toBe('ከ5 ደቂቃዎች በፊት');
+    expect(translate('en', 'time.minutes_ago_other', { count: 1 })).toBe('1 minutes ago');
+  });
+
+  describe('fallback', () => {
+    const saved = am.common.loading;
+    afterEach(() => {
+      Reflect.set(am.common, 'loading', saved);
+    });
+
+    it('falls back to English when Amharic lacks a text at run time', () => {
+      Reflect.deleteProperty(am.common, 'loading');
+      expect(translate('am', 'common.loading')).toBe('Loading…');
+    });
+
+    it('falls back to English for an unknown language', () => {
+      expect(translate('om' as 'en', 'common.loading')).toBe('Loading…');
+    });
+
+    it('returns the key when no language has it', () => {
+      expect(translate('am', 'nope.missing' as TranslationKey, {} as never)).toBe('nope.missing');
+    });
+  });
+
+  it('binds a language with createTranslator', () => {
+    const t = createTranslator('am');
+    expect(t('bot.results.group_added', { name: 'ተስፋ' })).toBe('✅ የልማት ቡድን ተስፋ ተጨምሯል።');
+    expect(t('common.cancel')).toBe('ሰርዝ');
+  });
+
+  it('checks keys and variables at compile time', () => {
+    const checks = () => {
+      // @ts-expect-error unknown key
+      translate('en', 'bot.nope');
+      // @ts-expect-error `name` is required
+      translate('en', 'bot.welcome_back');
+      // @ts-expect-error `name` is required
+      translate('en', 'bot.welcome_back', { title: 'x' });
+      // @ts-expect-error a plural base needs a numeric count
+      translate('en', 'time.minutes_ago', { count: '3' });
+      // @ts-expect-error namespaces are not texts
+      translate('en', 'bot.menu');
+    };
+    expect(checks).toBeTypeOf('function');
+  });
+});
+
+describe('lookup and isTranslationKey', () => {
+  it('reads run-time keys without fallback', () => {
+    expect(lookup('am', 'common.cancel')).toBe('ሰርዝ');
+    expect(lookup('am', 'common')).toBeUndefined();
+    expect(lookup('am', 'common.cancel.x')).toBeUndefined();
+    expect(lookup('en', 'time.days_ago', 3)).toBe('{{count}} days ago');
+    expect(lookup('en', 'time.days_ago')).toBeUndefined();
+  });
+
+  it('recognises texts and plural bases', () => {
+    expect(isTranslationKey('bot.help')).toBe(true);
+    expect(isTranslationKey('time.hours_ago')).toBe(true);
+    expect(isTranslationKey('bot')).toBe(false);
+    expect(isTranslationKey('bot.constructor')).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { isValidPhone, NATIONAL_PHONE_PATTERN, normalizePhone, PHONE_PATTERN, prefillPhone } from './phone';
