@@ -1,0 +1,259 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { loadOrCreateSecrets, type PersistedSecrets } from './config-secrets';
+
+/**
+ * The one module that reads process.env (DESIGN.md "Configuration"). A fresh checkout runs with
+ * no variable set: no BOT_TOKEN → the local Telegram emulator, no DATABASE_URL → PGlite under
+ * DATA_DIR, no BACKEND_URL → the embedded backend, secrets generated once under DATA_DIR.
+ */
+
+/** The emulator's bot token; it only ever talks to the emulator mounted on this same server. */
+export const EMULATOR_TOKEN = '123456789:EMULATOR-gebere-local-token';
+export const WEBHOOK_PATH = '/telegram/webhook';
+export const EMULATOR_PATH = '/emulator';
+export const BACKEND_PATH = '/backend';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const bool = (name: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+        message: `${name} must be true or false`,
+      })
+      .transform((v) => ['1', 'true', 'yes', 'on'].includes(v)),
+  );
+
+const httpUrl = (name: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+        message: `${name} must be an http(s) URL`,
+      })
+      .transform((v) => v.replace(/\/+$/, '')),
+  );
+
+/** Durations as seconds (`3600`) or with a unit (`90s`, `15m`, `24h`, `7d`). */
+const duration = (name: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+\s*[smhd]?$/i, { message: `${name} must be seconds or a number with s, m, h or d` })
+      .transform((v) => {
+        const n = Number.parseInt(v, 10);
+        const unit = v.slice(-1).toLowerCase();
+        return n * ({ s: 1, m: 60, h: 3600, d: 86400 }[unit] ?? 1);
+      })
+      .refine((s) => s > 0, { message: `${name} must be longer than zero` }),
+  );
+
+const envSchema = z.object({
+  PORT: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { message: 'PORT must be a number between 1 and 65535' })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, { message: 'PORT must be a number between 1 and 65535' }),
+  ),
+  HOST: optional(z.string().trim().min(1)),
+  PUBLIC_URL: httpUrl('PUBLIC_URL'),
+  BOT_TOKEN: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+:[\w-]{20,}$/, { message: 'BOT_TOKEN must look like 123456789:AA… (from @BotFather)' }),
+  ),
+  TELEGRAM_API_ROOT: httpUrl('TELEGRAM_API_ROOT'),
+  TELEGRAM_ENV: optional(z.enum(['prod', 'test'], { message: 'TELEGRAM_ENV must be prod or test' })),
+  BOT_MODE: optional(z.enum(['polling', 'webhook'], { message: 'BOT_MODE must be polling or webhook' })),
+  WEBHOOK_SECRET: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, {
+      message: 'WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and - (Telegram’s rule)',
+    }),
+  ),
+  DATABASE_URL: optional(
+    z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), {
+      message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    }),
+  ),
+  DATA_DIR: optional(z.string().trim().min(1)),
+  BACKEND_URL: httpUrl('BACKEND_URL'),
+  BACKEND_SERVICE_TOKEN: optional(
+    z.string().min(16, { message: 'BACKEND_SERVICE_TOKEN must be at least 16 characters' }),
+  ),
+  LINK_SECRET: optional(z.string().min(32, { message: 'LINK_SECRET must be at least 32 characters' })),
+  LINK_TTL: duration('LINK_TTL'),
+  INIT_DATA_MAX_AGE: duration('INIT_DATA_MAX_AGE'),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
+  DEMO_DATA: bool('DEMO_DATA'),
+  ENABLE_BOT: bool('ENABLE_BOT'),
+  ENABLE_NOTIFICATIONS: bool('ENABLE_NOTIFICATIONS'),
+  ENABLE_BACKEND: bool('ENABLE_BACKEND'),
+  TRUST_PROXY: bool('TRUST_PROXY'),
+  WEBAPP_DIST: optional(z.string().trim().min(1)),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  dataDir: string;
+  /** webapp/dist, or WEBAPP_DIST (the Docker image keeps it elsewhere). */
+  webappDist: string;
+  telegram: {
+    token: string;
+    /** No BOT_TOKEN: the emulator runs at {@link EMULATOR_PATH} and the bot talks to it. */
+    emulator: boolean;
+    apiRoot: string;
+    environment: 'prod' | 'test';
+    mode: 'polling' | 'webhook';
+    webhookSecret: string;
+    webhookUrl: string;
+    initDataMaxAgeSeconds: number;
+  };
+  backend: {
+    /** Mount the embedded backend at {@link BACKEND_PATH} in this process. */
+    embedded: boolean;
+    /** What the browser calls (injected into index.html). */
+    publicUrl: string;
+    /** What the bot calls: loopback for the embedded backend, so a tunnel is not in the path. */
+    internalUrl: string;
+    serviceToken: string;
+  };
+  database: { url: string | undefined; demoData: boolean };
+  links: { secret: string; ttlSeconds: number };
+  enable: { bot: boolean; notifications: boolean; backend: boolean };
+  /** Which secrets were generated and stored under DATA_DIR rather than given. */
+  generatedSecrets: ReadonlyArray<keyof PersistedSecrets>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function problemsOf(error: z.ZodError, env: Env): string[] {
+  return error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    const raw = env[name];
+    // Never echo a secret back, even a malformed one.
+    const secret = /TOKEN|SECRET|DATABASE_URL/.test(name);
+    const got = raw === undefined || secret ? '' : ` (got ${JSON.stringify(raw)})`;
+    const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    return `${message}${got}`;
+  });
+}
+
+/**
+ * Validates `env` and fills the embedded defaults; throws {@link ConfigError} listing every
+ * problem. Generated secrets are read from (or written to) `DATA_DIR/secrets.json`.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const port = e.PORT ?? 8080;
+  const emulator = e.BOT_TOKEN === undefined;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
+  const mode = e.BOT_MODE ?? 'polling';
+  if (mode === 'webhook' && !emulator && !publicUrl.startsWith('https://')) {
+    problems.push(`BOT_MODE=webhook needs an https PUBLIC_URL that Telegram can reach (got "${publicUrl}")`);
+  }
+  if (emulator && e.TELEGRAM_API_ROOT) {
+    problems.push(
+      'TELEGRAM_API_ROOT is set but BOT_TOKEN is not: set BOT_TOKEN to use a real Bot API server',
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = resolve(cwd, e.DATA_DIR ?? './data');
+  const { secrets, generated } = loadOrCreateSecrets(dataDir, {
+    linkSecret: e.LINK_SECRET,
+    serviceToken: e.BACKEND_SERVICE_TOKEN,
+    webhookSecret: e.WEBHOOK_SECRET,
+  });
+  const embedded = e.ENABLE_BACKEND ?? e.BACKEND_URL === undefined;
+  const loopback = `http://127.0.0.1:${port}`;
+
+  return {
+    port,
+    // The emulator's token is public knowledge, so a keyless local run listens on loopback only.
+    host: e.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0'),
+    publicUrl,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY ?? false,
+    dataDir,
+    webappDist: e.WEBAPP_DIST
+      ? isAbsolute(e.WEBAPP_DIST)
+        ? e.WEBAPP_DIST
+        : resolve(cwd, e.WEBAPP_DIST)
+      : fileURLToDist(),
+    telegram: {
+      token: e.BOT_TOKEN ?? EMULATOR_TOKEN,
+      emulator,
+      apiRoot: e.TELEGRAM_API_ROOT ?? (emulator ? `${loopback}${EMULATOR_PATH}` : 'https://api.telegram.org'),
+      environment: e.TELEGRAM_ENV ?? 'prod',
+      mode,
+      webhookSecret: secrets.webhookSecret,
+      webhookUrl: `${emulator ? loopback : publicUrl}${WEBHOOK_PATH}`,
+      initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE ?? 86_400,
+    },
+    backend: {
+      embedded,
+      publicUrl: e.BACKEND_URL ?? `${publicUrl}${BACKEND_PATH}`,
+      internalUrl: e.BACKEND_URL ?? `${loopback}${BACKEND_PATH}`,
+      serviceToken: secrets.serviceToken,
+    },
+    database: { url: e.DATABASE_URL, demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined },
+    links: { secret: secrets.linkSecret, ttlSeconds: e.LINK_TTL ?? 7 * 86_400 },
+    enable: {
+      bot: e.ENABLE_BOT ?? true,
+      notifications: e.ENABLE_NOTIFICATIONS ?? true,
+      backend: embedded,
+    },
+    generatedSecrets: generated,
+  };
+}
+
+/** webapp/dist relative to this module: works from bot/src (tsx) and from bot/dist (bundle). */
+function fileURLToDist(): string {
+  return fileURLToPath(new URL('../../webapp/dist', import.meta.url));
+}
+
+/** Safe to log: no secret, only whether each was given or generated. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return {
+    port: config.port,
+    host: config.host,
+    publicUrl: config.publicUrl,
+    telegram: config.telegram.emulator ? 'emulator' : config.telegram.apiRoot,
+    telegramEnvironment: config.telegram.environment,
+    botMode: config.telegram.mode,
+    database: config.database.url ? 'postgresql' : `pglite (${config.dataDir})`,
+    demoData: config.database.demoData,
+    backend: config.backend.embedded ? `embedded (${config.backend.publicUrl})` : config.backend.publicUrl,
+    enable: config.enable,
+    generatedSecrets: config.generatedSecrets,
+  };
+}

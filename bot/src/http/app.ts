@@ -1,0 +1,77 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  LogController,
+} from 'fastify';
+import type { Logger } from '../log';
+import type { WebhookHandler } from '../telegram/runtime';
+import { type HealthOptions, healthPlugin } from './health';
+import { errorHandler } from './plugins/error-handler';
+import { requestId, requestLog } from './plugins/request-log';
+import { securityHeaders } from './plugins/security-headers';
+import { type StaticOptions, staticPlugin } from './static';
+import { webhookPlugin } from './telegram/webhook';
+import { type TgOptions, tgPlugin } from './tg';
+
+/** A part mounted under its own prefix (the embedded backend, the emulator). */
+export interface Mount {
+  name: string;
+  prefix: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each mounted plugin has its own options type.
+  plugin: FastifyPluginAsync<any>;
+  options?: Record<string, unknown>;
+}
+
+export interface HttpOptions {
+  /** PUBLIC_URL: HSTS is sent only when it is https. */
+  publicUrl: string;
+  static: StaticOptions;
+  tg: TgOptions;
+  health: HealthOptions;
+  /** POST /telegram/webhook, in webhook mode. */
+  webhook?: WebhookHandler | undefined;
+  mounts?: Mount[];
+}
+
+/**
+ * Every route of the companion server, as one plugin: cross-cutting plugins first (they apply to
+ * all routes), then each route group in its own encapsulated context.
+ */
+export const gebereHttp: FastifyPluginAsync<HttpOptions> = async (app, options) => {
+  await app.register(requestLog);
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { https: options.publicUrl.startsWith('https://') });
+
+  await app.register(healthPlugin, options.health);
+  await app.register(tgPlugin, options.tg);
+  if (options.webhook) await app.register(webhookPlugin, { handler: options.webhook });
+  for (const mount of options.mounts ?? []) {
+    await app.register(mount.plugin, { ...mount.options, prefix: mount.prefix });
+    app.log.debug({ part: mount.name, prefix: mount.prefix }, 'mounted');
+  }
+  await app.register(staticPlugin, options.static);
+};
+
+export interface AppOptions extends HttpOptions {
+  logger: Logger;
+  /** Behind a load balancer or tunnel: take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+/** The Fastify instance the server listens with and tests `inject` into. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { logger, trustProxy, ...http } = options;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // requestLog writes one masked line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
+    trustProxy: trustProxy ?? false,
+    // Closing for a restart: idle keep-alive sockets go at once, in-flight requests finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  await app.register(gebereHttp, http);
+  return app;
+}

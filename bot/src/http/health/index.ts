@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface HealthOptions {
+  checks: ReadinessCheck[];
+  /** Per check; a hung dependency must not hang the probe. */
+  timeoutMs?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * /healthz: the process answers (liveness; restart it if not). /readyz: its dependencies answer
+ * (readiness; send it traffic only if so) — each check runs in parallel, and a 503 names the
+ * parts that are down without echoing their errors (they are logged).
+ */
+export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { checks, timeoutMs = 2_000 }) => {
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), timeoutMs);
+          return [name, 'ok'] as const;
+        } catch (err) {
+          request.log.warn({ check: name, err }, 'readiness check failed');
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
+    const body = { status: down.length ? 'unavailable' : 'ready', checks: Object.fromEntries(results) };
+    if (!down.length) return body;
+    return reply.code(503).send({ ...body, detail: `Not ready: ${down.join(', ')} down.` });
+  });
+};

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Thrown by route code for an answer with a status and a `{detail}` message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+const DEFAULT_DETAIL: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Authentication credentials were not provided or are invalid.',
+  403: 'You do not have permission to perform this action.',
+  404: 'Not found.',
+  413: 'Request body is too large.',
+  415: 'Unsupported media type.',
+  429: 'Too many requests. Try again later.',
+  500: 'Internal server error.',
+};
+
+/**
+ * Every error leaves as `{detail}` (the DRF shape the backend and the webapp already speak),
+ * never with a stack trace. Client errors keep Fastify's message (it names the problem, e.g.
+ * the body limit); server errors are logged and answered with a generic text.
+ */
+export const errorHandler: FastifyPluginAsync = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      if (error instanceof HttpError) {
+        reply.headers(error.headers);
+        return reply.code(status).send({ detail: error.detail });
+      }
+      if (status >= 500) {
+        request.log.error({ err: error }, 'unhandled error');
+        return reply.code(status).send({ detail: DEFAULT_DETAIL[500] });
+      }
+      request.log.info({ code: (error as FastifyError).code, status }, error.message);
+      const validation = (error as FastifyError).validation ? DEFAULT_DETAIL[400] : undefined;
+      return reply.code(status).send({ detail: validation ?? error.message ?? DEFAULT_DETAIL[status] });
+    });
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: DEFAULT_DETAIL[404] }));
+  },
+  { name: 'gebere-error-handler' },
+);
+
+export function detailFor(status: number): string {
+  return DEFAULT_DETAIL[status] ?? 'Error.';
+}

@@ -1,0 +1,93 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@gebere/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type CspOptions, contentSecurityPolicy } from '../plugins/security-headers';
+import { APP_ROUTES } from './app-routes';
+import { pickEncoding, type RenderedIndex, renderIndexHtml } from './index-html';
+
+export interface StaticOptions {
+  /** The Vite build: index.html, hashed files under assets/, public files at the top. */
+  distDir: string;
+  /** Read on each render, so settings known only after start (the bot's username) show up. */
+  runtimeConfig: () => RuntimeConfig;
+  csp: Omit<CspOptions, 'scriptHashes'>;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** Serves the mini-app: every spec route gets index.html, hashed assets are cached for a year. */
+export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, options) => {
+  const indexPath = join(options.distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ distDir: options.distDir }, 'webapp is not built; app routes answer 503 (run npm start)');
+    for (const url of APP_ROUTES) app.get(url, notBuilt);
+    return;
+  }
+  const template = readFileSync(indexPath, 'utf8');
+  let cache: { key: string; rendered: RenderedIndex } | undefined;
+  const render = () => {
+    const settings = options.runtimeConfig();
+    const key = JSON.stringify(settings);
+    if (cache?.key !== key) cache = { key, rendered: renderIndexHtml(template, settings) };
+    return cache.rendered;
+  };
+
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = render();
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      // The document names the current hashed assets, so it must be revalidated every time.
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', page.etag)
+      .header(
+        'content-security-policy',
+        contentSecurityPolicy({ ...options.csp, scriptHashes: [page.scriptHash] }),
+      );
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+  };
+  for (const url of APP_ROUTES) app.get(url, serveIndex);
+
+  // Vite names everything under assets/ by content hash: safe to cache forever.
+  if (existsSync(join(options.distDir, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(options.distDir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      immutable: true,
+      maxAge: YEAR_MS,
+      index: false,
+      decorateReply: false,
+    });
+  }
+  // Files from the webapp's public/ (icons, robots.txt) keep their names: cache briefly.
+  const topLevel = readdirSync(options.distDir, { withFileTypes: true }).filter(
+    (d) => d.isFile() && d.name !== 'index.html' && !/\.(br|gz)$/.test(d.name),
+  );
+  if (topLevel.length) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      wildcard: false,
+      globIgnore: ['index.html', 'index.html.*', 'assets/**', '**/*.br', '**/*.gz'],
+      preCompressed: true,
+      maxAge: 3600 * 1000,
+      index: false,
+      decorateReply: false,
+    });
+  }
+};
+
+async function notBuilt(_request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('retry-after', '10')
+    .send('<!doctype html><meta charset="utf-8"><title>Gebere</title><p>The mini-app is not built yet.</p>');
+}

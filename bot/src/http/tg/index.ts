@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import { type HandBackRequest, handBackRequest } from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type Api, GrammyError } from 'grammy';
+import { renderSummary, summaryTitle } from '../../telegram/summaries';
+import { HttpError } from '../plugins/error-handler';
+import type { HandBackSender, SenderResult } from './proof';
+
+export interface TgOptions {
+  api: Pick<Api, 'sendMessage' | 'answerWebAppQuery'>;
+  readSender: (authorization: string | undefined) => SenderResult;
+  /** The language the user chose in the bot (/language), when the bot knows it. */
+  languageOf?: (telegramUserId: number) => Promise<Language | undefined>;
+  rateLimit?: { max: number; timeWindowMs: number };
+}
+
+/** A typed result is a few hundred bytes; Telegram's own sendData limit is 4096. */
+export const HAND_BACK_BODY_LIMIT = 8 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sender?: HandBackSender;
+  }
+}
+
+/**
+ * /tg/*: a screen asks the server to tell the chat what it did (DESIGN.md "Handing results back
+ * to Telegram"). The webapp holds no token; the server checks the proof, accepts only a typed
+ * result, words it itself, and sends it only to the proven user's own chat.
+ */
+export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
+  const limit = options.rateLimit ?? { max: 20, timeWindowMs: 60_000 };
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many results sent. Try again in ${context.after}.`),
+  });
+
+  const authenticate = async (request: FastifyRequest) => {
+    const result = options.readSender(request.headers.authorization);
+    if (!result.ok) {
+      throw new HttpError(
+        401,
+        result.reason === 'missing' ? 'Authentication credentials were not provided.' : 'Invalid proof.',
+        { 'www-authenticate': 'tma, link' },
+      );
+    }
+    request.sender = result.sender;
+  };
+
+  app.post<{ Body: unknown }>(
+    '/tg/result',
+    {
+      bodyLimit: HAND_BACK_BODY_LIMIT,
+      onRequest: [authenticate],
+      config: {
+        rateLimit: {
+          max: limit.max,
+          timeWindow: limit.timeWindowMs,
+          // Runs after authenticate (rate-limit appends its hook): keyed by the proven user.
+          keyGenerator: (request: FastifyRequest) =>
+            `tg-user:${request.sender?.telegramUserId ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const sender = request.sender as HandBackSender;
+      const parsed = handBackRequest.safeParse(request.body);
+      if (!parsed.success)
+        throw new HttpError(400, 'The body must be {"result": <a typed hand-back result>}.');
+      if (sender.chatId !== sender.telegramUserId) {
+        throw new HttpError(403, 'Results can only be sent to your own chat.');
+      }
+      const language = (await options.languageOf?.(sender.telegramUserId)) ?? sender.language;
+      return deliver(options.api, sender, parsed.data, language, request);
+    },
+  );
+};
+
+async function deliver(
+  api: TgOptions['api'],
+  sender: HandBackSender,
+  body: HandBackRequest,
+  language: Language,
+  request: FastifyRequest,
+) {
+  const html = renderSummary(body.result, language);
+  try {
+    if (sender.queryId) {
+      try {
+        await api.answerWebAppQuery(sender.queryId, {
+          type: 'article',
+          id: randomUUID(),
+          title: summaryTitle(html),
+          input_message_content: { message_text: html, parse_mode: 'HTML' },
+        });
+        request.log.info({ kind: body.result.kind, via: 'answer_web_app_query' }, 'result handed back');
+        return { delivered: 'answer_web_app_query' as const };
+      } catch (err) {
+        // An expired or used query_id: the user's own chat still gets the summary.
+        if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
+        request.log.info({ description: err.description }, 'answerWebAppQuery refused; sending to chat');
+      }
+    }
+    await api.sendMessage(sender.chatId, html, { parse_mode: 'HTML' });
+    request.log.info({ kind: body.result.kind, via: 'chat_message' }, 'result handed back');
+    return { delivered: 'chat_message' as const };
+  } catch (err) {
+    if (err instanceof GrammyError) {
+      request.log.warn({ code: err.error_code, description: err.description }, 'Telegram refused the result');
+      throw new HttpError(502, 'Telegram did not accept the message.');
+    }
+    request.log.error({ err }, 'Bot API unreachable');
+    throw new HttpError(503, 'Telegram is not reachable right now. Try again.', { 'retry-after': '5' });
+  }
+}

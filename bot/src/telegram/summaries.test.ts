@@ -1,0 +1,65 @@
+import { type HandBackResult, handBackResult } from '@gebere/contract';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, renderSummary, summaryTitle } from './summaries';
+
+const examples: HandBackResult[] = [
+  { kind: 'farmer_registered', farmer_id: 1, name: 'Almaz', group_name: 'Lemlem' },
+  { kind: 'group_added', group_id: 1, group_name: 'Lemlem' },
+  { kind: 'da_registered', da_id: 1, name: 'Kebede', update: false },
+  { kind: 'da_registered', da_id: 1, name: 'Kebede', update: true },
+  { kind: 'report_user_saved', report_user_id: 1, name: 'Sara', update: false },
+  { kind: 'report_user_saved', report_user_id: 1, name: 'Sara', update: true },
+  { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 },
+  { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 5, failed: 1 },
+  { kind: 'adoption_recorded', farmers: 1, advisories: 1, recorded: 1, failed: 0 },
+  { kind: 'adoption_recorded', farmers: 1, advisories: 1, recorded: 0, failed: 1 },
+  { kind: 'feedback_sent', advisory_id: 4, answers: 2 },
+  { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: false },
+  { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: true },
+  { kind: 'notification_removed', notification_id: 1, name: 'Weekly' },
+];
+
+describe('renderSummary', () => {
+  it.each(examples)('words $kind in English and Amharic with every value filled in', (result) => {
+    handBackResult.parse(result);
+    const en = renderSummary(result, 'en');
+    const am = renderSummary(result, 'am');
+    for (const text of [en, am]) {
+      expect(text).not.toMatch(/\{\{/);
+      expect(text.length).toBeGreaterThan(5);
+    }
+    expect(am).not.toBe(en);
+    expect(am).toMatch(/[\u1200-\u137F]/);
+  });
+
+  it('escapes user-provided names for HTML parse mode', () => {
+    const text = renderSummary(
+      { kind: 'farmer_registered', farmer_id: 1, name: '<a href="x">A&B</a>', group_name: '</b>' },
+      'en',
+    );
+    expect(text).toContain('&lt;a href=&quot;x&quot;&gt;A&amp;B&lt;/a&gt;');
+    expect(text).toContain('&lt;/b&gt;');
+    expect(text).not.toMatch(/<a|<\/b>/);
+  });
+
+  it('counts failures only when there are some', () => {
+    const ok = renderSummary(
+      { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 },
+      'en',
+    );
+    const bad = renderSummary(
+      { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 5, failed: 1 },
+      'en',
+    );
+    expect(ok).not.toContain('failed');
+    expect(bad).toContain('1 failed');
+  });
+});
+
+describe('summaryTitle', () => {
+  it('is plain text, one line, bounded', () => {
+    expect(summaryTitle('✅ Farmer A &amp; B <b>x</b>\nmore')).toBe('✅ Farmer A & B x');
+    expect(summaryTitle('a'.repeat(100)).length).toBe(64);
+    expect(escapeHtml('<&>"')).toBe('&lt;&amp;&gt;&quot;');
+  });
+});

@@ -1,0 +1,75 @@
+import type { HandBackResult } from '@gebere/contract';
+import { type Language, translate } from '@gebere/i18n';
+
+/** Telegram's HTML parse mode needs only these three escaped (and `"` inside attributes). */
+export function escapeHtml(value: string | number): string {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/**
+ * The chat message for a hand-back result, in the user's language, for `parse_mode: 'HTML'`.
+ * Used by POST /tg/result and by the bot's `web_app_data` handler, so a result reads the same
+ * whichever channel carried it. Every interpolated value is escaped: names come from users.
+ */
+export function renderSummary(result: HandBackResult, lang: Language): string {
+  switch (result.kind) {
+    case 'farmer_registered':
+      return translate(lang, 'bot.results.farmer_registered', {
+        name: escapeHtml(result.name),
+        group: escapeHtml(result.group_name),
+      });
+    case 'group_added':
+      return translate(lang, 'bot.results.group_added', { name: escapeHtml(result.group_name) });
+    case 'da_registered':
+      return translate(lang, result.update ? 'bot.results.da_updated' : 'bot.results.da_registered', {
+        name: escapeHtml(result.name),
+      });
+    case 'report_user_saved':
+      return translate(
+        lang,
+        result.update ? 'bot.results.report_user_updated' : 'bot.results.report_user_registered',
+        { name: escapeHtml(result.name) },
+      );
+    case 'reach_recorded':
+    case 'adoption_recorded': {
+      const base = result.kind === 'reach_recorded' ? 'reach_recorded' : 'adoption_recorded';
+      const counts = {
+        farmers: result.farmers,
+        advisories: result.advisories,
+        recorded: result.recorded,
+        failed: result.failed,
+      };
+      return result.failed > 0
+        ? translate(lang, `bot.results.${base}_with_failures`, counts)
+        : translate(lang, `bot.results.${base}`, counts);
+    }
+    case 'feedback_sent':
+      return translate(lang, 'bot.results.feedback_sent');
+    case 'notification_saved':
+      return translate(
+        lang,
+        result.update ? 'bot.results.notification_updated' : 'bot.results.notification_created',
+        { name: escapeHtml(result.name) },
+      );
+    case 'notification_removed':
+      return translate(lang, 'bot.results.notification_removed', { name: escapeHtml(result.name) });
+  }
+}
+
+/** Plain text of a summary (inline result titles are not parsed as HTML). */
+export function summaryTitle(html: string, max = 64): string {
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .split('\n')[0]
+    ?.trim();
+  const title = text || '✅';
+  return title.length > max ? `${title.slice(0, max - 1)}…` : title;
+}
