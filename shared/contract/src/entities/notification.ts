@@ -52,10 +52,16 @@ export const notificationPayload = notificationFields
   .superRefine(checkSchedule);
 export type NotificationPayload = z.infer<typeof notificationPayload>;
 
-/** PUT update-settings: the same fields, or only `{active: false}` to remove. */
+/**
+ * PUT update-settings: the same fields, or only `{active: false}` to remove. The spec's screen
+ * sends the create body again, so `created_by` may come along; it must then be the creator.
+ */
 export const notificationSettings = z.union([
   z.object({ active: z.literal(false) }).strict(),
-  notificationFields.extend({ active: z.boolean().optional() }).strict().superRefine(checkSchedule),
+  notificationFields
+    .extend({ active: z.boolean().optional(), created_by: id.optional() })
+    .strict()
+    .superRefine(checkSchedule),
 ]);
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 

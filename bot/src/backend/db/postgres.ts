@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Db, Queryable } from './types';
+
+// int8 (ids, Telegram ids) as numbers: every id we store is a safe integer.
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+// Named statements are prepared once per connection and reused; the name is derived from the
+// text so the same SQL always maps to the same prepared statement.
+const names = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `g${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
+const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+  async query<T>(sql: string, params?: readonly unknown[]) {
+    const r = await client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+  },
+  async exec(sql: string) {
+    await client.query(sql);
+  },
+});
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Pool size; small by default, the database is usually shared with other copies. */
+  max?: number;
+}
+
+export function openPostgres(options: PostgresOptions): Db {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    ...base,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Texts of the backend's answers (400 field messages and `detail`s), in en and am. The spec's own
+ * keys (`required`, `phone_number_validation`, `telegram_phone_number_validation`) use the spec's
+ * English words; the rest follow Django REST Framework's wording so the original backend's users
+ * see familiar texts. Kept in one module so it can move onto @gebere/i18n once that carries them.
+ */
+export type Lang = 'en' | 'am';
+
+const en = {
+  required: 'Required',
+  phone_number_validation: 'Phone number must start with 09 or 07 and have 10 digits',
+  telegram_phone_number_validation: 'Telegram phone number must start with 09 or 07 and have 10 digits',
+  not_null: 'This field may not be null.',
+  whole_number: 'Enter a whole number.',
+  number: 'A valid number is required.',
+  string: 'Not a valid string.',
+  boolean: 'Must be a valid boolean.',
+  object: 'Invalid data. Expected a dictionary, but got {type}.',
+  list: 'Expected a list of items but got type "{type}".',
+  choice: 'Select a valid choice. {value} is not one of the available choices.',
+  max_length: 'Ensure this field has no more than {max} characters.',
+  min_length: 'Ensure this field has at least {min} characters.',
+  min_value: 'Ensure this value is greater than or equal to {min}.',
+  max_value: 'Ensure this value is less than or equal to {max}.',
+  list_empty: 'This list may not be empty.',
+  list_min: 'Ensure this field has at least {min} elements.',
+  list_max: 'Ensure this field has no more than {max} elements.',
+  unknown_field: 'This field is not allowed.',
+  invalid: 'Invalid value.',
+  invalid_pk: 'Invalid pk "{value}" - object does not exist.',
+  unique: 'A record with this {field} already exists.',
+  not_with_send_now: 'Must be empty when send_now is true.',
+  not_with_all: 'Must be empty when location_type is all.',
+  not_in_parent: 'This {child} is not in the selected {parent}.',
+  group_not_in_kebele: 'This development group is not in the selected kebele.',
+  path_mismatch: 'Does not match the id in the URL.',
+  question_mismatch: 'response.question_id must equal feedback_question',
+  answer_type: 'This answer does not fit a {type} question.',
+  choice_not_of_question: 'Choice {value} is not an option of this question.',
+  verified_needs_da: 'Only a registered development agent can be VERIFIED.',
+  location_mismatch: 'Does not match location_id.',
+  json_parse: 'JSON parse error - {error}',
+  // details (401/403/404/413/415/500)
+  not_authenticated: 'Authentication credentials were not provided.',
+  invalid_proof: 'Invalid or expired proof. Please open this screen again from the bot.',
+  forbidden: 'You do not have permission to perform this action.',
+  not_found: 'Not found.',
+  invalid_page: 'Invalid page.',
+  too_large: 'Request body is too large.',
+  unsupported_media: 'Unsupported media type "{type}" in request.',
+  server_error: 'A server error occurred.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const am: Record<MessageKey, string> = {
+  required: 'ያስፈልጋል',
+  phone_number_validation: 'ስልክ ቁጥር በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት',
+  telegram_phone_number_validation: 'የቴሌግራም ስልክ ቁጥር በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት',
+  not_null: 'ይህ መስክ ባዶ (null) መሆን አይችልም።',
+  whole_number: 'ሙሉ ቁጥር ያስገቡ።',
+  number: 'ትክክለኛ ቁጥር ያስፈልጋል።',
+  string: 'ትክክለኛ ጽሑፍ አይደለም።',
+  boolean: 'እውነት ወይም ሐሰት (true/false) መሆን አለበት።',
+  object: 'ልክ ያልሆነ መረጃ። መዝገብ (object) ይጠበቅ ነበር፤ ነገር ግን {type} ደርሷል።',
+  list: 'ዝርዝር ይጠበቅ ነበር፤ ነገር ግን "{type}" ደርሷል።',
+  choice: 'ትክክለኛ ምርጫ ይምረጡ። {value} ከሚገኙት ምርጫዎች አንዱ አይደለም።',
+  max_length: 'ይህ መስክ ከ{max} ፊደላት መብለጥ የለበትም።',
+  min_length: 'ይህ መስክ ቢያንስ {min} ፊደላት ሊኖሩት ይገባል።',
+  min_value: 'ይህ ዋጋ ከ{min} ያላነሰ መሆን አለበት።',
+  max_value: 'ይህ ዋጋ ከ{max} ያልበለጠ መሆን አለበት።',
+  list_empty: 'ይህ ዝርዝር ባዶ መሆን የለበትም።',
+  list_min: 'ይህ ዝርዝር ቢያንስ {min} ንጥሎች ሊኖሩት ይገባል።',
+  list_max: 'ይህ ዝርዝር ከ{max} ንጥሎች መብለጥ የለበትም።',
+  unknown_field: 'ይህ መስክ አይፈቀድም።',
+  invalid: 'ልክ ያልሆነ ዋጋ።',
+  invalid_pk: 'ልክ ያልሆነ መለያ "{value}"፤ እንዲህ ያለ መዝገብ የለም።',
+  unique: 'ይህ {field} ያለው መዝገብ አስቀድሞ አለ።',
+  not_with_send_now: 'send_now እውነት ሲሆን ይህ መስክ ባዶ መሆን አለበት።',
+  not_with_all: 'location_type "all" ሲሆን ይህ መስክ ባዶ መሆን አለበት።',
+  not_in_parent: 'ይህ {child} በተመረጠው {parent} ውስጥ አይገኝም።',
+  group_not_in_kebele: 'ይህ የልማት ቡድን በተመረጠው ቀበሌ ውስጥ አይገኝም።',
+  path_mismatch: 'በአድራሻው (URL) ካለው መለያ ጋር አይመሳሰልም።',
+  question_mismatch: 'response.question_id ከ feedback_question ጋር እኩል መሆን አለበት',
+  answer_type: 'ይህ መልስ ለ{type} ጥያቄ አይሆንም።',
+  choice_not_of_question: 'ምርጫ {value} የዚህ ጥያቄ አማራጭ አይደለም።',
+  verified_needs_da: 'VERIFIED መሆን የሚችለው የተመዘገበ የልማት ሰራተኛ ብቻ ነው።',
+  location_mismatch: 'ከ location_id ጋር አይመሳሰልም።',
+  json_parse: 'የJSON ትንተና ስህተት - {error}',
+  not_authenticated: 'የማረጋገጫ መረጃ አልቀረበም።',
+  invalid_proof: 'ማረጋገጫው ልክ ያልሆነ ወይም ጊዜው ያለፈበት ነው። እባክዎ ይህን ገጽ ከቦቱ እንደገና ይክፈቱ።',
+  forbidden: 'ይህን ተግባር ለመፈጸም ፈቃድ የለዎትም።',
+  not_found: 'አልተገኘም።',
+  invalid_page: 'ልክ ያልሆነ ገጽ።',
+  too_large: 'የጥያቄው መጠን በጣም ትልቅ ነው።',
+  unsupported_media: 'ያልተደገፈ የመረጃ አይነት "{type}"።',
+  server_error: 'የአገልጋይ ስህተት ተከስቷል።',
+};
+
+const texts: Record<Lang, Record<MessageKey, string>> = { en, am };
+
+export type MessageVars = Record<string, string | number>;
+
+export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
+  const text = texts[lang][key] ?? en[key];
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+}
+
+export function isMessageKey(s: string): s is MessageKey {
+  return Object.hasOwn(en, s);
+}
+
+/** First of en/am the client accepts (by q), en when it names neither. */
+export function pickLanguage(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return 'en';
+  let best: { lang: Lang; q: number } | null = null;
+  for (const part of value.split(',')) {
+    const [tag = '', ...opts] = part.trim().split(';');
+    const primary = tag.trim().toLowerCase().split('-')[0];
+    if (primary !== 'en' && primary !== 'am') continue;
+    const qOpt = opts.map((o) => o.trim()).find((o) => o.startsWith('q='));
+    const q = qOpt ? Number(qOpt.slice(2)) : 1;
+    if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang: primary, q };
+  }
+  return best?.lang ?? 'en';
+}

@@ -1,0 +1,113 @@
+import { type OutputOf, type RouteDef, toRouterPath } from '@gebere/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Log } from '../db/log';
+import type { Db } from '../db/types';
+import type { Actor, ActorSource } from './actor';
+import { forbidden, notFound } from './http-error';
+import { type Lang, pickLanguage } from './messages';
+import { zodFieldErrors } from './zod-errors';
+
+/** What every route module gets. */
+export interface BackendEnv {
+  db: Db;
+  actors: ActorSource;
+  log: Log;
+  /** Check every answer against the contract (tests); a mismatch is a 500 and a log line. */
+  validateResponses: boolean;
+  /** Register `/x` beside `/x/` when the server does not ignore trailing slashes itself. */
+  bothSlashForms: boolean;
+  bodyLimit: number;
+}
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<D extends RouteDef> {
+  params: In<D['params']>;
+  query: In<D['query']>;
+  body: In<D['body']>;
+  /** null on public routes (no proof is read there). */
+  actor: D['access'] extends 'public' ? null : Actor;
+  lang: Lang;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A success with a status other than the declared one (idempotent re-posts answer 200). */
+export class WithStatus<T> {
+  constructor(
+    readonly status: 200 | 201,
+    readonly body: T,
+  ) {}
+}
+
+type Result<D extends RouteDef> = OutputOf<D['response']> | WithStatus<OutputOf<D['response']>>;
+
+function alternatePath(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+}
+
+/**
+ * Registers one contract route: method and path from the declaration, access checked, params,
+ * query and body parsed with the declared schemas (a bad path id is 404, a bad query or body is
+ * 400 with DRF field messages), and the declared status sent. Handlers see typed, parsed input.
+ */
+export function serve<D extends RouteDef>(
+  app: FastifyInstance,
+  env: BackendEnv,
+  def: D,
+  handler: (ctx: RouteContext<D>) => Promise<Result<D>>,
+): void {
+  const { params: paramsSchema, query: querySchema, body: bodySchema, response } = def;
+
+  const routeHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    let actor: Actor | null = null;
+    if (def.access !== 'public') {
+      actor = await env.actors.resolve(request);
+      if (def.access === 'service' && actor.kind !== 'service') throw forbidden();
+    }
+    let params: unknown;
+    if (paramsSchema) {
+      const r = paramsSchema.safeParse(request.params);
+      // A path that does not name a valid id names nothing (DRF's URL patterns do the same).
+      if (!r.success) throw notFound();
+      params = r.data;
+    }
+    let query: unknown;
+    if (querySchema) {
+      const r = querySchema.safeParse(request.query ?? {});
+      if (!r.success) throw zodFieldErrors(r.error.issues, request.query).toError();
+      query = r.data;
+    }
+    let body: unknown;
+    if (bodySchema) {
+      // No body at all reads as an empty object, so each required field says 'Required' (DRF).
+      const input = request.body === undefined ? {} : request.body;
+      const r = bodySchema.safeParse(input);
+      if (!r.success) throw zodFieldErrors(r.error.issues, input).toError();
+      body = r.data;
+    }
+    const result = await handler({ params, query, body, actor, lang, request, reply } as RouteContext<D>);
+    const [status, payload] =
+      result instanceof WithStatus ? [result.status, result.body] : [def.status, result];
+    if (env.validateResponses) {
+      const check = response.safeParse(payload);
+      if (!check.success) {
+        env.log.error(
+          { route: `${def.method} ${def.path}`, issues: check.error.issues },
+          'response breaks the contract',
+        );
+        throw new Error(`response of ${def.method} ${def.path} breaks the contract`);
+      }
+    }
+    reply.code(status);
+    return payload;
+  };
+
+  const url = toRouterPath(def.path);
+  const options = { bodyLimit: env.bodyLimit };
+  app.route({ method: def.method, url, handler: routeHandler, ...options });
+  if (env.bothSlashForms)
+    app.route({ method: def.method, url: alternatePath(url), handler: routeHandler, ...options });
+}

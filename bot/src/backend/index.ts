@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ProofOptions } from '../auth/index';
+import { type Log, silentLog } from './db/log';
+import type { Db } from './db/types';
+import { createActorSource } from './http/actor';
+import { backendErrorHandler } from './http/error-handler';
+import { message, pickLanguage } from './http/messages';
+import type { BackendEnv } from './http/serve';
+import { buildOpenApi, docsHtml } from './openapi';
+import { registerAdvisoryRoutes } from './routes/advisories';
+import { registerBotUserRoutes } from './routes/bot-users';
+import { registerDaRoutes } from './routes/das';
+import { registerFarmerRoutes } from './routes/farmers';
+import { registerFeedbackRoutes } from './routes/feedback';
+import { registerGroupRoutes } from './routes/groups';
+import { registerLocationRoutes } from './routes/locations';
+import { registerNotificationRoutes } from './routes/notifications';
+import { registerRecordRoutes } from './routes/records';
+import { registerReportUserRoutes } from './routes/report-users';
+import { registerValueChainRoutes } from './routes/value-chains';
+
+export type { Log } from './db/log';
+export { migrate } from './db/migrate';
+export { type OpenDatabaseOptions, openDatabase } from './db/open';
+export { openPglite, pgliteDb } from './db/pglite';
+export { openPostgres } from './db/postgres';
+export { type SeedOptions, type SeedReport, seed } from './db/seed';
+export type { Db, Queryable, QueryResult } from './db/types';
+export { buildOpenApi } from './openapi';
+
+export interface BackendPluginOptions {
+  db: Db;
+  auth: ProofOptions;
+  logger?: Log;
+  /** Check every answer against the contract; on in tests, off in production. */
+  validateResponses?: boolean;
+  /** Largest accepted request body in bytes (256 KB). */
+  bodyLimit?: number;
+  /** How long a Telegram user's bot user and DA profile are cached (5 s). */
+  actorCacheMs?: number;
+}
+
+const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+function ignoresTrailingSlash(app: FastifyInstance): boolean {
+  const config = app.initialConfig as {
+    ignoreTrailingSlash?: boolean;
+    routerOptions?: { ignoreTrailingSlash?: boolean };
+  };
+  return Boolean(config.routerOptions?.ignoreTrailingSlash || config.ignoreTrailingSlash);
+}
+
+/**
+ * The embedded extension backend: every route of the contract, mounted by the companion server
+ * with `app.register(backendPlugin, { prefix: '/backend', … })`. Encapsulated on purpose: its
+ * error handler, 404 handler and body parsers apply to /backend only.
+ */
+export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (app, options) => {
+  const log = options.logger ?? app.log ?? silentLog;
+  const env: BackendEnv = {
+    db: options.db,
+    actors: createActorSource(options.db, options.auth, options.actorCacheMs),
+    log,
+    validateResponses: options.validateResponses ?? false,
+    bothSlashForms: !ignoresTrailingSlash(app),
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+  };
+
+  // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: env.bodyLimit },
+    (_req, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch (error) {
+        done(error as SyntaxError, undefined);
+      }
+    },
+  );
+  app.setErrorHandler(backendErrorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ detail: message(pickLanguage(request.headers['accept-language']), 'not_found') });
+  });
+
+  registerLocationRoutes(app, env);
+  registerGroupRoutes(app, env);
+  registerFarmerRoutes(app, env);
+  registerDaRoutes(app, env);
+  registerReportUserRoutes(app, env);
+  registerBotUserRoutes(app, env);
+  registerValueChainRoutes(app, env);
+  registerAdvisoryRoutes(app, env);
+  registerFeedbackRoutes(app, env);
+  registerRecordRoutes(app, env);
+  registerNotificationRoutes(app, env);
+
+  let spec: ReturnType<typeof buildOpenApi> | undefined;
+  const getSpec = () => {
+    spec ??= buildOpenApi(app.prefix || '/');
+    return spec;
+  };
+  app.get('/docs/openapi.json', async () => getSpec());
+  const html = () => docsHtml(getSpec(), `${app.prefix}/docs/openapi.json`);
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html()));
+  if (env.bothSlashForms)
+    app.get('/docs/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html()));
+};

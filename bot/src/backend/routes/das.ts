@@ -1,0 +1,130 @@
+import { type DaPayload, type DaProfile, type DaRole, routes } from '@gebere/contract';
+import { normalizePhone } from '@gebere/phone';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/types';
+import { assertActingBotUser } from '../http/access';
+import type { Actor } from '../http/actor';
+import { FieldErrorSet, fieldError, forbidden, notFound } from '../http/http-error';
+import { listOrPage } from '../http/paginate';
+import { type BackendEnv, type RouteContext, serve } from '../http/serve';
+import { checkAreas } from './areas';
+
+const DA_COLUMNS = `d.id, d.first_name, d.father_name, d.grand_father_name, d.phone_number, d.telegram_phone_number,
+  d.sex, d.region_id as region, d.zone_id as zone, d.woreda_id as woreda, d.kebele_id as kebele,
+  d.role_id as role, d.created_by, (select name from da_roles where id = d.role_id) as specialization`;
+
+async function checkDaPayload(q: Queryable, body: DaPayload): Promise<void> {
+  const errors = new FieldErrorSet();
+  await checkAreas(
+    q,
+    {
+      region: { field: 'region', id: body.region },
+      zone: { field: 'zone', id: body.zone },
+      woreda: { field: 'woreda', id: body.woreda },
+      kebele: { field: 'kebele', id: body.kebele },
+    },
+    errors,
+  );
+  const role = await q.query('select 1 from da_roles where id = $1', [body.role]);
+  if (role.rows.length === 0) errors.invalidPk('role', body.role);
+  errors.throwIfAny();
+}
+
+const values = (b: DaPayload) => [
+  b.first_name,
+  b.father_name,
+  b.grand_father_name,
+  normalizePhone(b.phone_number) ?? b.phone_number,
+  normalizePhone(b.telegram_phone_number) ?? b.telegram_phone_number,
+  b.sex,
+  b.region,
+  b.zone,
+  b.woreda,
+  b.kebele,
+  b.role,
+  b.created_by,
+];
+
+/**
+ * Phones a user may look a DA up by: their own. That is the phone they shared with the bot, the
+ * phone in the link the bot signed for them, or the phones of the DA profile they already are.
+ */
+function ownPhones(actor: Actor): Set<string> {
+  const phones = new Set<string>();
+  if (actor.kind !== 'user') return phones;
+  const add = (p: string | null | undefined) => {
+    const n = p ? normalizePhone(p) : null;
+    if (n) phones.add(n);
+  };
+  add(actor.botUser?.phone_number);
+  add(actor.link?.params.get('phone_number'));
+  add(actor.da?.phone_number);
+  add(actor.da?.telegram_phone_number);
+  return phones;
+}
+
+export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
+  const { db } = env;
+
+  /** Registers a DA and links the acting bot user to it (so VERIFIED can follow). */
+  serve(app, env, routes.createDa, async ({ body, actor }) => {
+    assertActingBotUser(actor, body.created_by);
+    await checkDaPayload(db, body);
+    const da = await db.transaction(async (tx) => {
+      const r = await tx.query<DaProfile>(
+        `insert into da_profiles as d (first_name, father_name, grand_father_name, phone_number, telegram_phone_number,
+           sex, region_id, zone_id, woreda_id, kebele_id, role_id, created_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${DA_COLUMNS}`,
+        values(body),
+      );
+      const created = r.rows[0] as DaProfile;
+      await tx.query('update bot_users set da_profile_id = $1, updated_at = now() where id = $2', [
+        created.id,
+        body.created_by,
+      ]);
+      return created;
+    });
+    env.actors.invalidate();
+    return da;
+  });
+
+  /** Only the DA itself (or the bot); the update_outbound flow relies on 404 for an unknown id. */
+  serve(app, env, routes.updateDa, async ({ params, body, actor }) => {
+    const existing = await db.query('select 1 from da_profiles where id = $1', [params.id]);
+    if (existing.rows.length === 0) throw notFound();
+    if (actor.kind === 'user' && actor.da?.id !== params.id) throw forbidden();
+    assertActingBotUser(actor, body.created_by);
+    await checkDaPayload(db, body);
+    const r = await db.query<DaProfile>(
+      `update da_profiles as d set first_name = $1, father_name = $2, grand_father_name = $3, phone_number = $4,
+         telegram_phone_number = $5, sex = $6, region_id = $7, zone_id = $8, woreda_id = $9, kebele_id = $10,
+         role_id = $11, created_by = $12, updated_at = now()
+       where d.id = $13 returning ${DA_COLUMNS}`,
+      [...values(body), params.id],
+    );
+    env.actors.invalidate();
+    return r.rows[0] as DaProfile;
+  });
+
+  type PhoneContext = Pick<RouteContext<typeof routes.findDaProfiles>, 'query' | 'actor' | 'request'>;
+  const findByPhone = ({ query, actor, request }: PhoneContext) => {
+    const phone = normalizePhone(query.phone_number);
+    if (!phone) throw fieldError('phone_number', 'phone_number_validation');
+    if (actor.kind === 'user' && !ownPhones(actor).has(phone)) throw forbidden();
+    return listOrPage<DaProfile>(db, request, query, {
+      sql: `select ${DA_COLUMNS} from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1`,
+      params: [phone],
+      orderBy: 'id',
+    });
+  };
+  serve(app, env, routes.findDaProfiles, findByPhone);
+  serve(app, env, routes.findDevelopmentAgents, findByPhone);
+
+  serve(app, env, routes.listDaRoles, ({ query, request }) =>
+    listOrPage<DaRole>(db, request, query, {
+      sql: 'select id, name from da_roles',
+      params: [],
+      orderBy: 'id',
+    }),
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  type LocationNotification,
+  type NotificationDetails,
+  type NotificationPayload,
+  routes,
+} from '@gebere/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/types';
+import { assertActingBotUser } from '../http/access';
+import { FieldErrorSet, forbidden, notFound } from '../http/http-error';
+import { listOrPage } from '../http/paginate';
+import { type BackendEnv, serve } from '../http/serve';
+import { type Ancestors, ancestorsOf } from './areas';
+
+const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.location_type, n.location_id,
+  n.region_id, n.zone_id, n.woreda_id, n.kebele_id, n.frequency, n."interval", n.active, n.created_by,
+  iso(n.created_at) as created_at`;
+
+type Fields = Omit<NotificationPayload, 'created_by'>;
+const LEVEL_FIELDS = ['region_id', 'zone_id', 'woreda_id', 'kebele_id'] as const;
+
+/**
+ * The stored target: `location_type` (default all) and `location_id`, plus the ids of the area and
+ * the areas above it, derived from `location_id` so the notification engine can match recipients
+ * at any level. Ids the client sent must agree with what is derived.
+ */
+async function resolveTarget(
+  q: Queryable,
+  f: Fields,
+): Promise<Ancestors & { type: string; id: number | null }> {
+  const type = f.location_type ?? 'all';
+  const errors = new FieldErrorSet();
+  const empty: Ancestors = { region_id: null, zone_id: null, woreda_id: null, kebele_id: null };
+  if (type === 'all') {
+    if (f.location_id != null) errors.add('location_id', 'not_with_all');
+    for (const k of LEVEL_FIELDS) if (f[k] != null) errors.add(k, 'not_with_all');
+    errors.throwIfAny();
+    return { ...empty, type, id: null };
+  }
+  const id = f.location_id as number;
+  const found = await ancestorsOf(q, type, id);
+  if (!found) errors.invalidPk('location_id', id);
+  else
+    for (const k of LEVEL_FIELDS) if (f[k] != null && f[k] !== found[k]) errors.add(k, 'location_mismatch');
+  errors.throwIfAny();
+  return { ...(found as Ancestors), type, id };
+}
+
+const fieldValues = (f: Fields, t: Awaited<ReturnType<typeof resolveTarget>>) => {
+  const sendNow = f.send_now ?? false;
+  return [
+    f.name,
+    f.message,
+    f.content_type,
+    sendNow,
+    t.type,
+    t.id,
+    t.region_id,
+    t.zone_id,
+    t.woreda_id,
+    t.kebele_id,
+    sendNow ? null : (f.frequency ?? null),
+    sendNow ? null : (f.interval ?? null),
+  ];
+};
+
+async function load(db: Queryable, id: number): Promise<LocationNotification> {
+  const r = await db.query<LocationNotification>(
+    `select ${COLUMNS} from location_notifications n where n.id = $1`,
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv): void {
+  const { db } = env;
+
+  serve(app, env, routes.createNotification, async ({ body, actor }) => {
+    assertActingBotUser(actor, body.created_by);
+    const target = await resolveTarget(db, body);
+    const r = await db.query<LocationNotification>(
+      `insert into location_notifications as n (name, message, content_type, send_now, location_type, location_id,
+         region_id, zone_id, woreda_id, kebele_id, frequency, "interval", created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning ${COLUMNS}`,
+      [...fieldValues(body, target), body.created_by],
+    );
+    return r.rows[0] as LocationNotification;
+  });
+
+  serve(app, env, routes.listNotificationsByCreator, ({ params, query, actor, request }) => {
+    assertActingBotUser(actor, params.user_id);
+    return listOrPage<LocationNotification>(db, request, query, {
+      sql: `select ${COLUMNS}, n.created_at as created_ts from location_notifications n
+            where n.created_by = $1 and n.active`,
+      params: [params.user_id],
+      orderBy: 'created_ts desc, id desc',
+    }).then((list) => {
+      const strip = (rows: Array<LocationNotification & { created_ts?: unknown }>) =>
+        rows.map(({ created_ts, ...n }) => n);
+      return Array.isArray(list) ? strip(list) : { ...list, results: strip(list.results) };
+    });
+  });
+
+  serve(app, env, routes.getNotificationDetails, async ({ params, actor }) => {
+    const n = await load(db, params.id);
+    assertActingBotUser(actor, n.created_by);
+    const counts = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
+      'select status, count(*)::int as n from notification_deliveries where notification_id = $1 group by status',
+      [params.id],
+    );
+    const deliveries = { queued: 0, sent: 0, failed: 0 };
+    for (const c of counts.rows) deliveries[c.status] = Number(c.n);
+    return { ...n, deliveries } satisfies NotificationDetails;
+  });
+
+  /** Creator only. `{active:false}` is the soft remove; otherwise the fields are replaced. */
+  serve(app, env, routes.updateNotificationSettings, async ({ params, body, actor }) => {
+    const current = await load(db, params.id);
+    assertActingBotUser(actor, current.created_by);
+    if ('created_by' in body && body.created_by !== undefined && body.created_by !== current.created_by)
+      throw forbidden();
+    if (!('name' in body)) {
+      const r = await db.query<LocationNotification>(
+        `update location_notifications as n set active = false, updated_at = now() where n.id = $1 returning ${COLUMNS}`,
+        [params.id],
+      );
+      return r.rows[0] as LocationNotification;
+    }
+    const target = await resolveTarget(db, body);
+    const r = await db.query<LocationNotification>(
+      `update location_notifications as n set name = $1, message = $2, content_type = $3, send_now = $4,
+         location_type = $5, location_id = $6, region_id = $7, zone_id = $8, woreda_id = $9, kebele_id = $10,
+         frequency = $11, "interval" = $12, active = coalesce($13, active), updated_at = now()
+       where n.id = $14 returning ${COLUMNS}`,
+      [...fieldValues(body, target), body.active ?? null, params.id],
+    );
+    return r.rows[0] as LocationNotification;
+  });
+}

@@ -1,0 +1,155 @@
+import { type BatchResult, type RecordPair, routes } from '@gebere/contract';
+import type { FastifyInstance } from 'fastify';
+import { assertActingDa } from '../http/access';
+import { FieldErrorSet } from '../http/http-error';
+import { message } from '../http/messages';
+import { type BackendEnv, serve, WithStatus } from '../http/serve';
+
+type Table = 'reach_records' | 'adoption_records';
+type Row = {
+  id: number;
+  farmer: number;
+  advisory: number;
+  by_id: number;
+  created_at: string;
+  created: boolean;
+};
+
+/**
+ * Insert-or-return in one statement. The unique (farmer, advisory, created_by) makes a re-post
+ * return the first record, so a retried request never makes a duplicate. When a concurrent insert
+ * of the same pair wins, this statement's snapshot cannot see its row: read it again.
+ */
+async function recordOne(
+  env: BackendEnv,
+  table: Table,
+  farmer: number,
+  advisory: number,
+  by: number,
+): Promise<Row> {
+  const cols = `id, farmer_id as farmer, advisory_id as advisory, created_by as by_id, iso(created_at) as created_at`;
+  const r = await env.db.query<Row>(
+    `with ins as (
+       insert into ${table} (farmer_id, advisory_id, created_by) values ($1, $2, $3)
+       on conflict (farmer_id, advisory_id, created_by) do nothing returning ${cols}, true as created)
+     select * from ins
+     union all
+     select ${cols}, false from ${table}
+     where farmer_id = $1 and advisory_id = $2 and created_by = $3 and not exists (select 1 from ins)`,
+    [farmer, advisory, by],
+  );
+  if (r.rows[0]) return r.rows[0];
+  const again = await env.db.query<Row>(
+    `select ${cols}, false as created from ${table} where farmer_id = $1 and advisory_id = $2 and created_by = $3`,
+    [farmer, advisory, by],
+  );
+  return again.rows[0] as Row;
+}
+
+/**
+ * Many pairs for one DA in a fixed number of statements: one query finds which farmers and
+ * advisories exist, one insert writes the new pairs, one select reads back every pair's id.
+ * Pairs naming an unknown farmer or advisory fail alone with field errors.
+ */
+async function recordBatch(
+  env: BackendEnv,
+  table: Table,
+  by: number,
+  byField: string,
+  pairs: RecordPair[],
+  lang: 'en' | 'am',
+): Promise<BatchResult> {
+  const { db } = env;
+  const farmers = pairs.map((p) => p.farmer);
+  const advisories = pairs.map((p) => p.advisory);
+  const known = await db.query<{ farmers: number[] | null; advisories: number[] | null; da: boolean }>(
+    `select (select array_agg(id) from farmers where id = any($1::bigint[])) as farmers,
+            (select array_agg(id) from advisories where id = any($2::bigint[])) as advisories,
+            exists (select 1 from da_profiles where id = $3) as da`,
+    [farmers, advisories, by],
+  );
+  const k = known.rows[0];
+  if (!k?.da) new FieldErrorSet().invalidPk(byField, by).throwIfAny();
+  const farmerOk = new Set((k?.farmers ?? []).map(Number));
+  const advisoryOk = new Set((k?.advisories ?? []).map(Number));
+  const valid = pairs.filter((p) => farmerOk.has(p.farmer) && advisoryOk.has(p.advisory));
+
+  const ids = new Map<string, number>();
+  const created = new Set<string>();
+  if (valid.length > 0) {
+    const vf = valid.map((p) => p.farmer);
+    const va = valid.map((p) => p.advisory);
+    const ins = await db.query<{ farmer: number; advisory: number }>(
+      `insert into ${table} (farmer_id, advisory_id, created_by)
+       select distinct f, a, $3::bigint from unnest($1::bigint[], $2::bigint[]) as p(f, a)
+       on conflict (farmer_id, advisory_id, created_by) do nothing
+       returning farmer_id as farmer, advisory_id as advisory`,
+      [vf, va, by],
+    );
+    for (const r of ins.rows) created.add(`${r.farmer}:${r.advisory}`);
+    const all = await db.query<{ id: number; farmer: number; advisory: number }>(
+      `select t.id, t.farmer_id as farmer, t.advisory_id as advisory from ${table} t
+       join (select distinct f, a from unnest($1::bigint[], $2::bigint[]) as p(f, a)) p
+         on t.farmer_id = p.f and t.advisory_id = p.a
+       where t.created_by = $3`,
+      [vf, va, by],
+    );
+    for (const r of all.rows) ids.set(`${r.farmer}:${r.advisory}`, r.id);
+  }
+
+  const results: BatchResult['results'] = pairs.map((p) => {
+    const key = `${p.farmer}:${p.advisory}`;
+    const id = ids.get(key);
+    if (id !== undefined) {
+      // Only the first of duplicate pairs in one batch reports it as new.
+      const isNew = created.delete(key);
+      return { advisory: p.advisory, farmer: p.farmer, ok: true as const, id, created: isNew };
+    }
+    const errors: Record<string, string[]> = {};
+    if (!farmerOk.has(p.farmer)) errors.farmer = [message(lang, 'invalid_pk', { value: p.farmer })];
+    if (!advisoryOk.has(p.advisory)) errors.advisory = [message(lang, 'invalid_pk', { value: p.advisory })];
+    return { advisory: p.advisory, farmer: p.farmer, ok: false as const, errors };
+  });
+  const recorded = results.filter((r) => r.ok).length;
+  return { recorded, failed: results.length - recorded, results };
+}
+
+export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): void {
+  serve(app, env, routes.createReach, async ({ body, actor }) => {
+    assertActingDa(actor, body.user);
+    const { created, by_id, ...row } = await recordOne(
+      env,
+      'reach_records',
+      body.farmer,
+      body.advisory,
+      body.user,
+    );
+    return new WithStatus(created ? 201 : 200, { ...row, user: by_id });
+  });
+
+  serve(app, env, routes.createAdoption, async ({ body, actor }) => {
+    assertActingDa(actor, body.created_by);
+    const { created, by_id, ...row } = await recordOne(
+      env,
+      'adoption_records',
+      body.farmer,
+      body.advisory,
+      body.created_by,
+    );
+    return new WithStatus(created ? 201 : 200, {
+      ...row,
+      created_by: by_id,
+      adoption_type: 'SELF_REPORTED' as const,
+    });
+  });
+
+  serve(app, env, routes.createReachBatch, ({ body, actor, lang }) => {
+    assertActingDa(actor, body.user);
+    return recordBatch(env, 'reach_records', body.user, 'user', body.records, lang);
+  });
+
+  serve(app, env, routes.createAdoptionBatch, ({ body, actor, lang }) => {
+    assertActingDa(actor, body.created_by);
+    return recordBatch(env, 'adoption_records', body.created_by, 'created_by', body.records, lang);
+  });
+}

@@ -1,0 +1,68 @@
+import { type HierarchyItem, routes } from '@gebere/contract';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http/http-error';
+import { listOrPage } from '../http/paginate';
+import { type BackendEnv, serve } from '../http/serve';
+import { APPLIES, applicableCte } from './areas';
+
+/**
+ * Category → value chain → practice → sub-practice. With `kebele_id`, value chains and practices
+ * are only those with at least one advisory that applies to the kebele (targeted at it or at an
+ * area above it), so the reach screen never leads to "Advisory not found"; without it, all.
+ */
+export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv): void {
+  const { db } = env;
+  const exists = async (table: string, id: number) => {
+    const r = await db.query(`select 1 from ${table} where id = $1`, [id]);
+    if (r.rows.length === 0) throw notFound();
+  };
+
+  serve(app, env, routes.listValueChainCategories, ({ query, request }) =>
+    listOrPage<HierarchyItem>(db, request, query, {
+      sql: 'select id, name, name_am from value_chain_categories',
+      params: [],
+      orderBy: 'id',
+    }),
+  );
+
+  serve(app, env, routes.listValueChains, async ({ params, query, request }) => {
+    await exists('value_chain_categories', params.id);
+    const kebele = query.kebele_id;
+    return listOrPage(db, request, query, {
+      sql:
+        kebele === undefined
+          ? 'select v.id, v.name, v.name_am, v.category_id as category from value_chains v where v.category_id = $1'
+          : `with ${applicableCte('kebele', 2)}
+             select v.id, v.name, v.name_am, v.category_id as category from value_chains v
+             where v.category_id = $1
+               and exists (select 1 from advisories a, anc where a.value_chain_id = v.id and ${APPLIES})`,
+      params: kebele === undefined ? [params.id] : [params.id, kebele],
+      orderBy: 'id',
+    });
+  });
+
+  serve(app, env, routes.listPractices, ({ query, request }) => {
+    const kebele = query.kebele_id;
+    return listOrPage(db, request, query, {
+      sql:
+        kebele === undefined
+          ? 'select p.id, p.name, p.name_am, p.value_chain_id as value_chain from practices p where p.value_chain_id = $1'
+          : `with ${applicableCte('kebele', 2)}
+             select p.id, p.name, p.name_am, p.value_chain_id as value_chain from practices p
+             where p.value_chain_id = $1
+               and exists (select 1 from advisories a join sub_practices s on s.id = a.sub_practice_id, anc
+                           where s.practice_id = p.id and ${APPLIES})`,
+      params: kebele === undefined ? [query.value_chain_id] : [query.value_chain_id, kebele],
+      orderBy: 'id',
+    });
+  });
+
+  serve(app, env, routes.listSubPractices, async ({ params, query, request }) => {
+    await exists('practices', params.id);
+    return listOrPage(db, request, query, {
+      sql: 'select s.id, s.name, s.name_am, s.practice_id as practice from sub_practices s where s.practice_id = $1',
+      params: [params.id],
+      orderBy: 'id',
+    });
+  });
+}

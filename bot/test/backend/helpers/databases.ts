@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { pgliteDb } from '../../../src/backend/db/pglite';
+import { openPostgres } from '../../../src/backend/db/postgres';
+import type { Db } from '../../../src/backend/db/types';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases every backend suite runs on: PGlite always, PostgreSQL when CI provides one. */
+export const databases: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDb {
+  db: Db;
+  kind: DbKind;
+  /** Closes the database and, on PostgreSQL, drops this file's copy. */
+  dispose(): Promise<void>;
+}
+
+let templateBlob: Blob | undefined;
+
+/** A private copy of the migrated and seeded template. */
+export async function openTestDb(kind: DbKind): Promise<TestDb> {
+  if (kind === 'pglite') {
+    templateBlob ??= new Blob([await readFile(inject('backendPgliteTemplate'))]);
+    const pglite = await PGlite.create({ loadDataDir: templateBlob });
+    const db = pgliteDb(pglite);
+    return { db, kind, dispose: () => db.close() };
+  }
+  const template = inject('backendPgTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is set but the PostgreSQL template was not built');
+  const name = `gebere_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template.database}`);
+  await admin.end();
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  const db = openPostgres({ connectionString: url.toString(), max: 5 });
+  return {
+    db,
+    kind,
+    async dispose() {
+      await db.close();
+      const a = new pg.Client({ connectionString: template.url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}

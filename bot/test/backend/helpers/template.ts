@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrations } from '../../../src/backend/db/migrations/index';
+import { ADMIN_FILES, DEFAULT_ADMIN_DIR } from '../../../src/backend/seed/admin-data';
+import { DEMO_CONTENT } from '../../../src/backend/seed/demo-content';
+
+/**
+ * A key for the migrated and seeded template: it changes when the schema, the admin files or the
+ * demo content change, so a stale template is never reused and an unchanged one is built once.
+ */
+export async function templateKey(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const m of migrations) hash.update(`${m.version}:${m.sql}`);
+  hash.update(JSON.stringify(DEMO_CONTENT));
+  const dir = fileURLToPath(DEFAULT_ADMIN_DIR);
+  for (const file of Object.values(ADMIN_FILES)) {
+    const s = await stat(join(dir, file));
+    hash.update(`${file}:${s.size}:${s.mtimeMs}`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a PGlite data dir dump (tar), migrated and seeded with admin + demo data. */
+    backendPgliteTemplate: string;
+    /** PostgreSQL: server URL and the template database name, when TEST_DATABASE_URL is set. */
+    backendPgTemplate: { url: string; database: string } | null;
+  }
+}

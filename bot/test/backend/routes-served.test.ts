@@ -1,0 +1,48 @@
+import { buildPath, type RouteDef, routes, toRouterPath } from '@gebere/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { databases } from './helpers/databases';
+import { proof } from './helpers/proofs';
+
+const table = Object.entries(routes) as Array<[string, RouteDef]>;
+
+describe.each(databases)('every contract route is served (%s)', (kind) => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await startBackend(kind);
+  });
+  afterAll(() => t?.close());
+
+  it.each(table)('%s', async (_name, def) => {
+    const url = `/backend${toRouterPath(def.path)}`;
+    // With ignoreTrailingSlash the router keeps one form; hasRoute matches that one.
+    const forms = [url, url.endsWith('/') ? url.slice(0, -1) : `${url}/`];
+    expect(forms.some((u) => t.app.hasRoute({ method: def.method, url: u }))).toBe(true);
+    // Reached with a well-formed path: any answer but a missing route or a server error.
+    const path = buildPath(def.path, { id: 1, user_id: 1 });
+    for (const p of [path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]) {
+      const r = await t.call(def.method, p, {
+        headers: proof.service(),
+        ...(def.body ? { body: {} } : {}),
+      });
+      expect(r.status, `${def.method} ${p}`).toBeLessThan(500);
+      if (r.status === 404)
+        expect(def.params, `${def.method} ${p} answered 404 without a path id`).toBeDefined();
+    }
+  });
+
+  it('also serves both slash forms when the server does not ignore trailing slashes', async () => {
+    const strict = await startBackend(kind, { ignoreTrailingSlash: false });
+    try {
+      for (const p of [
+        '/regions/',
+        '/regions',
+        '/api/location-notifications/by-creator/1',
+        '/api/location-notifications/by-creator/1/',
+      ])
+        expect((await strict.call('GET', p, { headers: proof.service() })).status, p).not.toBe(404);
+    } finally {
+      await strict.close();
+    }
+  });
+});
