@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// biome-ignore-all lint/suspicious/noConsole: a command-line tool that prints its report
+// After `vite build`: the bytes each screen needs before it can show (JS + CSS, brotli, as
+// transferred), by walking the Vite manifest from index.html and the screen's lazy chunk
+// through their static imports. A benchmark, not a test: it prints, it does not fail.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+const AIM = 110 * 1024;
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('no dist/.vite/manifest.json: run `vite build` first');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** Spec §2 routes → the screen module each one lazy-loads (src/app/screens.ts). */
+const routes = {
+  '/': 'src/features/home/home-screen.tsx',
+  '/add_development_group': 'src/features/add-development-group/add-development-group-screen.tsx',
+  '/da_registration': 'src/features/da-registration/da-registration-screen.tsx',
+  '/da_update_profile': 'src/features/da-registration/da-registration-screen.tsx',
+  '/register_report_user': 'src/features/report-user/report-user-screen.tsx',
+  '/farmer_registration': 'src/features/farmer-registration/farmer-registration-screen.tsx',
+  '/record_reach': 'src/features/reach-adoption/reach-adoption-screen.tsx',
+  '/record_adoption': 'src/features/reach-adoption/reach-adoption-screen.tsx',
+  '/feedback': 'src/features/feedback/feedback-screen.tsx',
+  '/notification/create': 'src/features/notification-form/notification-form-screen.tsx',
+  '/notification/update/:id': 'src/features/notification-form/notification-form-screen.tsx',
+  '/notification/list': 'src/features/notification-list/notification-list-screen.tsx',
+};
+
+const sizeCache = new Map();
+function brSize(file) {
+  if (!sizeCache.has(file)) {
+    const path = join(dist, file);
+    const br = `${path}.br`;
+    const size = existsSync(br)
+      ? readFileSync(br).length
+      : brotliCompressSync(readFileSync(path), {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }).length;
+    sizeCache.set(file, size);
+  }
+  return sizeCache.get(file);
+}
+
+/** Files (js and css) a manifest key needs statically, itself included. */
+function closure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const dep of chunk.imports ?? []) closure(dep, files);
+  return files;
+}
+
+/** Files a dynamic import from `key` adds beyond `have`. */
+function dynamicExtra(key, have) {
+  const extra = new Set();
+  for (const dyn of manifest[key]?.dynamicImports ?? [])
+    for (const f of closure(dyn)) if (!have.has(f)) extra.add(f);
+  return extra;
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (files) => [...files].reduce((s, f) => s + brSize(f), 0);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entry = closure(entryKey);
+const amKey = Object.keys(manifest).find((k) => k.endsWith('src/lib/resources-am.ts'));
+const am = amKey ? sum(closure(amKey)) : 0;
+
+console.log(`first-load bytes per screen (JS + CSS, brotli q11), aim ≤ ${kb(AIM)}`);
+console.log(`shell (index.html's entry + static imports): ${kb(sum(entry))}`);
+console.log('');
+const header = ['route', 'first load', 'aim', 'screen chunks', 'on first call¹', 'Amharic²'];
+const rows = [];
+for (const [route, key] of Object.entries(routes)) {
+  const files = new Set(entry);
+  closure(key, files);
+  const first = sum(files);
+  const later = sum(
+    new Set(
+      [...dynamicExtra(key, files), ...dynamicExtra(entryKey, files)].filter(
+        (f) => f.includes('api-client') || f.includes('src-'),
+      ),
+    ),
+  );
+  rows.push([
+    route,
+    kb(first),
+    first <= AIM ? 'ok' : `+${kb(first - AIM)}`,
+    kb(first - sum(entry)),
+    kb(later),
+    `+${kb(am)}`,
+  ]);
+}
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+console.log(line(header));
+for (const r of rows) console.log(line(r));
+console.log('');
+console.log(
+  '¹ fetched after the first render (prefetchApi) or on the first backend call: API client, contract, zod.',
+);
+console.log('² added to the first load when the active language is Amharic.');
+console.log('');
+console.log('all chunks:');
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.file.endsWith('.js') && !chunk.file.endsWith('.css')) continue;
+  console.log(`  ${chunk.file.padEnd(58)} ${kb(brSize(chunk.file)).padStart(9)}  ${key}`);
+}
+const css = new Set(Object.values(manifest).flatMap((c) => c.css ?? []));
+for (const f of css) console.log(`  ${f.padEnd(58)} ${kb(brSize(f)).padStart(9)}  (css)`);

@@ -1,0 +1,36 @@
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { prefetchApi } from '../lib/api';
+import { checkProof } from '../lib/auth-state';
+import { initI18n, pickLanguage } from '../lib/i18n';
+import { captureInitialUrl } from '../lib/initial-url';
+import { initTelegram } from '../telegram';
+import { App } from './app';
+import { preloadScreen } from './screens';
+
+async function bootstrap(): Promise<void> {
+  captureInitialUrl();
+  if (import.meta.env.DEV) {
+    // Dev only (and tree-shaken from the build): pretend to be Telegram in a plain browser.
+    const { installDevMock } = await import('../telegram/dev-mock');
+    installDevMock();
+  }
+  const launch = initTelegram();
+  checkProof();
+  // The screen's chunk and the language download in parallel.
+  preloadScreen(window.location.pathname);
+  await initI18n(pickLanguage(new URLSearchParams(window.location.search).get('lang'), launch.languageCode));
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  prefetchApi();
+}
+
+void bootstrap();

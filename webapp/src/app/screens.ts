@@ -1,0 +1,74 @@
+import { type ComponentType, lazy } from 'react';
+import { paths } from './paths';
+
+/**
+ * One code-split chunk per screen. `loaders` are also called by main.tsx for the launch route
+ * so its chunk downloads while i18n initialises, instead of after the first render.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each screen has its own props
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+
+export const loaders = {
+  home: () => import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
+  addDevelopmentGroup: () =>
+    import('../features/add-development-group/add-development-group-screen').then((m) => ({
+      default: m.AddDevelopmentGroupScreen,
+    })),
+  daRegistration: () =>
+    import('../features/da-registration/da-registration-screen').then((m) => ({
+      default: m.DaRegistrationScreen,
+    })),
+  reportUser: () =>
+    import('../features/report-user/report-user-screen').then((m) => ({ default: m.ReportUserScreen })),
+  farmerRegistration: () =>
+    import('../features/farmer-registration/farmer-registration-screen').then((m) => ({
+      default: m.FarmerRegistrationScreen,
+    })),
+  reachAdoption: () =>
+    import('../features/reach-adoption/reach-adoption-screen').then((m) => ({
+      default: m.ReachAdoptionScreen,
+    })),
+  feedback: () => import('../features/feedback/feedback-screen').then((m) => ({ default: m.FeedbackScreen })),
+  notificationForm: () =>
+    import('../features/notification-form/notification-form-screen').then((m) => ({
+      default: m.NotificationFormScreen,
+    })),
+  notificationList: () =>
+    import('../features/notification-list/notification-list-screen').then((m) => ({
+      default: m.NotificationListScreen,
+    })),
+} satisfies Record<string, Loader>;
+
+export const screens = {
+  Home: lazy(loaders.home),
+  AddDevelopmentGroup: lazy(loaders.addDevelopmentGroup),
+  DaRegistration: lazy(loaders.daRegistration),
+  ReportUser: lazy(loaders.reportUser),
+  FarmerRegistration: lazy(loaders.farmerRegistration),
+  ReachAdoption: lazy(loaders.reachAdoption),
+  Feedback: lazy(loaders.feedback),
+  NotificationForm: lazy(loaders.notificationForm),
+  NotificationList: lazy(loaders.notificationList),
+};
+
+const loaderByPath: Record<string, Loader> = {
+  [paths.home]: loaders.home,
+  [paths.addDevelopmentGroup]: loaders.addDevelopmentGroup,
+  [paths.daRegistration]: loaders.daRegistration,
+  [paths.daUpdateProfile]: loaders.daRegistration,
+  [paths.registerReportUser]: loaders.reportUser,
+  [paths.farmerRegistration]: loaders.farmerRegistration,
+  [paths.recordReach]: loaders.reachAdoption,
+  [paths.recordAdoption]: loaders.reachAdoption,
+  [paths.feedback]: loaders.feedback,
+  [paths.notificationCreate]: loaders.notificationForm,
+  [paths.notificationList]: loaders.notificationList,
+};
+
+/** Starts downloading the chunk of the screen at `pathname` (no-op for unknown paths). */
+export function preloadScreen(pathname: string): void {
+  const loader = pathname.startsWith('/notification/update/')
+    ? loaders.notificationForm
+    : loaderByPath[pathname];
+  void loader?.().catch(() => undefined);
+}

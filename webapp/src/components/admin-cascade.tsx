@@ -1,0 +1,158 @@
+import type { Location } from '@gebere/contract';
+import { Button, Section } from '@telegram-apps/telegram-ui';
+import { useEffect, useState } from 'react';
+import {
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
+import { type AdminLevel, ALL, loadAdminAreas } from '../lib/admin-areas';
+import type { ApiError } from '../lib/api';
+import { describeApiError } from '../lib/api-errors';
+import { useT } from '../lib/i18n';
+import { SelectField, type SelectOption } from './select-field';
+
+export interface AdminCascadeProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  /** Levels to show, top down: all four by default; the report user stops at woreda. */
+  levels?: readonly AdminLevel[];
+  /** Form field of each level when it is not named like the level. */
+  names?: Partial<Record<AdminLevel, FieldPath<T>>>;
+  /** Notification targeting: every list starts with 'All', and choosing it hides the levels below. */
+  allowAll?: boolean;
+  disabled?: boolean;
+  /** Section header above the selects. */
+  header?: string;
+}
+
+type Areas =
+  | { status: 'idle' | 'loading' }
+  | { status: 'ready'; areas: Location[] }
+  | { status: 'error'; error: ApiError };
+
+function useAreas(level: AdminLevel, parent: string | undefined, enabled: boolean) {
+  const [state, setState] = useState<Areas>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const parentId = parent && parent !== ALL ? Number(parent) : undefined;
+  useEffect(() => {
+    if (!enabled || (level !== 'region' && !parentId)) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    loadAdminAreas(level, parentId).then(
+      (areas) => live && setState({ status: 'ready', areas }),
+      (error: ApiError) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+    // attempt: a retry re-runs the effect
+  }, [level, parentId, enabled, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/**
+ * Region → zone → woreda → kebele selects from the backend (spec §4): changing a level clears
+ * the levels below; a level is disabled until the one above is chosen; with `allowAll`, 'All'
+ * heads every list and hides the levels below it. Field values are ids as strings, '' for
+ * none, 'all' for all; each level's error shows under its select.
+ */
+export function AdminCascade<T extends FieldValues>({
+  form,
+  levels = ['region', 'zone', 'woreda', 'kebele'],
+  names = {},
+  allowAll = false,
+  disabled = false,
+  header,
+}: AdminCascadeProps<T>) {
+  const fieldOf = (level: AdminLevel) => (names[level] ?? level) as FieldPath<T>;
+  const values = useWatch({ control: form.control, name: levels.map(fieldOf) }) as (string | undefined)[];
+
+  const clearBelow = (index: number) => {
+    for (const level of levels.slice(index + 1)) {
+      form.setValue(fieldOf(level), '' as PathValue<T, FieldPath<T>>, { shouldDirty: true });
+      form.clearErrors(fieldOf(level));
+    }
+  };
+
+  // A level shows while no level above it is 'all'.
+  const allAt = values.indexOf(ALL);
+  const visible = allAt === -1 ? levels : levels.slice(0, allAt + 1);
+
+  return (
+    <Section header={header}>
+      {visible.map((level, i) => (
+        <CascadeSelect
+          key={level}
+          form={form}
+          level={level}
+          name={fieldOf(level)}
+          parent={i === 0 ? undefined : values[i - 1]}
+          enabled={i === 0 || Boolean(values[i - 1])}
+          allowAll={allowAll}
+          disabled={disabled}
+          onChange={() => clearBelow(i)}
+        />
+      ))}
+    </Section>
+  );
+}
+
+interface CascadeSelectProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  level: AdminLevel;
+  name: FieldPath<T>;
+  parent: string | undefined;
+  enabled: boolean;
+  allowAll: boolean;
+  disabled: boolean;
+  onChange: () => void;
+}
+
+function CascadeSelect<T extends FieldValues>({
+  form,
+  level,
+  name,
+  parent,
+  enabled,
+  allowAll,
+  disabled,
+  onChange,
+}: CascadeSelectProps<T>) {
+  const t = useT();
+  const { state, retry } = useAreas(level, parent, enabled);
+  const areas = state.status === 'ready' ? state.areas : [];
+  const options: SelectOption[] = areas.map((a) => ({ value: String(a.id), label: a.name }));
+  if (allowAll && state.status === 'ready') options.unshift({ value: ALL, label: t('common.all') });
+  const placeholder =
+    state.status === 'loading'
+      ? t('common.loading')
+      : state.status === 'ready' && !areas.length
+        ? t('common.no_options')
+        : undefined;
+  return (
+    <>
+      <SelectField
+        control={form.control}
+        name={name}
+        label={t(`common.location.${level}`)}
+        options={options}
+        placeholder={placeholder}
+        disabled={disabled || !enabled || state.status !== 'ready'}
+        onValueChange={onChange}
+      />
+      {state.status === 'error' && (
+        <div className="cascade-error" role="alert">
+          <span>{describeApiError(state.error)}</span>
+          <Button size="s" mode="plain" onClick={retry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

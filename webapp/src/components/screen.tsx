@@ -1,0 +1,76 @@
+import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { type ReactNode, useEffect } from 'react';
+import { useAuthStatus } from '../lib/auth-state';
+import { useT } from '../lib/i18n';
+import { markReady } from '../telegram';
+
+export interface ScreenProps {
+  /** Heading at the top of the screen (and the document title). */
+  title?: string;
+  /** Shows a spinner instead of the content (e.g. until the screen's lists are loaded). */
+  loading?: boolean;
+  /** Replaces the content with a message, and a retry button when `onRetry` is given. */
+  error?: { message: string; onRetry?: () => void; retryText?: string } | null;
+  /** Query parameters the screen needs and did not get (see useIdParams): shows
+   *  errors.missing_parameters instead of the content. */
+  missing?: readonly string[];
+  /** Default true: the screen acts for a user, so an expired link or a 401 replaces it with
+   *  "open it again from the bot", and no proof at all shows a notice above it. */
+  needsProof?: boolean;
+  children?: ReactNode;
+}
+
+function Message({ text, action }: { text: string; action?: ReactNode }) {
+  return <Placeholder className="screen-message" description={text} action={action} />;
+}
+
+/**
+ * The frame of every screen: title, loading, error, missing-parameter and proof states. It
+ * also tells Telegram the app is ready when the first screen mounts.
+ */
+export function Screen({ title, loading, error, missing, needsProof = true, children }: ScreenProps) {
+  const t = useT();
+  const auth = useAuthStatus();
+
+  useEffect(() => markReady(), []);
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  let body: ReactNode;
+  if (needsProof && auth === 'expired') body = <Message text={t('errors.link_expired')} />;
+  else if (needsProof && auth === 'unauthorized') body = <Message text={t('errors.unauthorized')} />;
+  else if (missing?.length) body = <Message text={t('errors.missing_parameters')} />;
+  else if (error)
+    body = (
+      <Message
+        text={error.message}
+        action={
+          error.onRetry && (
+            <Button size="m" onClick={error.onRetry}>
+              {error.retryText ?? t('common.try_again')}
+            </Button>
+          )
+        }
+      />
+    );
+  else if (loading)
+    body = (
+      <div className="screen-loading" role="status" aria-label={t('common.loading')}>
+        <Spinner size="l" />
+      </div>
+    );
+  else body = children;
+
+  return (
+    <main className="screen">
+      {title && <h1 className="screen-title">{title}</h1>}
+      {needsProof && auth === 'missing' && (
+        <p className="screen-notice" role="note">
+          {t('errors.proof_missing')}
+        </p>
+      )}
+      {body}
+    </main>
+  );
+}

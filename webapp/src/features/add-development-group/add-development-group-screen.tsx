@@ -1,0 +1,99 @@
+import type { DevelopmentGroup, GroupType, NewGroupFields } from '@gebere/contract';
+import { List, Section } from '@telegram-apps/telegram-ui';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { MainButtonSubmit } from '../../components/main-button-submit';
+import { RadioGroupField } from '../../components/radio-group-field';
+import { Screen } from '../../components/screen';
+import { TextField } from '../../components/text-field';
+import { GROUP_TYPES } from '../../lib/constants';
+import { applyFieldErrors } from '../../lib/field-errors';
+import { lazyZodResolver } from '../../lib/form-resolver';
+import { useT } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { useBusy } from '../../lib/use-busy';
+import { useIdParams } from '../../lib/use-query-params';
+import { handBack } from '../../telegram';
+import { createDevelopmentGroup } from './calls';
+
+/** What the inputs hold; the contract's `newGroupFields` turns it into NewGroupFields. */
+export interface GroupFormValues {
+  group_name: string;
+  group_type: GroupType | '';
+}
+
+const FIELDS = ['group_name', 'group_type'] as const;
+
+// The contract schema (and zod) load on first validation, not with the screen.
+const resolver = lazyZodResolver<GroupFormValues, NewGroupFields>(() =>
+  import('@gebere/contract').then((m) => m.newGroupFields),
+);
+
+function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebeleId: number }) {
+  const t = useT();
+  const form = useForm<GroupFormValues, unknown, NewGroupFields>({
+    defaultValues: { group_name: '', group_type: '' },
+    resolver,
+  });
+
+  // Once created, a second press only retries the hand-back: it must not add the group twice.
+  const created = useRef<DevelopmentGroup | null>(null);
+
+  const onValid = async (values: NewGroupFields) => {
+    if (!created.current) {
+      const result = await createDevelopmentGroup({ ...values, kebele: kebeleId, created_by: daId });
+      if (!result.ok) {
+        applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS);
+        toast.error(t('group.error_adding_development_group'));
+        return;
+      }
+      created.current = result.data;
+    }
+    const group = created.current;
+    await handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name });
+  };
+  const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <List>
+        <Section>
+          <TextField
+            control={form.control}
+            name="group_name"
+            label={t('group.fields.group_name')}
+            autoComplete="off"
+          />
+        </Section>
+        <RadioGroupField
+          control={form.control}
+          name="group_type"
+          label={t('group.fields.group_type')}
+          options={GROUP_TYPES.map((value) => ({ value, label: t(`group.types.${value}`) }))}
+        />
+      </List>
+      <MainButtonSubmit text={t('common.add')} onClick={() => void submit()} loading={busy} />
+    </form>
+  );
+}
+
+/**
+ * Spec §2 /add_development_group?da_id=&kebele_id=: group name and type, main button 'Add';
+ * the new group goes back to the chat as a `group_added` result and the app closes; any
+ * failure toasts error_adding_development_group, a 400's field errors show on the fields.
+ */
+export function AddDevelopmentGroupScreen() {
+  const t = useT();
+  const { ids, missing } = useIdParams('da_id', 'kebele_id');
+  return (
+    <Screen title={t('group.title')} missing={missing}>
+      {ids.da_id && ids.kebele_id && <AddDevelopmentGroupForm daId={ids.da_id} kebeleId={ids.kebele_id} />}
+    </Screen>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ApiError } from '@gebere/api-client';
+import { t } from './i18n';
+
+/** A failed call in the user's language (spec §8's generic transport texts, then by status). */
+export function describeApiError(error: ApiError): string {
+  switch (error.kind) {
+    case 'network':
+      return t('errors.network_error');
+    case 'timeout':
+      return t('errors.timeout');
+    case 'aborted':
+      return t('errors.request_aborted');
+    case 'invalid_response':
+      return t('errors.unknown');
+  }
+  const status = error.status ?? 0;
+  if (status === 401) return t('errors.unauthorized');
+  if (status === 403) return t('errors.forbidden');
+  if (status === 404) return t('errors.not_found');
+  if (status >= 500) return t('errors.server_error');
+  return t('errors.request_failed', { status: String(status) });
+}

@@ -1,0 +1,45 @@
+import type { ApiClient, ApiResult, CallInput, CallOutput } from '@gebere/api-client';
+import type { RouteName } from '@gebere/contract';
+import { markUnauthorized } from './auth-state';
+
+export type { ApiError, ApiResult } from '@gebere/api-client';
+
+let loading: Promise<ApiClient> | undefined;
+
+/** The API client module (contract + zod), fetched once on first use or by prefetchApi. */
+export function loadApiClient(): Promise<ApiClient> {
+  loading ??= import('./api-client').then((m) => m.client);
+  loading.catch(() => {
+    loading = undefined; // a failed chunk load (weak signal) is retried on the next call
+  });
+  return loading;
+}
+
+/**
+ * Starts fetching the client while the user reads the first screen, so the first call does
+ * not wait for it.
+ */
+export function prefetchApi(): void {
+  const start = () => void loadApiClient().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1500 });
+  else setTimeout(start, 300);
+}
+
+async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<ApiResult<CallOutput<N>>> {
+  let client: ApiClient;
+  try {
+    client = await loadApiClient();
+  } catch {
+    return { ok: false, error: { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} } };
+  }
+  const result = await client.call(name, input);
+  if (!result.ok && result.error.status === 401) markUnauthorized();
+  return result;
+}
+
+/**
+ * Typed calls over the contract's route table, with the launch's proof and language. Like the
+ * spec's helpers it never throws: `{ok: true, data}` or `{ok: false, error}` (ApiError).
+ * A 401 also switches the screen to the "open it again from the bot" message.
+ */
+export const api = { call };

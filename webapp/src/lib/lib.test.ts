@@ -1,0 +1,211 @@
+import * as contract from '@gebere/contract';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openAt } from '../test/render';
+import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
+import { GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
+import { applyFieldErrors } from './field-errors';
+import { lazyZodResolver } from './form-resolver';
+import { initI18n, pickLanguage, t } from './i18n';
+import {
+  defaultRuntimeConfig,
+  parseRuntimeConfig,
+  resetRuntimeConfigForTests,
+  runtimeConfig,
+} from './runtime-config';
+import { toast, useToastStore } from './toast';
+import { parseId, parseIdList } from './use-query-params';
+
+describe('constants mirror the contract', () => {
+  it('has the same values', () => {
+    expect(GROUP_TYPES).toEqual(contract.GROUP_TYPES);
+    expect(TOAST_MS).toBe(contract.LIMITS.toastMs);
+    expect(TOAST_MS_FARMER).toBe(contract.LIMITS.toastMsFarmer);
+  });
+});
+
+describe('runtime config', () => {
+  afterEach(() => {
+    document.getElementById('gebere-config')?.remove();
+    delete (window as unknown as Record<string, unknown>).__GEBERE__;
+    resetRuntimeConfigForTests();
+  });
+
+  it('defaults to the embedded same-origin server, and the default satisfies the contract', () => {
+    resetRuntimeConfigForTests();
+    expect(runtimeConfig()).toEqual(defaultRuntimeConfig);
+    expect(contract.runtimeConfig.parse(defaultRuntimeConfig)).toEqual(defaultRuntimeConfig);
+  });
+
+  it('reads the JSON the server put in index.html', () => {
+    const injected = {
+      backendUrl: 'https://api.example/backend',
+      companionUrl: 'https://bot.example',
+      botUsername: 'gebere_bot',
+      languages: ['am', 'en'],
+      defaultLanguage: 'am',
+    };
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<script id="gebere-config" type="application/json">${JSON.stringify(injected)}</script>`,
+    );
+    resetRuntimeConfigForTests();
+    expect(runtimeConfig()).toEqual(injected);
+  });
+
+  it('ignores the untouched placeholder and prefers window.__GEBERE__', () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<script id="gebere-config" type="application/json"><!--gebere-runtime-config--></script>',
+    );
+    resetRuntimeConfigForTests();
+    expect(runtimeConfig()).toEqual(defaultRuntimeConfig);
+    (window as unknown as Record<string, unknown>).__GEBERE__ = { backendUrl: '/b' };
+    resetRuntimeConfigForTests();
+    expect(runtimeConfig().backendUrl).toBe('/b');
+  });
+
+  it('keeps valid fields and defaults the rest', () => {
+    expect(
+      parseRuntimeConfig({ backendUrl: 3, companionUrl: '/c', languages: ['fr'], defaultLanguage: 'fr' }),
+    ).toEqual({
+      ...defaultRuntimeConfig,
+      companionUrl: '/c',
+    });
+  });
+});
+
+describe('signed link state', () => {
+  beforeEach(() => vi.useRealTimers());
+
+  it('is expired once exp has passed, ok before, missing without a signature', () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    openAt(`/feedback?advisory_id=1&tg=7&exp=${exp}&sig=x`);
+    expect(checkProof()).toBe('ok');
+    expect(checkProof(exp * 1000 + 1)).toBe('expired');
+    openAt('/feedback?advisory_id=1');
+    expect(checkProof()).toBe('missing');
+  });
+
+  it('a 401 means "expired" for an expired link and "unauthorized" otherwise', () => {
+    openAt(`/feedback?tg=7&exp=${Math.floor(Date.now() / 1000) + 60}&sig=x`);
+    markUnauthorized();
+    expect(useAuthStore.getState().status).toBe('unauthorized');
+  });
+});
+
+describe('language', () => {
+  afterEach(async () => {
+    await initI18n('en');
+  });
+
+  it('takes lang from the link first, then Telegram, then English', () => {
+    expect(pickLanguage('am', 'en')).toBe('am');
+    expect(pickLanguage(null, 'am-ET')).toBe('am');
+    expect(pickLanguage(null, 'om')).toBe('en');
+    expect(pickLanguage(undefined, undefined)).toBe('en');
+  });
+
+  it('loads Amharic only when asked, and falls back to English per key', async () => {
+    expect(i18next.hasResourceBundle('am', 'translation')).toBe(false);
+    await expect(initI18n('am')).resolves.toBe('am');
+    expect(document.documentElement.lang).toBe('am');
+    expect(t('group.types.men_only')).toBe('ወንዶች ብቻ');
+    expect(t('validation.required')).not.toBe('Required');
+  });
+});
+
+describe('form helpers', () => {
+  it('lazyZodResolver maps contract issues to the spec keys', async () => {
+    const resolver = lazyZodResolver(() => Promise.resolve(contract.newGroupFields));
+    const empty = await resolver({ group_name: ' ', group_type: '' } as never, undefined, {} as never);
+    expect(empty.errors).toMatchObject({
+      group_name: { message: 'Required' },
+      group_type: { message: 'Required' },
+    });
+    const long = await resolver(
+      { group_name: 'x'.repeat(300), group_type: 'mixed' } as never,
+      undefined,
+      {} as never,
+    );
+    expect(long.errors).toMatchObject({ group_name: { message: 'Must be at most 255 characters' } });
+    const ok = await resolver(
+      { group_name: ' Tesfa ', group_type: 'mixed' } as never,
+      undefined,
+      {} as never,
+    );
+    expect(ok).toEqual({ values: { group_name: 'Tesfa', group_type: 'mixed' }, errors: {} });
+  });
+
+  it('lazyZodResolver uses a field’s own message for other issues', async () => {
+    const schema = contract.newGroupFields.extend({
+      phone: (await import('zod')).z.string().regex(/^09\d{8}$/),
+    });
+    const resolver = lazyZodResolver(() => Promise.resolve(schema), {
+      phone: 'validation.phone_number_validation',
+    });
+    const r = await resolver(
+      { group_name: 'a', group_type: 'mixed', phone: '123' } as never,
+      undefined,
+      {} as never,
+    );
+    expect(r.errors).toMatchObject({
+      phone: { message: 'Phone number must start with 09 or 07 and have 10 digits' },
+    });
+  });
+
+  it('applyFieldErrors sets known fields (renamed ones too) and returns the rest', () => {
+    const setError = vi.fn();
+    const rest = applyFieldErrors(
+      setError,
+      { group_name: 'Taken, Too short', sex: 'Invalid', non_field_errors: 'Duplicate' },
+      ['group_name', 'gender'],
+      { sex: 'gender' },
+    );
+    expect(setError).toHaveBeenCalledWith(
+      'group_name',
+      { type: 'server', message: 'Taken, Too short' },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenCalledWith(
+      'gender',
+      { type: 'server', message: 'Invalid' },
+      { shouldFocus: false },
+    );
+    expect(rest).toEqual(['Duplicate']);
+  });
+
+  it('parses ids from the query', () => {
+    expect(parseId('12')).toBe(12);
+    expect(parseId('0')).toBeUndefined();
+    expect(parseId('1e3')).toBeUndefined();
+    expect(parseIdList('4,5,x,4, 6')).toEqual([4, 5, 6]);
+  });
+});
+
+describe('toast', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    toast.clear();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('is top-center for 3000 ms by default; placement and duration are options', () => {
+    toast.error('A');
+    toast.show('B', { placement: 'top-right', duration: 5000 });
+    expect(useToastStore.getState().toasts.map((x) => [x.message, x.placement, x.duration])).toEqual([
+      ['A', 'top-center', 3000],
+      ['B', 'top-right', 5000],
+    ]);
+    vi.advanceTimersByTime(3000);
+    expect(useToastStore.getState().toasts.map((x) => x.message)).toEqual(['B']);
+    vi.advanceTimersByTime(2000);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('shows a repeated message once', () => {
+    toast.error('A');
+    toast.error('A');
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+  });
+});

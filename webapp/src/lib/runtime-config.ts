@@ -1,0 +1,66 @@
+import type { Language, RuntimeConfig } from '@gebere/contract';
+
+/**
+ * Settings the server injects into index.html so one build serves every deployment.
+ *
+ * The server replaces the `<!--gebere-runtime-config-->` comment in index.html's head with
+ * `<script id="gebere-config" type="application/json">{…runtimeConfig JSON…}</script>` (a data
+ * block, not a script: a strict CSP needs no exception). `window.__GEBERE__` (the contract's
+ * RUNTIME_CONFIG_GLOBAL) wins when a host sets it instead.
+ *
+ * Checked by hand rather than with the contract's zod schema: zod would cost ~20 KB on the
+ * first load of every screen. A test keeps the two in step.
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'gebere-config';
+const GLOBAL = '__GEBERE__' satisfies typeof import('@gebere/contract').RUNTIME_CONFIG_GLOBAL;
+
+/** Same-origin embedded backend and companion server: what `npm start` runs. */
+export const defaultRuntimeConfig: RuntimeConfig = {
+  backendUrl: '/backend',
+  companionUrl: '',
+  botUsername: '',
+  languages: ['en', 'am'],
+  defaultLanguage: 'en',
+};
+
+const isLanguage = (v: unknown): v is Language => v === 'en' || v === 'am';
+
+function readInjected(): unknown {
+  const global = (window as unknown as Record<string, unknown>)[GLOBAL];
+  if (global && typeof global === 'object') return global;
+  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent?.trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes each valid field of the injected object and the default for the rest. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const d = defaultRuntimeConfig;
+  if (!raw || typeof raw !== 'object') return d;
+  const r = raw as Record<string, unknown>;
+  const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+  const languages = Array.isArray(r.languages) ? r.languages.filter(isLanguage) : [];
+  return {
+    backendUrl: str(r.backendUrl, d.backendUrl),
+    companionUrl: str(r.companionUrl, d.companionUrl),
+    botUsername: str(r.botUsername, d.botUsername),
+    languages: languages.length ? languages : d.languages,
+    defaultLanguage: isLanguage(r.defaultLanguage) ? r.defaultLanguage : d.defaultLanguage,
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+export function runtimeConfig(): RuntimeConfig {
+  cached ??= parseRuntimeConfig(readInjected());
+  return cached;
+}
+
+/** Tests only: forget the cached value so the next read sees a new injection. */
+export function resetRuntimeConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import { TOAST_MS } from './constants';
+
+/** Spec §8–§9: top-center by default; the farmer screen uses top-right for 5000 ms. */
+export type ToastPlacement = 'top-center' | 'top-right';
+export type ToastKind = 'info' | 'success' | 'error';
+
+export interface Toast {
+  id: number;
+  message: string;
+  kind: ToastKind;
+  placement: ToastPlacement;
+  duration: number;
+}
+
+export interface ToastOptions {
+  kind?: ToastKind;
+  placement?: ToastPlacement;
+  /** Milliseconds before it closes by itself; default 3000 (spec §9). */
+  duration?: number;
+}
+
+export const useToastStore = create<{ toasts: Toast[] }>(() => ({ toasts: [] }));
+
+let nextId = 1;
+
+function dismiss(id: number): void {
+  useToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+}
+
+function show(message: string, options: ToastOptions = {}): number {
+  const toast: Toast = {
+    id: nextId++,
+    message,
+    kind: options.kind ?? 'info',
+    placement: options.placement ?? 'top-center',
+    duration: options.duration ?? TOAST_MS,
+  };
+  // The same message twice in a row (a double tap on submit) shows once.
+  useToastStore.setState((s) => ({
+    toasts: [...s.toasts.filter((t) => t.message !== message || t.placement !== toast.placement), toast],
+  }));
+  setTimeout(() => dismiss(toast.id), toast.duration);
+  return toast.id;
+}
+
+/** Toasts from anywhere (components, calls, the telegram layer); rendered by <Toaster>. */
+export const toast = {
+  show,
+  success: (message: string, options?: Omit<ToastOptions, 'kind'>) =>
+    show(message, { ...options, kind: 'success' }),
+  error: (message: string, options?: Omit<ToastOptions, 'kind'>) =>
+    show(message, { ...options, kind: 'error' }),
+  dismiss,
+  clear: () => useToastStore.setState({ toasts: [] }),
+};

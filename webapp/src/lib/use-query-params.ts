@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { useSearch } from 'wouter';
+
+/** The current query string as URLSearchParams (spec §2: screens take context from it). */
+export function useQueryParams(): URLSearchParams {
+  const search = useSearch();
+  return useMemo(() => new URLSearchParams(search), [search]);
+}
+
+/** A positive integer id from the query (`da_id`, `kebele_id`…), or undefined. */
+export function parseId(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value.trim())) return undefined;
+  const n = Number(value.trim());
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Comma-separated ids (`selectedids=4,5,6`): the valid ones, de-duplicated, in order. */
+export function parseIdList(value: string | null | undefined): number[] {
+  const ids = (value ?? '').split(',').map(parseId);
+  return [...new Set(ids.filter((n): n is number => n !== undefined))];
+}
+
+/**
+ * Typed id parameters of a screen: `{da_id: 12, kebele_id: 7}` or `missing` listing what is
+ * absent or malformed, so the screen can show "missing information" instead of the form.
+ */
+export function useIdParams<K extends string>(
+  ...names: K[]
+): { ids: Record<K, number>; missing: [] } | { ids: Partial<Record<K, number>>; missing: K[] } {
+  const params = useQueryParams();
+  return useMemo(() => {
+    const ids: Partial<Record<K, number>> = {};
+    const missing: K[] = [];
+    for (const name of names) {
+      const id = parseId(params.get(name));
+      if (id === undefined) missing.push(name);
+      else ids[name] = id;
+    }
+    return missing.length ? { ids, missing } : { ids: ids as Record<K, number>, missing: [] };
+  }, [params]);
+}

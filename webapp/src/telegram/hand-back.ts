@@ -1,0 +1,73 @@
+import type { HandBackResult } from '@gebere/contract';
+import { sendData } from '@telegram-apps/sdk-react';
+import { t } from '../lib/i18n';
+import { authorization } from '../lib/proof';
+import { runtimeConfig } from '../lib/runtime-config';
+import { type ToastOptions, toast } from '../lib/toast';
+import { closeApp } from './close';
+import { haptic } from './haptics';
+import { getLaunch } from './launch';
+
+export type HandBackChannel = 'send_data' | 'companion';
+
+/**
+ * Which channel a result takes (DESIGN.md "Handing results back to Telegram"): opened from a
+ * reply-keyboard button (no initData) → `sendData`; otherwise the companion server, which
+ * answers the inline query (initData with query_id) or writes to the user's own chat.
+ */
+export function handBackChannel(): HandBackChannel {
+  const launch = getLaunch();
+  return launch.inTelegram && !launch.rawInitData && sendData.isAvailable() ? 'send_data' : 'companion';
+}
+
+async function postToCompanion(result: HandBackResult): Promise<boolean> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const auth = authorization();
+  if (auth) headers.Authorization = auth;
+  try {
+    const response = await fetch(`${runtimeConfig().companionUrl.replace(/\/+$/, '')}/tg/result`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ result }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Hands a screen's typed result back to the chat and closes the mini-app. On failure it
+ * toasts error_sending_message_to_bot and resolves false with the app still open, so the
+ * user can press the button again (nothing is lost: the record is already saved).
+ *
+ * `toastOptions` lets a screen keep its own toast placement (the farmer screen: top-right).
+ */
+export async function handBack(
+  result: HandBackResult,
+  toastOptions?: Omit<ToastOptions, 'kind'>,
+): Promise<boolean> {
+  let ok = false;
+  try {
+    // The contract validates the result and enforces sendData's 4096 bytes; loaded here, not
+    // on first load (the API client has usually brought it already).
+    const { encodeResult } = await import('@gebere/contract');
+    const data = encodeResult(result);
+    if (handBackChannel() === 'send_data') {
+      haptic.notify('success');
+      sendData(data); // Telegram closes the mini-app itself
+      return true;
+    }
+    ok = await postToCompanion(result);
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    haptic.notify('error');
+    toast.error(t('errors.error_sending_message_to_bot'), toastOptions);
+    return false;
+  }
+  haptic.notify('success');
+  closeApp();
+  return true;
+}

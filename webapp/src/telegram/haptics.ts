@@ -1,0 +1,21 @@
+import {
+  hapticFeedbackImpactOccurred,
+  hapticFeedbackNotificationOccurred,
+  hapticFeedbackSelectionChanged,
+} from '@telegram-apps/sdk-react';
+import { getLaunch } from './launch';
+
+const enabled = () => getLaunch().inTelegram;
+
+/** Telegram's haptic feedback; silent outside Telegram and on clients without it. */
+export const haptic = {
+  impact(style: 'light' | 'medium' | 'heavy' | 'rigid' | 'soft' = 'light'): void {
+    if (enabled()) hapticFeedbackImpactOccurred.ifAvailable(style);
+  },
+  notify(type: 'success' | 'error' | 'warning'): void {
+    if (enabled()) hapticFeedbackNotificationOccurred.ifAvailable(type);
+  },
+  selection(): void {
+    if (enabled()) hapticFeedbackSelectionChanged.ifAvailable();
+  },
+};

@@ -1,0 +1,77 @@
+import { retrieveLaunchParams, retrieveRawInitData } from '@telegram-apps/sdk-react';
+
+/** What the rest of the app may know about how it was launched. */
+export interface Launch {
+  /** Launched by a Telegram client (or the emulator, or the dev mock). */
+  inTelegram: boolean;
+  /** Telegram's signed initData exactly as received; undefined from reply-keyboard buttons. */
+  rawInitData: string | undefined;
+  /** Present for inline-mode and menu launches that can be answered with answerWebAppQuery. */
+  queryId: string | undefined;
+  /** `android`, `ios`, `tdesktop`, `weba`…; `unknown` outside Telegram. */
+  platform: string;
+  /** Mini Apps API version of the client, e.g. `8.0`. */
+  version: string | undefined;
+  userId: number | undefined;
+  /** The Telegram user's IETF language tag, e.g. `am`. */
+  languageCode: string | undefined;
+  /** Whether the theme Telegram started us with is dark; undefined outside Telegram. */
+  startDark: boolean | undefined;
+}
+
+export const outsideTelegram: Launch = {
+  inTelegram: false,
+  rawInitData: undefined,
+  queryId: undefined,
+  platform: 'unknown',
+  version: undefined,
+  userId: undefined,
+  languageCode: undefined,
+  startDark: undefined,
+};
+
+function isDarkColor(hex: string | undefined): boolean | undefined {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex ?? '');
+  if (!m?.[1]) return undefined;
+  const n = Number.parseInt(m[1], 16);
+  // Relative luminance, as Telegram's own clients decide.
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 120;
+}
+
+/**
+ * Reads the launch parameters from the URL (or the SDK's session copy). Never throws: without
+ * valid parameters (a plain browser) the app runs "outside Telegram".
+ */
+export function readLaunch(): Launch {
+  try {
+    const lp = retrieveLaunchParams();
+    const data = lp.tgWebAppData;
+    const raw = data ? retrieveRawInitData() : undefined;
+    return {
+      inTelegram: true,
+      rawInitData: raw || undefined,
+      queryId: data?.query_id || undefined,
+      platform: lp.tgWebAppPlatform,
+      version: lp.tgWebAppVersion,
+      userId: data?.user?.id,
+      languageCode: data?.user?.language_code,
+      startDark: isDarkColor(lp.tgWebAppThemeParams.bg_color),
+    };
+  } catch {
+    return outsideTelegram;
+  }
+}
+
+let current: Launch | undefined;
+
+/** The launch as read once at startup (see initTelegram). */
+export function getLaunch(): Launch {
+  current ??= readLaunch();
+  return current;
+}
+
+/** Tests only: force a launch without the SDK. */
+export function setLaunchForTests(launch: Launch | undefined): void {
+  current = launch;
+}

@@ -1,0 +1,258 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConfirmStore } from '../lib/confirm-store';
+import { authorization } from '../lib/proof';
+import { resetRuntimeConfigForTests } from '../lib/runtime-config';
+import { useToastStore } from '../lib/toast';
+import { installFakeFetch, json, route } from '../test/fake-fetch';
+import { openAt } from '../test/render';
+import { handBack, handBackChannel } from './hand-back';
+import { getLaunch, outsideTelegram, readLaunch, setLaunchForTests } from './launch';
+import { useMainButton } from './main-button';
+import { showConfirm } from './popup';
+import * as sdk from './sdk-mock';
+
+vi.mock('@telegram-apps/sdk-react', () => import('./sdk-mock'));
+
+const RAW_INIT_DATA = 'query_id=AAq1&user=%7B%22id%22%3A7%7D&auth_date=1&signature=s&hash=h';
+const result = { kind: 'group_added', group_id: 41, group_name: 'Tesfa' } as const;
+
+function launchIn(kind: 'keyboard' | 'inline' | 'menu' | 'browser') {
+  setLaunchForTests(
+    kind === 'browser'
+      ? outsideTelegram
+      : {
+          ...outsideTelegram,
+          inTelegram: true,
+          platform: 'android',
+          rawInitData: kind === 'keyboard' ? undefined : RAW_INIT_DATA,
+          queryId: kind === 'inline' ? 'AAq1' : undefined,
+        },
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+  sdk.sendData.setAvailable(true);
+  sdk.openPopup.setAvailable(true);
+  openAt('/add_development_group?da_id=5&kebele_id=9&tg=7&exp=9999999999&sig=abc');
+  resetRuntimeConfigForTests();
+});
+
+afterEach(() => {
+  document.getElementById('gebere-config')?.remove();
+});
+
+describe('launch', () => {
+  it('reads initData, query_id, platform, language and the start theme from the SDK', () => {
+    sdk.retrieveLaunchParams.mockReturnValueOnce({
+      tgWebAppPlatform: 'android',
+      tgWebAppVersion: '8.0',
+      tgWebAppThemeParams: { bg_color: '#17212b' },
+      tgWebAppData: { query_id: 'AAq1', user: { id: 7, language_code: 'am' } },
+    });
+    sdk.retrieveRawInitData.mockReturnValueOnce(RAW_INIT_DATA);
+    expect(readLaunch()).toEqual({
+      inTelegram: true,
+      rawInitData: RAW_INIT_DATA,
+      queryId: 'AAq1',
+      platform: 'android',
+      version: '8.0',
+      userId: 7,
+      languageCode: 'am',
+      startDark: true,
+    });
+  });
+
+  it('is "outside Telegram" when the SDK finds no launch parameters, without throwing', () => {
+    expect(readLaunch()).toEqual(outsideTelegram);
+  });
+});
+
+describe('proof header', () => {
+  it('sends initData as `tma <raw>` when Telegram gave it', () => {
+    launchIn('inline');
+    expect(authorization()).toBe(`tma ${RAW_INIT_DATA}`);
+  });
+
+  it('sends the signed link as received, path and query, when there is no initData', () => {
+    launchIn('keyboard');
+    expect(authorization()).toBe(
+      'link /add_development_group?da_id=5&kebele_id=9&tg=7&exp=9999999999&sig=abc',
+    );
+  });
+
+  it('keeps the launch link after in-app navigation', () => {
+    launchIn('browser');
+    window.history.pushState({ depth: 1 }, '', '/feedback');
+    expect(authorization()).toBe(
+      'link /add_development_group?da_id=5&kebele_id=9&tg=7&exp=9999999999&sig=abc',
+    );
+  });
+
+  it('sends nothing without initData or a signature', () => {
+    openAt('/add_development_group?da_id=5&kebele_id=9');
+    launchIn('browser');
+    expect(authorization()).toBeUndefined();
+  });
+});
+
+describe('handBack', () => {
+  it('uses sendData when opened from a reply-keyboard button (no initData)', async () => {
+    launchIn('keyboard');
+    const { fetch } = installFakeFetch();
+    expect(handBackChannel()).toBe('send_data');
+    await expect(handBack(result)).resolves.toBe(true);
+    expect(sdk.sendData).toHaveBeenCalledWith(JSON.stringify(result));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('POSTs to the companion /tg/result with the initData proof, then closes (inline query)', async () => {
+    launchIn('inline');
+    const { requests } = installFakeFetch(
+      route('POST', '/tg/result', () => json(200, { delivered: 'answer_web_app_query' })),
+    );
+    await expect(handBack(result)).resolves.toBe(true);
+    expect(sdk.sendData).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.Authorization).toBe(`tma ${RAW_INIT_DATA}`);
+    expect(requests[0]?.body).toEqual({ result });
+    expect(sdk.closeMiniApp).toHaveBeenCalled();
+  });
+
+  it('POSTs too with initData but no query_id (the server writes to the user’s chat)', async () => {
+    launchIn('menu');
+    const { requests } = installFakeFetch(
+      route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+    );
+    await expect(handBack(result)).resolves.toBe(true);
+    expect(requests[0]?.path).toBe('/tg/result');
+    expect(sdk.closeMiniApp).toHaveBeenCalled();
+  });
+
+  it('uses the companion URL from the injected runtime config', async () => {
+    launchIn('inline');
+    const el = Object.assign(document.createElement('script'), {
+      id: 'gebere-config',
+      type: 'application/json',
+      textContent: JSON.stringify({
+        backendUrl: '/backend',
+        companionUrl: 'https://bot.example/',
+        botUsername: 'gebere_bot',
+        languages: ['en', 'am'],
+        defaultLanguage: 'en',
+      }),
+    });
+    document.head.append(el);
+    resetRuntimeConfigForTests();
+    const { requests } = installFakeFetch(() => json(200, { delivered: 'chat_message' }));
+    await handBack(result);
+    expect(requests[0]?.url).toBe('https://bot.example/tg/result');
+  });
+
+  it('toasts error_sending_message_to_bot and stays open when the POST fails', async () => {
+    launchIn('inline');
+    installFakeFetch(route('POST', '/tg/result', () => json(500, {})));
+    await expect(handBack(result)).resolves.toBe(false);
+    expect(sdk.closeMiniApp).not.toHaveBeenCalled();
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([
+      'Error sending message to bot, please try again',
+    ]);
+  });
+
+  it('keeps the screen’s toast placement for the failure toast', async () => {
+    launchIn('inline');
+    installFakeFetch(() => Promise.reject(new TypeError('offline')));
+    await handBack(result, { placement: 'top-right', duration: 5000 });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      placement: 'top-right',
+      duration: 5000,
+      kind: 'error',
+    });
+  });
+
+  it('refuses a result that is not a valid typed result', async () => {
+    launchIn('keyboard');
+    // @ts-expect-error an invalid result on purpose
+    await expect(handBack({ kind: 'group_added', group_id: -1 })).resolves.toBe(false);
+    expect(sdk.sendData).not.toHaveBeenCalled();
+  });
+});
+
+describe('useMainButton', () => {
+  function Probe(props: { loading?: boolean; onClick: () => void }) {
+    const { native } = useMainButton({ text: 'Add', ...props });
+    return <span>{native ? 'native' : 'in-page'}</span>;
+  }
+
+  it('drives Telegram’s button and ignores presses while loading', () => {
+    launchIn('inline');
+    const onClick = vi.fn();
+    const { rerender, unmount } = render(<Probe onClick={onClick} />);
+    expect(screen.getByText('native')).toBeInTheDocument();
+    expect(sdk.setMainButtonParams).toHaveBeenLastCalledWith({
+      text: 'Add',
+      isVisible: true,
+      isEnabled: true,
+      isLoaderVisible: false,
+    });
+    act(() => {
+      for (const fn of sdk.listeners.main) fn();
+    });
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(<Probe onClick={onClick} loading />);
+    expect(sdk.setMainButtonParams).toHaveBeenLastCalledWith({
+      text: 'Add',
+      isVisible: true,
+      isEnabled: false,
+      isLoaderVisible: true,
+    });
+    act(() => {
+      for (const fn of sdk.listeners.main) fn();
+    });
+    expect(onClick).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(sdk.setMainButtonParams).toHaveBeenLastCalledWith({ isVisible: false, isLoaderVisible: false });
+    expect(sdk.listeners.main.size).toBe(0);
+  });
+
+  it('is not native outside Telegram', () => {
+    launchIn('browser');
+    render(<Probe onClick={() => undefined} />);
+    expect(screen.getByText('in-page')).toBeInTheDocument();
+    expect(sdk.setMainButtonParams).not.toHaveBeenCalled();
+  });
+});
+
+describe('showConfirm', () => {
+  it('uses Telegram’s popup with Cancel and Remove when supported', async () => {
+    launchIn('inline');
+    sdk.openPopup.mockResolvedValueOnce('confirm');
+    await expect(showConfirm('Are you sure you want to remove this notification?')).resolves.toBe(true);
+    expect(sdk.openPopup).toHaveBeenCalledWith({
+      message: 'Are you sure you want to remove this notification?',
+      buttons: [
+        { id: 'cancel', type: 'default', text: 'Cancel' },
+        { id: 'confirm', type: 'destructive', text: 'Remove' },
+      ],
+    });
+  });
+
+  it('falls back to the in-page dialog when popups are not supported', async () => {
+    launchIn('inline');
+    sdk.openPopup.setAvailable(false);
+    const answer = showConfirm('Remove?');
+    const request = useConfirmStore.getState().request;
+    expect(request).toMatchObject({ message: 'Remove?', confirmText: 'Remove', cancelText: 'Cancel' });
+    request?.resolve(false);
+    await expect(answer).resolves.toBe(false);
+    expect(useConfirmStore.getState().request).toBeNull();
+  });
+});
+
+it('getLaunch caches the launch read at startup', () => {
+  setLaunchForTests(undefined);
+  const first = getLaunch();
+  expect(getLaunch()).toBe(first);
+});
