@@ -34,6 +34,7 @@ describe('config', () => {
       embedded: true,
       publicUrl: 'http://localhost:8080/backend',
       internalUrl: 'http://127.0.0.1:8080/backend',
+      browserUrl: '/backend',
     });
     expect(c.database).toEqual({ url: undefined, demoData: true });
     expect(c.links.ttlSeconds).toBe(7 * 86_400);
@@ -79,7 +80,11 @@ describe('config', () => {
       environment: 'test',
       webhookUrl: 'https://gebere.example.org/telegram/webhook',
     });
-    expect(c.backend).toMatchObject({ embedded: false, internalUrl: 'https://extension.example.org/api' });
+    expect(c.backend).toMatchObject({
+      embedded: false,
+      internalUrl: 'https://extension.example.org/api',
+      browserUrl: 'https://extension.example.org/api',
+    });
     expect(c.database.demoData).toBe(false);
     expect(c.links.ttlSeconds).toBe(86_400);
     expect(c.enable).toEqual({ bot: true, notifications: false, backend: false });

@@ -129,8 +129,13 @@ export interface Config {
   backend: {
     /** Mount the embedded backend at {@link BACKEND_PATH} in this process. */
     embedded: boolean;
-    /** What the browser calls (injected into index.html). */
+    /** The backend's absolute public URL. */
     publicUrl: string;
+    /**
+     * What the mini-app calls (injected into index.html): a same-origin path for the embedded
+     * backend, so the app works under whatever host name it was opened with.
+     */
+    browserUrl: string;
     /** What the bot calls: loopback for the embedded backend, so a tunnel is not in the path. */
     internalUrl: string;
     serviceToken: string;
@@ -222,6 +227,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     backend: {
       embedded,
       publicUrl: e.BACKEND_URL ?? `${publicUrl}${BACKEND_PATH}`,
+      browserUrl: e.BACKEND_URL ?? BACKEND_PATH,
       internalUrl: e.BACKEND_URL ?? `${loopback}${BACKEND_PATH}`,
       serviceToken: secrets.serviceToken,
     },

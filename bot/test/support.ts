@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -19,7 +20,7 @@ export function fakeDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    `<!doctype html><html><head><meta charset="utf-8"><!--gebere:runtime-config--><script type="module" crossorigin src="/assets/${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><script id="gebere-config" type="application/json"><!--gebere-runtime-config--></script><script type="module" crossorigin src="/assets/${ASSET}"></script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(dir, 'assets', ASSET), ASSET_BODY);
   writeFileSync(join(dir, 'assets', `${ASSET}.br`), brotliCompressSync(ASSET_BODY));
@@ -103,4 +104,16 @@ export async function testApp(
     ...overrides,
   });
   return { app, sent };
+}
+
+/** A free TCP port: the emulator is the server itself, so the Bot API root names the port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

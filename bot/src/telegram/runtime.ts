@@ -118,6 +118,7 @@ export function createTelegramRuntime(options: TelegramRuntimeOptions): Telegram
       }
       // A webhook left by an earlier deployment makes getUpdates fail with 409.
       await bot.api.deleteWebhook();
+      if (stopped) return;
       runner = run(bot, {
         runner: {
           fetch: { timeout: 30, allowed_updates: ALLOWED_UPDATES },

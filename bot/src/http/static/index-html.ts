@@ -3,10 +3,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@gebere/contract';
 
 /**
- * Where the webapp's index.html wants the runtime settings. Without the marker the script goes
- * right before `</head>` (module scripts run after parsing, so any head position is early enough).
+ * The webapp's index.html carries `<script id="gebere-config" type="application/json">` with this
+ * marker inside: the server puts the JSON there. A data block is not executed, so the CSP needs no
+ * exception for it. A template without the marker gets `window.__GEBERE__ = …` in an inline
+ * script before `</head>` instead, allowed by its hash.
  */
-export const RUNTIME_CONFIG_PLACEHOLDER = '<!--gebere:runtime-config-->';
+export const RUNTIME_CONFIG_PLACEHOLDER = '<!--gebere-runtime-config-->';
 
 /**
  * JSON that is safe inside `<script>`: `<`, `>` and `&` escaped so no value can close the script
@@ -23,8 +25,8 @@ export function scriptSafeJson(value: unknown): string {
 
 export interface RenderedIndex {
   html: string;
-  /** CSP source for the inline script, e.g. `sha256-…` (without quotes). */
-  scriptHash: string;
+  /** CSP source for the inline script, e.g. `sha256-…` (without quotes); none for a data block. */
+  scriptHash: string | undefined;
   etag: string;
   /** Precompressed bodies, made once per rendering (the document is tiny but sent often). */
   br: Buffer;
@@ -32,17 +34,23 @@ export interface RenderedIndex {
 }
 
 export function renderIndexHtml(template: string, settings: RuntimeConfig): RenderedIndex {
-  const script = `window.${RUNTIME_CONFIG_GLOBAL}=${scriptSafeJson(settings)};`;
-  const tag = `<script>${script}</script>`;
-  const html = template.includes(RUNTIME_CONFIG_PLACEHOLDER)
-    ? template.replace(RUNTIME_CONFIG_PLACEHOLDER, () => tag)
-    : template.includes('</head>')
+  const json = scriptSafeJson(settings);
+  let html: string;
+  let scriptHash: string | undefined;
+  if (template.includes(RUNTIME_CONFIG_PLACEHOLDER)) {
+    html = template.replace(RUNTIME_CONFIG_PLACEHOLDER, () => json);
+  } else {
+    const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json};`;
+    const tag = `<script>${script}</script>`;
+    html = template.includes('</head>')
       ? template.replace('</head>', () => `${tag}</head>`)
       : `${tag}${template}`;
+    scriptHash = `sha256-${createHash('sha256').update(script).digest('base64')}`;
+  }
   const body = Buffer.from(html);
   return {
     html,
-    scriptHash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+    scriptHash,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),

@@ -44,7 +44,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
       .header('etag', page.etag)
       .header(
         'content-security-policy',
-        contentSecurityPolicy({ ...options.csp, scriptHashes: [page.scriptHash] }),
+        contentSecurityPolicy({ ...options.csp, scriptHashes: page.scriptHash ? [page.scriptHash] : [] }),
       );
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);

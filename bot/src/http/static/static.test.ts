@@ -18,21 +18,24 @@ describe('mini-app document', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('window.__GEBERE__={"backendUrl":"https://gebere.example/backend"');
-    expect(res.body).toContain('"botUsername":"gebere_test_bot"');
-    expect(res.body).not.toContain('<!--gebere:runtime-config-->');
+    const settings = JSON.parse(
+      /<script id="gebere-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1] ?? '',
+    );
+    expect(settings).toMatchObject({
+      backendUrl: 'https://gebere.example/backend',
+      botUsername: 'gebere_test_bot',
+    });
+    expect(res.body).not.toContain('<!--gebere-runtime-config-->');
   });
 
-  it('sends a CSP that lets Telegram frame the app and allows exactly the inline config', async () => {
+  it('sends a CSP that lets Telegram frame the app and runs no inline script', async () => {
     const res = await app.inject({ url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("connect-src 'self' https://gebere.example");
-    const script = /<script>(.*?)<\/script>/.exec(res.body)?.[1] ?? '';
-    const { createHash } = await import('node:crypto');
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // The settings are a JSON data block, not a script: script-src stays 'self' alone.
+    expect(csp).toContain("script-src 'self';");
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
@@ -53,21 +56,25 @@ describe('mini-app document', () => {
 
   it('escapes values so no setting can close the script element', () => {
     const evil = '</script><script>alert(1)</script><!--';
-    const page = renderIndexHtml('<head><!--gebere:runtime-config--></head>', {
-      backendUrl: evil,
-      companionUrl: 'x',
-      botUsername: '\u2028',
-      languages: ['en'],
-      defaultLanguage: 'en',
-    });
+    const page = renderIndexHtml(
+      '<head><script type="application/json"><!--gebere-runtime-config--></script></head>',
+      {
+        backendUrl: evil,
+        companionUrl: 'x',
+        botUsername: '\u2028',
+        languages: ['en'],
+        defaultLanguage: 'en',
+      },
+    );
     expect(page.html.match(/<\/script>/g)).toHaveLength(1);
     expect(page.html).not.toContain('<!--');
     expect(scriptSafeJson({ a: '&<>' })).toBe('{"a":"\\u0026\\u003c\\u003e"}');
-    const json = /__GEBERE__=(.*);<\/script>/.exec(page.html)?.[1] ?? '';
+    const json = /json">(.*)<\/script>/.exec(page.html)?.[1] ?? '';
     expect(JSON.parse(json).backendUrl).toBe(evil);
+    expect(page.scriptHash).toBeUndefined();
   });
 
-  it('injects before </head> when the template has no placeholder', () => {
+  it('injects window.__GEBERE__ before </head>, with its CSP hash, when there is no placeholder', async () => {
     const page = renderIndexHtml('<html><head><title>x</title></head></html>', {
       backendUrl: '/b',
       companionUrl: '/',
@@ -76,6 +83,9 @@ describe('mini-app document', () => {
       defaultLanguage: 'en',
     });
     expect(page.html).toMatch(/<script>window\.__GEBERE__=.*<\/script><\/head>/);
+    const script = /<script>(.*?)<\/script>/.exec(page.html)?.[1] ?? '';
+    const { createHash } = await import('node:crypto');
+    expect(page.scriptHash).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`);
   });
 });
 

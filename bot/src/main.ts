@@ -1,0 +1,66 @@
+import { type Config, ConfigError, describeConfig, loadConfig } from './config';
+import { createLogger } from './log';
+import { startServer } from './server';
+
+/** How long a shutdown may take before the process gives up waiting (Docker waits 10 s). */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee .env.example for every variable and its default.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = configOrExit();
+const logger = createLogger({ level: config.logLevel });
+logger.info(describeConfig(config), 'starting Gebere');
+if (config.generatedSecrets.length && config.database.url) {
+  logger.warn(
+    { generated: config.generatedSecrets },
+    'secrets were generated under DATA_DIR; set them in the environment when several copies share the database',
+  );
+}
+
+process.on('unhandledRejection', (reason) => {
+  logger.fatal({ err: reason }, 'unhandled rejection');
+  process.exit(1);
+});
+
+const starting = startServer(config, logger);
+starting.catch((err: unknown) => {
+  logger.fatal({ err }, 'could not start');
+  process.exit(1);
+});
+
+// Registered before start-up finishes, so a stop during a slow first run (migrations, seeding)
+// waits for it to finish cleanly instead of killing the database mid-write.
+let exiting = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (exiting) return;
+  exiting = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  starting
+    .then((server) => server.stop())
+    .then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

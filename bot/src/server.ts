@@ -1,0 +1,157 @@
+import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Context, Middleware } from 'grammy';
+import { BACKEND_PATH, type Config, EMULATOR_PATH } from './config';
+import { buildApp, type Mount } from './http/app';
+import type { ReadinessCheck } from './http/health';
+import { origin } from './http/plugins/security-headers';
+import { createSenderReader } from './http/tg/proof';
+import type { Logger } from './log';
+import { createAgent, createFetch } from './outbound';
+import { startEmbeddedBackend } from './server-backend';
+import { startEmulator } from './server-emulator';
+import { createBot } from './telegram/bot';
+import { createTelegramRuntime, type TelegramRuntime } from './telegram/runtime';
+
+export interface ServerOverrides {
+  /** The bot's middleware; the flows of bot/src/telegram by default. */
+  middleware?: Middleware<Context>;
+  /** Send limits as Telegram's (default); tests against a lenient emulator may turn them off. */
+  throttle?: boolean;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  config: Config;
+  telegram: TelegramRuntime;
+  /** The emulator's handle (create users, read chats) when running without BOT_TOKEN. */
+  emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
+  /** Where a person opens the product: the emulator's chat page, or the mini-app. */
+  openUrl: string;
+  /** Resolves once the bot has started (getMe answered, polling or webhook set up). */
+  botReady: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Composes the product from config: embedded backend (database, migrations, seed), emulator,
+ * grammY runtime and the Fastify app, then listens and starts receiving updates. The bot starts
+ * after listening because in emulator mode its Bot API is this very server.
+ */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  overrides: ServerOverrides = {},
+): Promise<RunningServer> {
+  const started = Date.now();
+  const agent = createAgent();
+  // Independent and both slow-ish on a restart (PGlite's wasm, the emulator's keys): overlap them.
+  const [backend, emulator] = await Promise.all([
+    config.enable.backend ? startEmbeddedBackend(config, logger) : undefined,
+    config.telegram.emulator ? startEmulator(config, logger) : undefined,
+  ]);
+
+  const telegram = createTelegramRuntime({
+    token: config.telegram.token,
+    apiRoot: config.telegram.apiRoot,
+    environment: config.telegram.environment,
+    mode: config.telegram.mode,
+    webhookUrl: config.telegram.webhookUrl,
+    webhookSecret: config.telegram.webhookSecret,
+    receiveUpdates: config.enable.bot,
+    logger: logger.child({ part: 'bot' }),
+    fetch: createFetch(agent),
+    middleware: overrides.middleware ?? createBot({ logger: logger.child({ part: 'bot' }) }),
+    throttle: overrides.throttle ?? true,
+  });
+
+  const checks: ReadinessCheck[] = [{ name: 'botApi', check: () => telegram.checkApi() }];
+  if (backend) checks.unshift({ name: 'database', check: backend.check });
+  const mounts: Mount[] = [];
+  if (backend) mounts.push({ name: 'backend', prefix: BACKEND_PATH, ...backend.mount });
+  if (emulator) mounts.push({ name: 'emulator', prefix: EMULATOR_PATH, plugin: emulator.plugin });
+
+  // Same-origin parts are given as paths: the app works under any name the server is reached by.
+  const runtimeConfig = (): RuntimeConfig => ({
+    backendUrl: config.backend.browserUrl,
+    companionUrl: '',
+    botUsername: telegram.botInfo()?.username ?? emulator?.botUsername ?? '',
+    languages: [...LANGUAGES],
+    defaultLanguage: 'en',
+  });
+  const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+
+  const app = await buildApp({
+    logger,
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    static: {
+      distDir: config.webappDist,
+      runtimeConfig,
+      csp: {
+        connectSrc: config.backend.browserUrl.startsWith('http') ? [origin(config.backend.browserUrl)] : [],
+        // The emulator's page frames the app from this server, under either local name.
+        frameAncestors: [origin(config.publicUrl), ...(emulator ? localOrigins : [])],
+      },
+    },
+    tg: {
+      api: telegram.api,
+      readSender: createSenderReader({
+        botToken: config.telegram.token,
+        linkSecret: config.links.secret,
+        initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
+      }),
+    },
+    health: { checks },
+    webhook: telegram.webhookHandler,
+    mounts,
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const botStart = startBotWithRetry(telegram, logger);
+  const openUrl = emulator ? `${config.publicUrl}${EMULATOR_PATH}/` : `${config.publicUrl}/`;
+  logger.info({ ms: Date.now() - started, open: openUrl }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      botStart.cancel();
+      // Updates in progress finish first; then HTTP (in-flight requests, webhook deliveries).
+      await telegram.stop();
+      emulator?.close();
+      await app.close();
+      await backend?.close();
+      await agent.close();
+    })();
+    return stopping;
+  };
+  return { app, config, telegram, emulator, openUrl, botReady: botStart.ready, stop };
+}
+
+/**
+ * The Bot API may be briefly unreachable at boot (network, Telegram); the HTTP side stays up
+ * (and /readyz says why it is not ready) while the bot keeps trying.
+ */
+function startBotWithRetry(telegram: TelegramRuntime, logger: Logger) {
+  let cancelled = false;
+  let timer: NodeJS.Timeout | undefined;
+  let resolve: () => void = () => {};
+  const ready = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const attempt = (delayMs: number) => {
+    telegram.start().then(resolve, (err: unknown) => {
+      if (cancelled) return;
+      logger.error({ err, retryInMs: delayMs }, 'bot could not start; retrying');
+      timer = setTimeout(() => attempt(Math.min(delayMs * 2, 60_000)), delayMs);
+    });
+  };
+  attempt(1_000);
+  return {
+    ready,
+    cancel() {
+      cancelled = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from '@gebere/scripts/emulator';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { APP_ROUTES } from '../src/http/static/app-routes';
+import { createLogger } from '../src/log';
+import { startServer } from '../src/server';
+import { freePort } from './support';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const webapp = join(root, 'webapp');
+const hasWebapp = existsSync(join(webapp, 'index.html'));
+const TOKEN = '7000000042:AAH-secret-token-that-must-never-leak_x';
+const API_HOST = 'api.telegram.org';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+describe('the bot token stays on the server', () => {
+  it.skipIf(!hasWebapp)(
+    'appears in no built webapp file and no response (skipped while webapp/index.html does not exist)',
+    async () => {
+      const outDir = mkdtempSync(join(tmpdir(), 'gebere-webapp-build-'));
+      const build = spawnSync(join(webapp, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir], {
+        cwd: webapp,
+        encoding: 'utf8',
+        env: { ...process.env, BOT_TOKEN: TOKEN },
+      });
+      expect(build.status, build.stderr).toBe(0);
+      const built = files(outDir);
+      expect(built.some((f) => f.endsWith('index.html'))).toBe(true);
+      for (const file of built) {
+        const text = readFileSync(file).toString('latin1');
+        expect(text, file).not.toContain(TOKEN);
+        expect(text, file).not.toContain(TOKEN.split(':')[1]);
+        expect(text, file).not.toContain(API_HOST);
+      }
+
+      // A real-token deployment, its Bot API played by a standalone emulator on loopback.
+      const telegram = await startEmulator({ token: TOKEN, limits: false });
+      const config = loadConfig({
+        BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        PORT: String(await freePort()),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'gebere-nosecret-')),
+        ENABLE_BACKEND: 'false',
+        WEBAPP_DIST: outDir,
+        HOST: '127.0.0.1',
+      });
+      const server = await startServer(config, createLogger({ level: 'silent' }), { throttle: false });
+      try {
+        await server.botReady;
+        const assets = built
+          .filter((f) => f.includes(`${join(outDir, 'assets')}`))
+          .map((f) => f.slice(outDir.length));
+        const urls = [
+          ...APP_ROUTES.map((r) => r.replace(':id', '1')),
+          ...assets,
+          '/healthz',
+          '/readyz',
+          '/nope',
+        ];
+        for (const url of urls) {
+          for (const encoding of ['identity', 'br', 'gzip']) {
+            const res = await server.app.inject({ url, headers: { 'accept-encoding': encoding } });
+            const blob = `${JSON.stringify(res.headers)}\n${res.rawPayload.toString('latin1')}`;
+            expect(blob, url).not.toContain(TOKEN.split(':')[1]);
+            expect(blob, url).not.toContain(API_HOST);
+          }
+        }
+        const tg = await server.app.inject({ method: 'POST', url: '/tg/result', payload: { result: {} } });
+        expect(tg.body).not.toContain(TOKEN.split(':')[1]);
+      } finally {
+        await server.stop();
+        await telegram.close();
+      }
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm start` after install (scripts/run.mjs): build what is missing or stale — the webapp
+// (webapp/dist) and the server bundle (bot/dist) — then run the server on embedded defaults
+// and say where to open it. Reads .env when present. Logs are prettified on a terminal.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => join(root, ...p);
+const say = (line) => console.error(`› ${line}`);
+
+/** Newest mtime under the given paths (files or folders), skipping dependencies and output. */
+function newest(paths) {
+  let max = 0;
+  const visit = (path) => {
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      return;
+    }
+    if (!st.isDirectory()) {
+      max = Math.max(max, st.mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(path)) {
+      if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+      if (/\.test\.tsx?$/.test(entry)) continue;
+      visit(join(path, entry));
+    }
+  };
+  for (const p of paths) visit(p);
+  return max;
+}
+
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+const sharedSources = readdirSync(at('shared')).map((p) => at('shared', p, 'src'));
+
+function pnpm(args) {
+  const local = at('.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+  const [cmd, pre] = existsSync(local) ? [process.execPath, [local]] : ['pnpm', []];
+  return spawnSync(cmd, [...pre, ...args], { stdio: 'inherit', cwd: root }).status ?? 1;
+}
+
+function buildWebapp() {
+  if (!existsSync(at('webapp', 'index.html'))) {
+    say('webapp has no index.html yet: skipping its build (the server answers 503 on app routes)');
+    return;
+  }
+  const sources = newest([
+    at('webapp', 'src'),
+    at('webapp', 'public'),
+    at('webapp', 'index.html'),
+    at('webapp', 'vite.config.ts'),
+    at('webapp', 'package.json'),
+    ...sharedSources,
+  ]);
+  if (mtime(at('webapp', 'dist', 'index.html')) >= sources) return;
+  say('building the webapp (webapp/dist)');
+  const scripts = JSON.parse(readFileSync(at('webapp', 'package.json'), 'utf8')).scripts ?? {};
+  const status = scripts.build
+    ? pnpm(['--filter', '@gebere/webapp', 'run', 'build'])
+    : pnpm(['--filter', '@gebere/webapp', 'exec', 'vite', 'build']);
+  if (status !== 0) {
+    console.error('✗ webapp build failed');
+    process.exit(status);
+  }
+}
+
+async function buildServer() {
+  const sources = newest([
+    at('bot', 'src'),
+    at('bot', 'build.mjs'),
+    at('bot', 'package.json'),
+    at('scripts', 'emulator'),
+    at('pnpm-lock.yaml'),
+    ...sharedSources,
+  ]);
+  if (mtime(at('bot', 'dist', 'main.js')) >= sources) return true;
+  say('bundling the server (bot/dist)');
+  try {
+    const { buildBot } = await import('../bot/build.mjs');
+    await buildBot({ quiet: true });
+    return true;
+  } catch (err) {
+    console.error(`✗ server bundle failed (${err?.message ?? err}); running from source with tsx instead`);
+    return false;
+  }
+}
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'name', 'msg', 'reqId']);
+
+/** One short line per pino record for a human at a terminal (pino-pretty without the package). */
+function pretty(record) {
+  const time = typeof record.time === 'string' ? record.time.slice(11, 19) : '';
+  const level = (LEVELS[record.level] ?? String(record.level)).padEnd(5);
+  const rest = Object.entries(record)
+    .filter(([k]) => !HIDDEN.has(k))
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`)
+    .join(' ');
+  return `${time} ${level} ${record.msg ?? ''}${rest ? `  ${rest}` : ''}`;
+}
+
+function banner(open, emulator) {
+  const lines = emulator
+    ? [
+        `Gebere is running. Open the local Telegram emulator: ${open}`,
+        'No BOT_TOKEN is set, so the bot talks to the emulator; see bot/README.md for a real test bot.',
+      ]
+    : [`Gebere is running. Open the mini-app: ${open} (and chat with your bot in Telegram)`];
+  const width = Math.max(...lines.map((l) => l.length));
+  console.error(`\n┌${'─'.repeat(width + 2)}┐`);
+  for (const l of lines) console.error(`│ ${l.padEnd(width)} │`);
+  console.error(`└${'─'.repeat(width + 2)}┘\n`);
+}
+
+buildWebapp();
+const bundled = await buildServer();
+const envFile = existsSync(at('.env')) ? ['--env-file=.env'] : [];
+const [cmd, args] = bundled
+  ? [process.execPath, [...envFile, at('bot', 'dist', 'main.js')]]
+  : [process.execPath, [...envFile, '--import', 'tsx', at('bot', 'src', 'main.ts')]];
+if (envFile.length) say('reading .env');
+
+const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
+const tty = process.stdout.isTTY;
+createInterface({ input: child.stdout }).on('line', (line) => {
+  let record;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    process.stdout.write(`${line}\n`);
+    return;
+  }
+  process.stdout.write(`${tty ? pretty(record) : line}\n`);
+  if (record.msg === 'listening' && record.open) banner(record.open, record.open.includes('/emulator'));
+});
+
+// Ctrl-C reaches the whole process group; let the server shut down gracefully and exit with it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
