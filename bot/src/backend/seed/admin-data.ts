@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCsvRecords } from './csv';
+
+/**
+ * Ethiopia's administrative areas as the product ships them: the cleaned CSV files in `./admin/`
+ * (made by scripts/data-import/clean-admin.ts from the raw data, see admin/README.md). Codes are
+ * opaque strings (`ET14`, `ET1401`, `ET140101`, `ET140101101001`, a few woredas `ET080101-2`);
+ * the database gives each area its own integer id.
+ */
+export interface Region {
+  code: string;
+  name: string;
+}
+export interface Zone {
+  code: string;
+  region_code: string;
+  name: string;
+}
+export interface Woreda {
+  code: string;
+  zone_code: string;
+  name: string;
+}
+export interface Kebele {
+  code: string;
+  woreda_code: string;
+  name: string;
+}
+export interface AdminData {
+  regions: Region[];
+  zones: Zone[];
+  woredas: Woreda[];
+  kebeles: Kebele[];
+}
+
+export const ADMIN_FILES = {
+  regions: 'regions.csv',
+  zones: 'zones.csv',
+  woredas: 'woredas.csv',
+  kebeles: 'kebeles.csv',
+} as const;
+
+/**
+ * Where the files are. Resolved against this module, which works from source (tsx, vitest) and
+ * from the esbuild bundle in bot/dist/ as long as the build copies `admin/` next to the bundle.
+ */
+export const DEFAULT_ADMIN_DIR = new URL('./admin/', import.meta.url);
+
+/** Parses the four files' texts; exported for tests and for callers that hold the text already. */
+export function parseAdminData(texts: Record<keyof typeof ADMIN_FILES, string>): AdminData {
+  return {
+    regions: parseCsvRecords(texts.regions, ['code', 'name']).map((r) => ({ code: r.code, name: r.name })),
+    zones: parseCsvRecords(texts.zones, ['code', 'region_code', 'name']).map((r) => ({
+      code: r.code,
+      region_code: r.region_code,
+      name: r.name,
+    })),
+    woredas: parseCsvRecords(texts.woredas, ['code', 'zone_code', 'name']).map((r) => ({
+      code: r.code,
+      zone_code: r.zone_code,
+      name: r.name,
+    })),
+    kebeles: parseCsvRecords(texts.kebeles, ['code', 'woreda_code', 'name']).map((r) => ({
+      code: r.code,
+      woreda_code: r.woreda_code,
+      name: r.name,
+    })),
+  };
+}
+
+/**
+ * Reads the shipped admin files from `dir`, a directory path or a `file:` URL.
+ */
+export async function loadAdminData(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<AdminData> {
+  const base = typeof dir === 'string' ? dir : fileURLToPath(dir);
+  const read = (name: string) => readFile(join(base, name), 'utf8');
+  const [regions, zones, woredas, kebeles] = await Promise.all([
+    read(ADMIN_FILES.regions),
+    read(ADMIN_FILES.zones),
+    read(ADMIN_FILES.woredas),
+    read(ADMIN_FILES.kebeles),
+  ]);
+  return parseAdminData({ regions, zones, woredas, kebeles });
+}

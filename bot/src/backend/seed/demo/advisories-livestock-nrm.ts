@@ -1,0 +1,261 @@
+import { PLACES as P } from './places';
+import type { DemoAdvisory } from './types';
+
+/** Livestock and natural resource advisories; Yerer Selase has two for one sub-practice. */
+export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
+  {
+    ref: 'adv-dairy-colostrum-oromia',
+    sub_practice: 'sp-dairy-colostrum',
+    level: 'region',
+    admin_code: P.oromia.region,
+    label: 'Colostrum for every newborn calf',
+    template_content: [
+      'Give the calf colostrum within one hour of birth: about 2 litres, again within 12 hours.',
+      'Do not throw away the first milk; it protects the calf from disease.',
+    ],
+    template_content_am: [
+      'ጥጃው በተወለደ በአንድ ሰዓት ውስጥ 2 ሊትር አካባቢ እንገር ያጠጡ፤ በ12 ሰዓት ውስጥ ይድገሙ።',
+      'የመጀመሪያውን ወተት አይድፉ፤ ጥጃውን ከበሽታ ይከላከላል።',
+    ],
+    created_at: '2024-03-01T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-dairy-heat-adaa',
+    sub_practice: 'sp-dairy-heat-detection',
+    level: 'woreda',
+    admin_code: P.adaa.woreda,
+    label: 'Heat signs and calling the AI technician',
+    template_content: [
+      'Watch cows morning and evening: mounting, clear mucus and restlessness are signs of heat.',
+      'Seen in the morning, inseminate in the evening; seen in the evening, inseminate next morning.',
+    ],
+    template_content_am: [
+      'ላሞችን ጠዋትና ማታ ይከታተሉ፤ መሳፈር፣ ንፁህ ፈሳሽና አለመረጋጋት የማስፈለግ ምልክቶች ናቸው።',
+      'ጠዋት ከታየ ማታ፣ ማታ ከታየ በማግስቱ ጠዋት ያዳቅሉ።',
+    ],
+    created_at: '2025-02-10T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-dairy-udder-yerer-selase-1',
+    sub_practice: 'sp-dairy-udder',
+    level: 'kebele',
+    admin_code: P.adaa.yererSelase,
+    label: null,
+    template_content: [
+      'Wash your hands and the udder with clean warm water and dry it with a clean cloth before every milking.',
+    ],
+    template_content_am: ['ከእያንዳንዱ እለባ በፊት እጅዎንና ጡቱን በንፁህ ለብ ያለ ውሃ ታጥበው በንፁህ ጨርቅ ያድርቁ።'],
+    created_at: '2025-04-02T06:00:00.000Z',
+  },
+  {
+    ref: 'adv-dairy-udder-yerer-selase-2',
+    sub_practice: 'sp-dairy-udder',
+    level: 'kebele',
+    admin_code: P.adaa.yererSelase,
+    label: 'Milk collection centre hygiene check',
+    template_content: [
+      'The Yerer milk collection centre tests every can from next month.',
+      'Milk with a clean udder and hands, and strip the first milk into a separate cup.',
+    ],
+    template_content_am: [
+      'የየረር ወተት መሰብሰቢያ ማዕከል ከሚቀጥለው ወር ጀምሮ እያንዳንዱን እቃ ይፈትሻል።',
+      'በንፁህ ጡትና እጅ ያልቡ፤ የመጀመሪያውን ወተት በተለየ ኩባያ ያውጡ።',
+    ],
+    created_at: '2025-09-14T06:00:00.000Z',
+  },
+  {
+    ref: 'adv-poultry-newcastle-amhara',
+    sub_practice: 'sp-poultry-newcastle',
+    level: 'region',
+    admin_code: P.amhara.region,
+    label: 'Newcastle vaccination campaign',
+    template_content: [
+      'Vaccinate all chickens against Newcastle disease before the dry season; repeat every 3 months.',
+    ],
+    template_content_am: ['ከበጋ ወቅት በፊት ሁሉንም ዶሮዎች የፈንግል በሽታ ክትባት ያስከትቡ፤ በየ3 ወሩ ይድገሙ።'],
+    created_at: '2025-02-01T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-poultry-newcastle-oromia',
+    sub_practice: 'sp-poultry-newcastle',
+    level: 'region',
+    admin_code: P.oromia.region,
+    label: null,
+    template_content: [
+      'Newcastle vaccine is given in drinking water or as eye drops; keep vaccine cool and use it within two hours of mixing.',
+    ],
+    template_content_am: [
+      'የፈንግል ክትባት በመጠጥ ውሃ ወይም በአይን ጠብታ ይሰጣል፤ ክትባቱን ቀዝቃዛ ቦታ ያስቀምጡ፤ ከተበጠበጠ በሁለት ሰዓት ውስጥ ይጠቀሙ።',
+    ],
+    created_at: '2025-02-03T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-api-transitional-atsbi',
+    sub_practice: 'sp-api-transitional',
+    level: 'woreda',
+    admin_code: P.atsbi.woreda,
+    label: 'Transitional hives for Atsbi beekeepers',
+    template_content: [
+      'Transitional top-bar hives let you harvest combs without destroying the colony.',
+      'Place hives near water and flowering plants, facing away from strong wind.',
+    ],
+    template_content_am: [
+      'የሽግግር ቀፎ መንጋውን ሳያጠፉ እንጀራ ለመቁረጥ ያስችላል።',
+      'ቀፎዎችን ከውሃና ከአበባ ተክሎች አጠገብ፣ ከኃይለኛ ነፋስ በተከለለ አቅጣጫ ያስቀምጡ።',
+    ],
+    created_at: '2024-11-05T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-api-capped-eastern',
+    sub_practice: 'sp-api-capped',
+    level: 'zone',
+    admin_code: P.tigray.zone,
+    label: 'Harvest ripe honey only',
+    template_content: [
+      'Cut only combs that are at least two-thirds capped; unripe honey ferments.',
+      'Leave enough honey for the colony to survive the dry season.',
+    ],
+    template_content_am: ['ቢያንስ ሁለት ሶስተኛው የታሸገ እንጀራ ብቻ ይቁረጡ፤ ያልበሰለ ማር ይቦካል።', 'መንጋው በበጋ እንዲቆይ በቂ ማር ይተዉ።'],
+    created_at: '2025-05-25T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-api-dry-feeding-hadnet',
+    sub_practice: 'sp-api-dry-feeding',
+    level: 'kebele',
+    admin_code: P.atsbi.hadnet,
+    label: null,
+    template_content: [
+      'In the dry months feed weak colonies sugar syrup (1 part sugar, 1 part water) inside the hive.',
+    ],
+    template_content_am: ['በደረቅ ወራት ለደካማ መንጋዎች የስኳር ውሃ (1 እጅ ስኳር፣ 1 እጅ ውሃ) በቀፎው ውስጥ ይመግቡ።'],
+    created_at: '2025-01-12T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-sr-ppr-tigray',
+    sub_practice: 'sp-sr-ppr',
+    level: 'region',
+    admin_code: P.tigray.region,
+    label: 'PPR vaccination for sheep and goats',
+    template_content: [
+      'Bring all sheep and goats older than 3 months to the vaccination post; one dose protects for years.',
+    ],
+    template_content_am: ['ከ3 ወር በላይ የሆኑ በጎችንና ፍየሎችን ወደ ክትባት ጣቢያ ያምጡ፤ አንድ ክትባት ለዓመታት ይከላከላል።'],
+    created_at: '2025-03-03T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-fat-urea-straw-oromia',
+    sub_practice: 'sp-fat-urea-straw',
+    level: 'region',
+    admin_code: P.oromia.region,
+    label: 'Urea-treated straw for fattening',
+    template_content: [
+      'Dissolve 4 kg urea in 100 litres of water for 100 kg of straw, cover tightly for 21 days, then air it before feeding.',
+    ],
+    template_content_am: ['ለ100 ኪ.ግ ገለባ 4 ኪ.ግ ዩሪያ በ100 ሊትር ውሃ በጥብጠው ለ21 ቀን አጥብቀው ይሸፍኑ፤ ከመመገብዎ በፊት ያናፍሱት።'],
+    created_at: '2025-03-20T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-swc-soil-bund-amhara',
+    sub_practice: 'sp-swc-soil-bund',
+    level: 'region',
+    admin_code: P.amhara.region,
+    label: 'Soil bunds on cropland',
+    template_content: [
+      'Build soil bunds along the contour on slopes up to 15%; plant grass on the bund to hold it.',
+    ],
+    template_content_am: ['እስከ 15% ተዳፋት ባለው ማሳ ላይ በከፍታ መስመር የአፈር ክትር ይስሩ፤ ክትሩ እንዲፀና ሳር ይትከሉበት።'],
+    created_at: '2024-12-01T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-swc-stone-bund-abrha-we-atsbeha',
+    sub_practice: 'sp-swc-stone-bund',
+    level: 'kebele',
+    admin_code: P.kilteAwlalo.abrhaWeAtsbeha,
+    label: 'Community watershed work: stone bunds',
+    template_content: [
+      'Stone bund maintenance starts after the harvest; each household repairs its share of the upper catchment.',
+      'Use large stones at the base and keep the top level along the contour.',
+    ],
+    template_content_am: [
+      'የድንጋይ ክትር ጥገና ከምርት ስብሰባ በኋላ ይጀምራል፤ እያንዳንዱ አባወራ በላይኛው ተፋሰስ ድርሻውን ይጠግናል።',
+      'ከታች ትላልቅ ድንጋዮችን ይጠቀሙ፤ የላይኛው ክፍል በከፍታ መስመር ደረጃውን የጠበቀ ይሁን።',
+    ],
+    created_at: '2025-01-08T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-swc-loose-rock-eastern',
+    sub_practice: 'sp-swc-loose-rock',
+    level: 'zone',
+    admin_code: P.tigray.zone,
+    label: null,
+    template_content: [
+      'Build loose-rock check dams across active gullies, starting from the top of the gully.',
+    ],
+    template_content_am: ['በንቁ ቦረቦሮች ላይ ከቦረቦሩ ራስ ጀምረው የድንጋይ ክምር ማገጃ ይገንቡ።'],
+    created_at: '2025-02-14T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-swc-cut-carry-kilte-awlalo',
+    sub_practice: 'sp-swc-cut-carry',
+    level: 'woreda',
+    admin_code: P.kilteAwlalo.woreda,
+    label: 'Area closure: cut-and-carry only',
+    template_content: [
+      'No grazing in closed areas; cut grass and carry it home to feed animals in the stall.',
+    ],
+    template_content_am: ['በተከለሉ ቦታዎች ግጦሽ የለም፤ ሳሩን አጭደው ወደ ቤት ወስደው በበረት ይመግቡ።'],
+    created_at: '2025-09-01T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-compost-pit-mecha',
+    sub_practice: 'sp-compost-pit',
+    level: 'woreda',
+    admin_code: P.mecha.woreda,
+    label: 'Pit compost',
+    template_content: [
+      'Dig a pit 1 m deep; layer dry plant material, green leaves, manure and ash, and keep it moist.',
+      'Turn it every three weeks; compost is ready in about three months.',
+    ],
+    template_content_am: [
+      '1 ሜትር ጥልቀት ያለው ጉድጓድ ይቆፍሩ፤ ደረቅ ቅሪት፣ አረንጓዴ ቅጠል፣ ፍግና አመድ በየደረጃው ደርድረው እርጥበቱን ይጠብቁ።',
+      'በየሶስት ሳምንቱ ይገለብጡ፤ ኮምፖስቱ በሶስት ወር አካባቢ ይደርሳል።',
+    ],
+    created_at: '2025-04-10T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-compost-pit-adis-amba',
+    sub_practice: 'sp-compost-pit',
+    level: 'kebele',
+    admin_code: P.mecha.adisAmba,
+    label: 'Adis Amba compost campaign',
+    template_content: [
+      'Each household prepares two compost pits before the belg rains; the DA will check in May.',
+    ],
+    template_content_am: ['እያንዳንዱ አባወራ ከበልግ ዝናብ በፊት ሁለት የኮምፖስት ጉድጓዶች ያዘጋጃል፤ የልማት ሰራተኛው በግንቦት ይፈትሻል።'],
+    created_at: '2025-05-02T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-irr-lined-pond-lume',
+    sub_practice: 'sp-irr-lined-pond',
+    level: 'woreda',
+    admin_code: P.lume.woreda,
+    label: 'Household ponds for dry-season vegetables',
+    template_content: [
+      'Line the pond with geomembrane to stop seepage, fence it, and cover it to reduce evaporation.',
+    ],
+    template_content_am: ['ውሃ እንዳይሰርግ ኩሬውን በፕላስቲክ ይንጠፉ፤ አጥር ያድርጉለት፤ ትነትን ለመቀነስ ይሸፍኑት።'],
+    created_at: '2024-12-20T07:00:00.000Z',
+  },
+  {
+    ref: 'adv-af-grevillea-wendo-genet',
+    sub_practice: 'sp-af-grevillea',
+    level: 'woreda',
+    admin_code: P.wendoGenet.woreda,
+    label: 'Boundary trees from the woreda nursery',
+    template_content: [
+      'Grevillea and Cordia seedlings are free at the woreda nursery; plant them 2 m apart on boundaries.',
+    ],
+    template_content_am: ['የግራቪሊያና የዋንዛ ችግኞች በወረዳው የችግኝ ጣቢያ በነፃ ይገኛሉ፤ በማሳ ዳር በ2 ሜትር ርቀት ይትከሉ።'],
+    created_at: '2025-07-07T07:00:00.000Z',
+  },
+];

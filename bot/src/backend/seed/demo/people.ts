@@ -1,0 +1,163 @@
+import type { Gender } from '@gebere/contract';
+import { PLACES as P } from './places';
+import type { DemoDa, DemoFarmer, DemoGroup } from './types';
+
+/** Demo DAs, one per demo area, with the full admin path of their kebele. */
+export const DEMO_DAS: DemoDa[] = [
+  {
+    ref: 'da-abebe',
+    first_name: 'Abebe',
+    father_name: 'Kebede',
+    grand_father_name: 'Alemu',
+    phone_number: '0911234501',
+    telegram_phone_number: '0911234501',
+    gender: 'male',
+    ...P.amhara,
+    woreda: P.bahirDarZuria.woreda,
+    kebele: P.bahirDarZuria.danamariyam,
+    role: 'role-crop',
+  },
+  {
+    ref: 'da-meseret',
+    first_name: 'Meseret',
+    father_name: 'Ayele',
+    grand_father_name: 'Tadesse',
+    phone_number: '0935678906',
+    telegram_phone_number: '0935678906',
+    gender: 'female',
+    ...P.amhara,
+    woreda: P.mecha.woreda,
+    kebele: P.mecha.adisAmba,
+    role: 'role-supervisor',
+  },
+  {
+    ref: 'da-lensa',
+    first_name: 'Lensa',
+    father_name: 'Gemechu',
+    grand_father_name: 'Tolosa',
+    phone_number: '0922345602',
+    // A DA whose Telegram account uses another SIM, as happens.
+    telegram_phone_number: '0712345610',
+    gender: 'female',
+    ...P.oromia,
+    woreda: P.adaa.woreda,
+    kebele: P.adaa.yererSelase,
+    role: 'role-livestock',
+  },
+  {
+    ref: 'da-dawit',
+    first_name: 'Dawit',
+    father_name: 'Tolera',
+    grand_father_name: 'Abdissa',
+    phone_number: '0712345603',
+    telegram_phone_number: '0712345603',
+    gender: 'male',
+    ...P.oromia,
+    woreda: P.lume.woreda,
+    kebele: P.lume.ejereWelkite,
+    role: 'role-cooperative',
+  },
+  {
+    ref: 'da-gebremedhin',
+    first_name: 'Gebremedhin',
+    father_name: 'Tesfay',
+    grand_father_name: 'Kahsay',
+    phone_number: '0914456704',
+    telegram_phone_number: '0914456704',
+    gender: 'male',
+    ...P.tigray,
+    woreda: P.kilteAwlalo.woreda,
+    kebele: P.kilteAwlalo.abrhaWeAtsbeha,
+    role: 'role-nrm',
+  },
+  {
+    ref: 'da-tsegaye',
+    first_name: 'Tsegaye',
+    father_name: 'Lemma',
+    grand_father_name: 'Dukamo',
+    phone_number: '0916789005',
+    telegram_phone_number: '0916789005',
+    gender: 'male',
+    ...P.sidama,
+    woreda: P.dale.woreda,
+    kebele: P.dale.chume,
+    role: 'role-crop',
+  },
+];
+
+const group = (ref: string, group_name: string, group_type: DemoGroup['group_type'], created_by: string) => {
+  const da = DEMO_DAS.find((d) => d.ref === created_by);
+  if (!da) throw new Error(`demo group ${ref}: no DA ${created_by}`);
+  return { ref, group_name, group_type, kebele: da.kebele, created_by } satisfies DemoGroup;
+};
+
+/** Development groups, each in its creating DA's kebele. */
+export const DEMO_GROUPS: DemoGroup[] = [
+  group('grp-danamariyam-1', 'Danamariyam Development Team 1', 'mixed', 'da-abebe'),
+  group('grp-danamariyam-women', 'Danamariyam Women Farmers', 'women_only', 'da-abebe'),
+  group('grp-adis-amba-youth', 'Adis Amba Youth Group', 'mixed', 'da-meseret'),
+  group('grp-yerer-women-dairy', 'Yerer Women Dairy Group', 'women_only', 'da-lensa'),
+  group('grp-yerer-team-2', 'Yerer Selase Development Team 2', 'mixed', 'da-lensa'),
+  group('grp-ejere-men', "Ejere Welkite Men's Group", 'men_only', 'da-dawit'),
+  group('grp-abrha-watershed', 'Abrha We Atsbeha Watershed Team', 'mixed', 'da-gebremedhin'),
+  group('grp-chume-coffee', 'Chume Coffee Growers', 'mixed', 'da-tsegaye'),
+  group('grp-chume-women', 'Chume Women Coffee Group', 'women_only', 'da-tsegaye'),
+];
+
+/** A farmer in a group; the kebele and the registering DA are the group's. */
+const farmer = (
+  ref: string,
+  names: [string, string, string],
+  phone_number: string,
+  gender: Gender,
+  grp: string,
+) => {
+  const g = DEMO_GROUPS.find((x) => x.ref === grp);
+  if (!g) throw new Error(`demo farmer ${ref}: no group ${grp}`);
+  const [farmer_name, father_name, grand_father_name] = names;
+  return {
+    ref,
+    farmer_name,
+    father_name,
+    grand_father_name,
+    phone_number,
+    gender,
+    kebele: g.kebele,
+    development_group: g.ref,
+    created_by: g.created_by,
+  } satisfies DemoFarmer;
+};
+
+export const DEMO_FARMERS: DemoFarmer[] = [
+  farmer('fa-alemu', ['Alemu', 'Tesfaye', 'Bekele'], '0918100201', 'male', 'grp-danamariyam-1'),
+  farmer('fa-yirga', ['Yirga', 'Molla', 'Ayalew'], '0918100202', 'male', 'grp-danamariyam-1'),
+  farmer('fa-getachew', ['Getachew', 'Ayele', 'Mekonnen'], '0918100203', 'male', 'grp-danamariyam-1'),
+  farmer('fa-workneh', ['Workneh', 'Gashaw', 'Zeleke'], '0718100204', 'male', 'grp-danamariyam-1'),
+  farmer('fa-belaynesh', ['Belaynesh', 'Asmare', 'Wale'], '0918100205', 'female', 'grp-danamariyam-women'),
+  farmer('fa-tigist', ['Tigist', 'Mulugeta', 'Adane'], '0918100206', 'female', 'grp-danamariyam-women'),
+  farmer('fa-almaz', ['Almaz', 'Fenta', 'Desta'], '0918100207', 'female', 'grp-danamariyam-women'),
+  farmer('fa-mulu', ['Mulu', 'Alemayehu', 'Mengist'], '0918100208', 'female', 'grp-adis-amba-youth'),
+  farmer('fa-biniam', ['Biniam', 'Wubet', 'Assefa'], '0718100209', 'male', 'grp-adis-amba-youth'),
+  farmer('fa-chaltu', ['Chaltu', 'Bekele', 'Dinsa'], '0911300301', 'female', 'grp-yerer-women-dairy'),
+  farmer('fa-ayantu', ['Ayantu', 'Tolosa', 'Gudeta'], '0911300302', 'female', 'grp-yerer-women-dairy'),
+  farmer('fa-genet', ['Genet', 'Debela', 'Abdisa'], '0711300303', 'female', 'grp-yerer-women-dairy'),
+  farmer('fa-meseret-t', ['Meseret', 'Tadesse', 'Wakjira'], '0911300304', 'female', 'grp-yerer-women-dairy'),
+  farmer('fa-dereje', ['Dereje', 'Fikadu', 'Mulatu'], '0911300305', 'male', 'grp-yerer-team-2'),
+  farmer('fa-tolera', ['Tolera', 'Gutema', 'Dinka'], '0911300306', 'male', 'grp-yerer-team-2'),
+  farmer('fa-bontu', ['Bontu', 'Sileshi', 'Gemeda'], '0911300307', 'female', 'grp-yerer-team-2'),
+  farmer('fa-girma', ['Girma', 'Kebede', 'Tufa'], '0912400401', 'male', 'grp-ejere-men'),
+  farmer('fa-abdi', ['Abdi', 'Mohammed', 'Hussein'], '0712400402', 'male', 'grp-ejere-men'),
+  // The legacy data writes an unknown grandfather's name as the literal `nan`; screens hide it.
+  farmer('fa-fekadu', ['Fekadu', 'Negash', 'nan'], '0912400403', 'male', 'grp-ejere-men'),
+  farmer('fa-hagos', ['Hagos', 'Gebru', 'Weldu'], '0914500501', 'male', 'grp-abrha-watershed'),
+  farmer('fa-letay', ['Letay', 'Berhe', 'Gebremichael'], '0914500502', 'female', 'grp-abrha-watershed'),
+  farmer('fa-mebrat', ['Mebrat', 'Kidane', 'Hailu'], '0914500503', 'female', 'grp-abrha-watershed'),
+  farmer('fa-haftom', ['Haftom', 'Abraha', 'Gebreyesus'], '0914500504', 'male', 'grp-abrha-watershed'),
+  farmer('fa-tsega', ['Tsega', 'Hadush', 'Tesfay'], '0714500505', 'female', 'grp-abrha-watershed'),
+  farmer('fa-dukamo', ['Dukamo', 'Dara', 'Hirbaye'], '0916600601', 'male', 'grp-chume-coffee'),
+  farmer('fa-tamirat', ['Tamirat', 'Bunkure', 'Sorsa'], '0916600602', 'male', 'grp-chume-coffee'),
+  farmer('fa-tariku', ['Tariku', 'Gelgelo', 'Danbe'], '0716600603', 'male', 'grp-chume-coffee'),
+  farmer('fa-abebech', ['Abebech', 'Ledamo', 'Anjulo'], '0916600604', 'female', 'grp-chume-women'),
+  farmer('fa-mulunesh', ['Mulunesh', 'Hankamo', 'Beyene'], '0916600605', 'female', 'grp-chume-women'),
+  farmer('fa-bizunesh', ['Bizunesh', 'Woticha', 'Mekonnen'], '0916600606', 'female', 'grp-chume-women'),
+];

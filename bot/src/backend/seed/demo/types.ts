@@ -1,0 +1,113 @@
+import type { AdminLevel, FeedbackType, Gender, GroupType } from '@gebere/contract';
+
+/**
+ * Demo content as plain data. Records point at each other by `ref` (stable, readable keys such
+ * as `vc-teff` or `da-abebe`), never by database id: the backend inserts them in order and maps
+ * refs to the ids it gets. Admin areas are named by their code in the shipped admin files
+ * (`admin/*.csv`), which the backend also imports.
+ */
+
+export interface DemoNamed {
+  ref: string;
+  name: string;
+  /** Amharic name, in Ethiopic script. */
+  name_am: string;
+}
+
+export type DemoCategory = DemoNamed;
+
+export interface DemoValueChain extends DemoNamed {
+  /** Ref of a DemoCategory. */
+  category: string;
+}
+
+export interface DemoPractice extends DemoNamed {
+  /** Ref of a DemoValueChain. */
+  value_chain: string;
+}
+
+export interface DemoSubPractice extends DemoNamed {
+  /** Ref of a DemoPractice. */
+  practice: string;
+}
+
+/** A practice with its sub-practices, the form the content is written in. */
+export interface DemoPracticeTree extends DemoNamed {
+  sub_practices: DemoNamed[];
+}
+
+export interface DemoAdvisory {
+  ref: string;
+  /** Ref of a DemoSubPractice; the value chain follows from it. */
+  sub_practice: string;
+  /** The admin level the advisory targets, and the area's code at that level. */
+  level: AdminLevel;
+  admin_code: string;
+  /** Null on purpose for some, so screens fall back to the text or the sub-practice name. */
+  label: string | null;
+  template_content: string[];
+  template_content_am: string[];
+  /** ISO 8601; screens keep only the most recent advisory per sub-practice and area. */
+  created_at: string;
+}
+
+export interface DemoChoice {
+  name: string;
+  name_am: string;
+}
+
+export interface DemoFeedbackQuestion {
+  ref: string;
+  /** Ref of a DemoAdvisory. */
+  advisory: string;
+  question: string;
+  question_am: string;
+  type: FeedbackType;
+  /** Options of SELECT_ONE and SELECT_MULTIPLE; empty for RATING and TEXT. */
+  choices: DemoChoice[];
+}
+
+export type DemoRole = DemoNamed;
+
+export interface DemoDa {
+  ref: string;
+  first_name: string;
+  father_name: string;
+  grand_father_name: string;
+  /** As a DA types it: 09 or 07 and 8 digits; the backend normalises on insert. */
+  phone_number: string;
+  telegram_phone_number: string;
+  gender: Gender;
+  region: string;
+  zone: string;
+  woreda: string;
+  kebele: string;
+  /** Ref of a DemoRole. */
+  role: string;
+}
+
+export interface DemoGroup {
+  ref: string;
+  group_name: string;
+  group_type: GroupType;
+  /** Kebele code. */
+  kebele: string;
+  /** Ref of the DemoDa who made the group. */
+  created_by: string;
+}
+
+export interface DemoFarmer {
+  ref: string;
+  farmer_name: string;
+  father_name: string;
+  /** The legacy data has the literal `nan` for unknown names; one demo farmer keeps it. */
+  grand_father_name: string;
+  phone_number: string;
+  gender: Gender;
+  /** Kebele code; equals the group's kebele. */
+  kebele: string;
+  /** Ref of a DemoGroup. */
+  development_group: string;
+  /** Ref of the DemoDa who registered the farmer. */
+  created_by: string;
+}
