@@ -9,6 +9,7 @@ import { paths } from './paths';
 /** Spec §2's routes, the heading each shows, and the placeholder route for screens others build. */
 const cases: [url: string, heading: string, placeholder?: string][] = [
   ['/', 'Gebere'],
+  ['/index.html', 'Gebere'],
   ['/add_development_group?da_id=5&kebele_id=9', 'Add development group'],
   ['/da_registration', 'DA registration', '/da_registration'],
   ['/da_update_profile', 'Update profile', '/da_update_profile'],

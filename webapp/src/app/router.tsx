@@ -13,6 +13,10 @@ export function AppRouter() {
         <Route path={paths.home}>
           <S.Home />
         </Route>
+        {/* The server serves /index.html as an alias of / (a bookmark of the file itself). */}
+        <Route path="/index.html">
+          <S.Home />
+        </Route>
         <Route path={paths.daRegistration}>
           <S.DaRegistration mode="register" />
         </Route>

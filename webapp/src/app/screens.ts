@@ -53,6 +53,7 @@ export const screens = {
 
 const loaderByPath: Record<string, Loader> = {
   [paths.home]: loaders.home,
+  '/index.html': loaders.home,
   [paths.addDevelopmentGroup]: loaders.addDevelopmentGroup,
   [paths.daRegistration]: loaders.daRegistration,
   [paths.daUpdateProfile]: loaders.daRegistration,

@@ -51,7 +51,7 @@ export function RadioGroupField<T extends FieldValues>({
           </Cell>
         ))}
       </div>
-      <FieldError id={errorId} error={fieldState.error} />
+      <FieldError id={errorId} error={fieldState.error} group />
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { Input } from '@telegram-apps/telegram-ui';
 import type { InputHTMLAttributes } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { uiPlatform } from '../telegram';
 import { FieldError } from './field-error';
 
 export interface TextFieldProps<T extends FieldValues>
@@ -36,7 +37,7 @@ export function TextField<T extends FieldValues>({
         onBlur={field.onBlur}
         header={label}
         // iOS-style inputs have no header: the label shows as the placeholder there.
-        placeholder={placeholder ?? label}
+        placeholder={placeholder ?? (uiPlatform() === 'ios' ? label : undefined)}
         aria-label={label}
         aria-invalid={fieldState.invalid}
         aria-describedby={fieldState.error ? errorId : undefined}

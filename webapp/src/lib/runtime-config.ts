@@ -3,10 +3,12 @@ import type { Language, RuntimeConfig } from '@gebere/contract';
 /**
  * Settings the server injects into index.html so one build serves every deployment.
  *
- * The server replaces the `<!--gebere-runtime-config-->` comment in index.html's head with
- * `<script id="gebere-config" type="application/json">{…runtimeConfig JSON…}</script>` (a data
- * block, not a script: a strict CSP needs no exception). `window.__GEBERE__` (the contract's
- * RUNTIME_CONFIG_GLOBAL) wins when a host sets it instead.
+ * index.html carries `<script id="gebere-config" type="application/json"><!--gebere-runtime-config--></script>`;
+ * the server (bot/src/http/static/index-html.ts) replaces the comment with the JSON of the
+ * contract's `runtimeConfig`, escaped for a script element. A data block is not executed, so a
+ * strict CSP needs no exception. `window.__GEBERE__` (the contract's RUNTIME_CONFIG_GLOBAL, which
+ * the server uses for a template without the marker) wins when present. Untouched (vite dev,
+ * tests) the block holds the bare marker, which is not JSON: the defaults apply.
  *
  * Checked by hand rather than with the contract's zod schema: zod would cost ~20 KB on the
  * first load of every screen. A test keeps the two in step.

@@ -1,6 +1,7 @@
 import { hideBackButton, onBackButtonClick, showBackButton } from '@telegram-apps/sdk-react';
 import { useEffect, useRef } from 'react';
 import { getLaunch } from './launch';
+import { attempt } from './safe';
 
 /**
  * Shows Telegram's back button while `onBack` is given and the component is mounted. Outside
@@ -13,11 +14,11 @@ export function useBackButton(onBack: (() => void) | null | undefined): void {
 
   useEffect(() => {
     if (!enabled) return;
-    showBackButton.ifAvailable();
-    const [, off] = onBackButtonClick.ifAvailable(() => latest.current?.());
+    attempt(() => showBackButton.ifAvailable());
+    const [, off] = attempt(() => onBackButtonClick.ifAvailable(() => latest.current?.())) ?? [];
     return () => {
       off?.();
-      hideBackButton.ifAvailable();
+      attempt(() => hideBackButton.ifAvailable());
     };
   }, [enabled]);
 }

@@ -1,7 +1,8 @@
 import { closeMiniApp } from '@telegram-apps/sdk-react';
 import { getLaunch } from './launch';
+import { attempt } from './safe';
 
 /** Closes the mini-app. Outside Telegram there is nothing to close; the page stays. */
 export function closeApp(): void {
-  if (getLaunch().inTelegram) closeMiniApp.ifAvailable();
+  if (getLaunch().inTelegram) attempt(() => closeMiniApp.ifAvailable());
 }

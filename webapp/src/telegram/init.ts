@@ -11,10 +11,26 @@ import {
   mountThemeParamsSync,
   mountViewport,
   restoreInitData,
+  setMiniAppBackgroundColor,
+  setMiniAppHeaderColor,
+  targetOrigin,
 } from '@telegram-apps/sdk-react';
 import { getLaunch, type Launch } from './launch';
+import { attempt } from './safe';
 
 let initialized = false;
+
+/** The framing page's origin (Telegram Web, or the emulator's page), when framed. */
+export function parentOrigin(): string | undefined {
+  if (window.self === window.top) return undefined;
+  const ancestor = window.location.ancestorOrigins?.[0];
+  if (ancestor && ancestor !== 'null') return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Starts the SDK: theme params bound to `--tg-theme-*` CSS variables (telegram-ui reads them),
@@ -27,12 +43,21 @@ export function initTelegram(): Launch {
   if (!launch.inTelegram || initialized) return launch;
   initialized = true;
   try {
+    // In an iframe the SDK posts to window.parent with targetOrigin https://web.telegram.org,
+    // so events to any other host (the emulator page) are dropped. Address the actual parent:
+    // who may frame us at all is the server's CSP frame-ancestors (self + Telegram's origins).
+    const parent = parentOrigin();
+    if (parent) targetOrigin.set(parent);
     init();
     restoreInitData();
     mountThemeParamsSync.ifAvailable();
     bindThemeParamsCssVars.ifAvailable();
     mountMiniAppSync.ifAvailable();
     bindMiniAppCssVars.ifAvailable();
+    // Screens sit on the secondary background (sections on top): Telegram's header and
+    // overscroll area match it, so the app has no seam under the header.
+    setMiniAppHeaderColor.ifAvailable('secondary_bg_color');
+    setMiniAppBackgroundColor.ifAvailable('secondary_bg_color');
     mountMainButton.ifAvailable();
     mountBackButton.ifAvailable();
     // Forms need the full height; expanding does not wait for the viewport to report.
@@ -50,6 +75,12 @@ export function initTelegram(): Launch {
 
 let ready = false;
 
+/** Tests only. */
+export function resetTelegramForTests(): void {
+  initialized = false;
+  ready = false;
+}
+
 /**
  * Tells Telegram the first screen can show (it hides its own loading placeholder). Called by
  * every screen when it mounts; only the first call counts.
@@ -57,5 +88,5 @@ let ready = false;
 export function markReady(): void {
   if (ready || !initialized) return;
   ready = true;
-  miniAppReady.ifAvailable();
+  attempt(() => miniAppReady.ifAvailable());
 }

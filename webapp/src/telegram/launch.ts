@@ -40,10 +40,26 @@ function isDarkColor(hex: string | undefined): boolean | undefined {
 }
 
 /**
+ * Whether a Telegram client can hear us: the mobile/desktop proxy, or a parent window (Telegram
+ * Web and the emulator host the app in an iframe). Launch parameters alone (a launch URL pasted
+ * into a browser) are not enough: every SDK call would throw.
+ */
+function hasClient(): boolean {
+  const proxy = (window as { TelegramWebviewProxy?: { postEvent?: unknown } }).TelegramWebviewProxy;
+  if (typeof proxy?.postEvent === 'function') return true;
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true; // a cross-origin parent: we are framed
+  }
+}
+
+/**
  * Reads the launch parameters from the URL (or the SDK's session copy). Never throws: without
  * valid parameters (a plain browser) the app runs "outside Telegram".
  */
 export function readLaunch(): Launch {
+  if (!hasClient()) return outsideTelegram;
   try {
     const lp = retrieveLaunchParams();
     const data = lp.tgWebAppData;

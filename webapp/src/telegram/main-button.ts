@@ -1,6 +1,7 @@
 import { onMainButtonClick, setMainButtonParams } from '@telegram-apps/sdk-react';
 import { useEffect, useRef } from 'react';
 import { getLaunch } from './launch';
+import { attempt } from './safe';
 
 export interface MainButtonOptions {
   text: string;
@@ -32,24 +33,29 @@ export function useMainButton({
 
   useEffect(() => {
     if (!native) return;
-    const [, off] = onMainButtonClick.ifAvailable(() => {
-      const { onClick: click, loading: busy, disabled: off } = latest.current;
-      if (!busy && !off) click();
-    });
+    const [, off] =
+      attempt(() =>
+        onMainButtonClick.ifAvailable(() => {
+          const { onClick: click, loading: busy, disabled: off } = latest.current;
+          if (!busy && !off) click();
+        }),
+      ) ?? [];
     return () => {
       off?.();
-      setMainButtonParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
+      attempt(() => setMainButtonParams.ifAvailable({ isVisible: false, isLoaderVisible: false }));
     };
   }, [native]);
 
   useEffect(() => {
     if (!native) return;
-    setMainButtonParams.ifAvailable({
-      text,
-      isVisible: visible,
-      isEnabled: !disabled && !loading,
-      isLoaderVisible: loading,
-    });
+    attempt(() =>
+      setMainButtonParams.ifAvailable({
+        text,
+        isVisible: visible,
+        isEnabled: !disabled && !loading,
+        isLoaderVisible: loading,
+      }),
+    );
   }, [native, text, visible, loading, disabled]);
 
   return { native };

@@ -60,3 +60,9 @@ const signal = <T>(value: T) => Object.assign(() => value, { sub: () => () => un
 export const isThemeParamsDark = signal(false);
 export const isThemeParamsMounted = signal(false);
 export const useSignal = <T>(s: () => T) => s();
+export const setMiniAppHeaderColor = safe((_color: string) => undefined);
+export const setMiniAppBackgroundColor = safe((_color: string) => undefined);
+export const targetOrigin = Object.assign(() => 'https://web.telegram.org', {
+  set: vi.fn(),
+  sub: () => () => undefined,
+});

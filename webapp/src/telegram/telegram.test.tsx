@@ -7,6 +7,7 @@ import { useToastStore } from '../lib/toast';
 import { installFakeFetch, json, route } from '../test/fake-fetch';
 import { openAt } from '../test/render';
 import { handBack, handBackChannel } from './hand-back';
+import { initTelegram, markReady, parentOrigin, resetTelegramForTests } from './init';
 import { getLaunch, outsideTelegram, readLaunch, setLaunchForTests } from './launch';
 import { useMainButton } from './main-button';
 import { showConfirm } from './popup';
@@ -45,7 +46,18 @@ afterEach(() => {
 });
 
 describe('launch', () => {
+  const telegramLaunch = {
+    tgWebAppPlatform: 'android',
+    tgWebAppVersion: '8.0',
+    tgWebAppThemeParams: { bg_color: '#17212b' },
+    tgWebAppData: { query_id: 'AAq1', user: { id: 7, language_code: 'am' } },
+  };
+  afterEach(() => {
+    delete (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy;
+  });
+
   it('reads initData, query_id, platform, language and the start theme from the SDK', () => {
+    (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy = { postEvent: () => undefined };
     sdk.retrieveLaunchParams.mockReturnValueOnce({
       tgWebAppPlatform: 'android',
       tgWebAppVersion: '8.0',
@@ -66,7 +78,73 @@ describe('launch', () => {
   });
 
   it('is "outside Telegram" when the SDK finds no launch parameters, without throwing', () => {
+    (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy = { postEvent: () => undefined };
     expect(readLaunch()).toEqual(outsideTelegram);
+  });
+
+  it('is "outside Telegram" with launch parameters but no client to talk to (a pasted launch URL)', () => {
+    sdk.retrieveLaunchParams.mockReturnValue(telegramLaunch);
+    expect(readLaunch()).toEqual(outsideTelegram);
+    sdk.retrieveLaunchParams.mockImplementation(() => {
+      throw new Error('no launch params');
+    });
+  });
+});
+
+describe('initTelegram', () => {
+  beforeEach(() => resetTelegramForTests());
+
+  it('inits the SDK, binds the theme, mounts buttons, expands; ready() once, when a screen shows', () => {
+    launchIn('keyboard');
+    initTelegram();
+    expect(sdk.init).toHaveBeenCalledTimes(1);
+    expect(sdk.mountThemeParamsSync).toHaveBeenCalled();
+    expect(sdk.bindThemeParamsCssVars).toHaveBeenCalled();
+    expect(sdk.mountMiniAppSync).toHaveBeenCalled();
+    expect(sdk.mountMainButton).toHaveBeenCalled();
+    expect(sdk.mountBackButton).toHaveBeenCalled();
+    expect(sdk.expandViewport).toHaveBeenCalled();
+    expect(sdk.miniAppReady).not.toHaveBeenCalled();
+    markReady();
+    markReady();
+    expect(sdk.miniAppReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('addresses the framing page (the emulator) instead of web.telegram.org only', () => {
+    const top = Object.getOwnPropertyDescriptor(window, 'top');
+    Object.defineProperty(window, 'top', { configurable: true, get: () => ({}) });
+    Object.defineProperty(document, 'referrer', {
+      configurable: true,
+      get: () => 'http://localhost:8080/emulator/',
+    });
+    try {
+      expect(parentOrigin()).toBe('http://localhost:8080');
+      launchIn('inline');
+      initTelegram();
+      expect(sdk.targetOrigin.set).toHaveBeenCalledWith('http://localhost:8080');
+    } finally {
+      if (top) Object.defineProperty(window, 'top', top);
+      Reflect.deleteProperty(document, 'referrer');
+    }
+    expect(parentOrigin()).toBeUndefined();
+  });
+
+  it('does nothing outside Telegram', () => {
+    launchIn('browser');
+    initTelegram();
+    markReady();
+    expect(sdk.init).not.toHaveBeenCalled();
+    expect(sdk.miniAppReady).not.toHaveBeenCalled();
+  });
+
+  it('survives an SDK that throws', () => {
+    launchIn('inline');
+    sdk.init.mockImplementationOnce(() => {
+      throw new Error('unknown env');
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(() => initTelegram()).not.toThrow();
+    warn.mockRestore();
   });
 });
 

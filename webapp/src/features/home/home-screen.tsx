@@ -48,7 +48,9 @@ export function HomeScreen() {
           >
             {group.items.map((item) => (
               <Link key={item.key} href={item.href} state={{ depth: historyDepth() + 1 }} asChild>
-                <Cell Component="a">{t(item.key)}</Cell>
+                <Cell Component="a" className="menu-cell">
+                  {t(item.key)}
+                </Cell>
               </Link>
             ))}
           </Section>
