@@ -2,8 +2,9 @@
 // Bundles the companion server into bot/dist/ for a fast cold start: one ESM entry (main.js)
 // plus lazily loaded chunks (the embedded backend, the emulator), so a process loads only the
 // parts its configuration uses and Node resolves a handful of files instead of thousands.
-// PGlite (wasm and data files next to its module) and pg (optional native binding) stay
-// external and load from node_modules as usual.
+// Only PGlite stays external (its wasm and data files sit next to its module; it has no
+// dependencies), so a runtime image needs bot/dist, webapp/dist and that one package. pg's
+// optional native binding is never loaded.
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,7 @@ export async function buildBot({ quiet = false } = {}) {
     // Chunks beside main.js, so import.meta.url-relative files resolve the same from all.
     chunkNames: '[name]-[hash]',
     banner: { js: banner },
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg', 'pg-native'],
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
     logLevel: quiet ? 'warning' : 'info',
     metafile: true,
   });

@@ -13,6 +13,9 @@ import { startEmulator } from './server-emulator';
 import { createBot } from './telegram/bot';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram/runtime';
 
+/** How long in-flight HTTP requests get at shutdown before their connections are dropped. */
+const CLOSE_GRACE_MS = 3_000;
+
 export interface ServerOverrides {
   /** The bot's middleware; the flows of bot/src/telegram by default. */
   middleware?: Middleware<Context>;
@@ -45,6 +48,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const started = Date.now();
   const agent = createAgent();
+  const outboundFetch = createFetch(agent);
+  const botLogger = logger.child({ part: 'bot' });
   // Independent and both slow-ish on a restart (PGlite's wasm, the emulator's keys): overlap them.
   const [backend, emulator] = await Promise.all([
     config.enable.backend ? startEmbeddedBackend(config, logger) : undefined,
@@ -59,9 +64,9 @@ export async function startServer(
     webhookUrl: config.telegram.webhookUrl,
     webhookSecret: config.telegram.webhookSecret,
     receiveUpdates: config.enable.bot,
-    logger: logger.child({ part: 'bot' }),
-    fetch: createFetch(agent),
-    middleware: overrides.middleware ?? createBot({ logger: logger.child({ part: 'bot' }) }),
+    logger: botLogger,
+    fetch: outboundFetch,
+    middleware: overrides.middleware ?? createBot({ logger: botLogger, config, fetch: outboundFetch }),
     throttle: overrides.throttle ?? true,
   });
 
@@ -116,12 +121,21 @@ export async function startServer(
   const stop = () => {
     stopping ??= (async () => {
       botStart.cancel();
-      // Updates in progress finish first; then HTTP (in-flight requests, webhook deliveries).
+      // Updates in progress finish first (their replies need the Bot API and, locally, the
+      // emulator on this very server); then HTTP: in-flight requests finish, new ones get 503.
       await telegram.stop();
-      emulator?.close();
+      if (emulator) {
+        emulator.close();
+        // Our own client sockets to the emulator hold server connections open: close them now.
+        await agent.close();
+      }
+      // Node counts a connection that has not sent a request yet (a load balancer's warm-up,
+      // an aborted client's spare) as busy; after a grace period, drop the stragglers.
+      const drain = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(drain);
       await backend?.close();
-      await agent.close();
+      if (!emulator) await agent.close();
     })();
     return stopping;
   };

@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Composer } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { type RunningServer, startServer } from '../src/server';
+import { type RunningServer, type ServerOverrides, startServer } from '../src/server';
 import { fakeDist, freePort } from './support';
 
 const running: RunningServer[] = [];
@@ -12,7 +13,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop()));
 });
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, overrides: ServerOverrides = { throttle: false }) {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'gebere-server-')),
     PORT: String(await freePort()),
@@ -20,7 +21,7 @@ async function start(env: Record<string, string>) {
     WEBAPP_DIST: fakeDist(),
     ...env,
   });
-  const server = await startServer(config, createLogger({ level: 'silent' }), { throttle: false });
+  const server = await startServer(config, createLogger({ level: 'silent' }), overrides);
   running.push(server);
   await server.botReady;
   const emulator = server.emulator?.emulator;
@@ -30,7 +31,8 @@ async function start(env: Record<string, string>) {
 
 describe.each(['polling', 'webhook'] as const)('with the emulator, %s mode', (mode) => {
   it('delivers /start to the bot and the localised reply back', async () => {
-    const { emulator } = await start({ BOT_MODE: mode });
+    // Telegram's send limits on (the default), as in production.
+    const { emulator } = await start({ BOT_MODE: mode }, {});
     const webhook = await emulator.call('getWebhookInfo');
     const url = (webhook as { url: string }).url;
     if (mode === 'webhook') expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/telegram\/webhook$/);
@@ -69,4 +71,28 @@ describe('hand-back through the running server', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ checks: { botApi: 'ok' } });
   });
+});
+
+describe('graceful shutdown', () => {
+  it.each(['polling', 'webhook'] as const)(
+    '%s: finishes the update in progress before stopping',
+    async (mode) => {
+      let entered: () => void = () => {};
+      const inHandler = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const slow = new Composer();
+      slow.on('message:text', async (ctx) => {
+        entered();
+        await new Promise((r) => setTimeout(r, 300));
+        await ctx.reply('done after a slow job');
+      });
+      const { server, emulator } = await start({ BOT_MODE: mode }, { throttle: false, middleware: slow });
+      const user = emulator.createUser({ first_name: 'Kebede' });
+      await user.send('work');
+      await inHandler;
+      await server.stop();
+      expect(user.botMessages().map((m) => m.text)).toContain('done after a slow job');
+    },
+  );
 });

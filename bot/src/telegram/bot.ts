@@ -1,9 +1,14 @@
 import { resolveLanguage, translate } from '@gebere/i18n';
 import { Composer, type Context } from 'grammy';
+import type { Config } from '../config';
 import type { Logger } from '../log';
 
 export interface BotDeps {
   logger: Logger;
+  /** Links (`config.links`, `config.publicUrl`), the backend (`config.backend.internalUrl`, service token). */
+  config: Config;
+  /** Keep-alive, time-bounded fetch for the backend client (see outbound.ts). */
+  fetch: typeof fetch;
 }
 
 /**

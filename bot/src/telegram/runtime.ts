@@ -41,6 +41,13 @@ export interface TelegramRuntime {
 
 const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'my_chat_member'] as const;
 const GETME_TTL_MS = 30_000;
+/** Longest wait for updates in progress at shutdown; main.ts gives the whole stop 8 s. */
+const STOP_WAIT_MS = 6_000;
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
 
 /** Logs failed Bot API calls by method (never the payload: it can carry users' data). */
 function logFailures(logger: Logger): Transformer {
@@ -80,15 +87,27 @@ export function createTelegramRuntime(options: TelegramRuntimeOptions): Telegram
   let runner: RunnerHandle | undefined;
   let stopped = false;
   let lastGetMe = 0;
-  const webhookHandler =
+  let webhookInFlight = 0;
+  const handleWebhook = webhookCallback(bot, 'fastify', {
+    secretToken: options.webhookSecret,
+    // Past Telegram's patience, answer 200 and finish in the background rather than have
+    // Telegram deliver the same update again.
+    onTimeout: 'return',
+    timeoutMilliseconds: 9_000,
+  }) as WebhookHandler;
+  const webhookHandler: WebhookHandler | undefined =
     options.mode === 'webhook' && options.receiveUpdates
-      ? (webhookCallback(bot, 'fastify', {
-          secretToken: options.webhookSecret,
-          // Past Telegram's patience, answer 200 and finish in the background rather than have
-          // Telegram deliver the same update again.
-          onTimeout: 'return',
-          timeoutMilliseconds: 9_000,
-        }) as WebhookHandler)
+      ? async (request, reply) => {
+          // Stopping: Telegram keeps the update and delivers it again (to another copy, or to us
+          // after the restart).
+          if (stopped) return reply.code(503).header('retry-after', '5').send({ detail: 'Restarting.' });
+          webhookInFlight++;
+          try {
+            return await handleWebhook(request, reply);
+          } finally {
+            webhookInFlight--;
+          }
+        }
       : undefined;
 
   return {
@@ -130,8 +149,12 @@ export function createTelegramRuntime(options: TelegramRuntimeOptions): Telegram
     },
     async stop() {
       stopped = true;
-      if (runner?.isRunning()) await runner.stop();
+      const polling = runner;
       runner = undefined;
+      // The runner's stop() ends fetching; updates already handed to middleware are counted by
+      // size(). Wait for those and for webhook calls in progress, so their replies go out.
+      if (polling) await polling.stop();
+      await until(() => (polling?.size() ?? 0) === 0 && webhookInFlight === 0, STOP_WAIT_MS);
     },
   };
 }

@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# Gebere: the companion server (bot/) serving the mini-app (webapp/), the embedded backend and
+# the Telegram bot, as one process on one port. Build: `docker build -t gebere .`
+# The build stage installs and builds exactly as `npm start` does on a fresh clone (pnpm from the
+# lockfile, `pnpm --filter @gebere/webapp run build`, `node bot/build.mjs`); the runtime stage
+# keeps only the outputs: the server bundle, the webapp build and PGlite (the bundle's one
+# external package).
+
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+ENV CI=true
+RUN npm install -g --no-audit --no-fund --loglevel=error pnpm@10.34.9
+WORKDIR /app
+# Dependencies first, keyed on the lockfile only, so source edits reuse this layer.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch
+COPY . .
+RUN pnpm install --frozen-lockfile --offline
+RUN pnpm --filter @gebere/webapp run build \
+ && node bot/build.mjs \
+ && mkdir -p /out/node_modules/@electric-sql \
+ && cp -rL bot/node_modules/@electric-sql/pglite /out/node_modules/@electric-sql/pglite
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /out/node_modules ./node_modules
+COPY --from=build /app/bot/dist ./bot/dist
+COPY --from=build /app/webapp/dist ./webapp/dist
+# PGlite files, generated secrets (LINK_SECRET etc. when not given) live here.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 8080
+# Liveness: the process answers. (Readiness, /readyz, also checks the database and Bot API.)
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Exec form: node is PID 1 and receives SIGTERM itself; the server finishes in-flight updates
+# and requests, then exits.
+CMD ["node", "bot/dist/main.js"]
