@@ -1,0 +1,78 @@
+import type { Advisory, FeedbackQuestion } from '@gebere/contract';
+import { feedbackAnswer } from '@gebere/contract';
+import { describe, expect, it } from 'vitest';
+import { advisoryLabel, advisoryParagraphs } from './advisory-text';
+import { answerOf, answersOf } from './answers';
+
+const q = (id: number, type: FeedbackQuestion['type'], choices: number[] = []): FeedbackQuestion => ({
+  id,
+  question: `Q${id}`,
+  type,
+  choices: choices.map((c) => ({ id: c, name: `C${c}` })),
+});
+
+describe('answerOf (spec §3 answer objects)', () => {
+  it('SELECT_MULTIPLE: an array of the chosen ids, in the question’s order, offered ones only', () => {
+    expect(answerOf(q(1, 'SELECT_MULTIPLE', [4, 5, 6]), [6, 4, 99])).toEqual({
+      question_id: 1,
+      answer: { choice: [4, 6] },
+    });
+    expect(answerOf(q(1, 'SELECT_MULTIPLE', [4]), [])).toBeNull();
+    expect(answerOf(q(1, 'SELECT_MULTIPLE', [4]), [99])).toBeNull();
+  });
+
+  it('SELECT_ONE: one id', () => {
+    expect(answerOf(q(2, 'SELECT_ONE', [7, 8]), 8)).toEqual({ question_id: 2, answer: { choice: 8 } });
+    expect(answerOf(q(2, 'SELECT_ONE', [7, 8]), undefined)).toBeNull();
+    expect(answerOf(q(2, 'SELECT_ONE', [7, 8]), 9)).toBeNull();
+  });
+
+  it('RATING: whole stars 1–5; none is unanswered', () => {
+    expect(answerOf(q(3, 'RATING'), 5)).toEqual({ question_id: 3, answer: { rating: 5 } });
+    for (const bad of [0, 6, 2.5, undefined]) expect(answerOf(q(3, 'RATING'), bad)).toBeNull();
+  });
+
+  it('TEXT: trimmed; only spaces is unanswered', () => {
+    expect(answerOf(q(4, 'TEXT'), '  ok ')).toEqual({ question_id: 4, answer: { text: 'ok' } });
+    expect(answerOf(q(4, 'TEXT'), ' \n ')).toBeNull();
+  });
+
+  it('every answer it builds is valid for the contract', () => {
+    const questions = [
+      q(1, 'SELECT_MULTIPLE', [4, 5]),
+      q(2, 'SELECT_ONE', [7]),
+      q(3, 'RATING'),
+      q(4, 'TEXT'),
+    ];
+    const answers = answersOf(questions, { 1: [5], 2: 7, 3: 1, 4: 'x' });
+    expect(answers).toHaveLength(4);
+    for (const a of answers) expect(feedbackAnswer.safeParse(a).success).toBe(true);
+  });
+});
+
+describe('advisory text', () => {
+  const advisory = (over: Partial<Advisory>): Advisory => ({
+    id: 1,
+    label: null,
+    template_content: ['English text.'],
+    template_content_am: ['የአማርኛ ጽሑፍ።'],
+    sub_practice: null,
+    value_chain: null,
+    created_at: '2025-01-01T00:00:00Z',
+    feedback_questions: [],
+    ...over,
+  });
+
+  it('is the Amharic version in Amharic when written, else the English one', () => {
+    expect(advisoryParagraphs(advisory({}), 'am')).toEqual(['የአማርኛ ጽሑፍ።']);
+    expect(advisoryParagraphs(advisory({}), 'en')).toEqual(['English text.']);
+    expect(advisoryParagraphs(advisory({ template_content_am: null }), 'am')).toEqual(['English text.']);
+  });
+
+  it('label: its label, else the text (first 80 characters and an ellipsis when longer), else empty', () => {
+    expect(advisoryLabel(advisory({ label: ' Teff ' }), 'en')).toBe('Teff');
+    expect(advisoryLabel(advisory({}), 'en')).toBe('English text.');
+    expect(advisoryLabel(advisory({ template_content: ['a'.repeat(81)] }), 'en')).toBe(`${'a'.repeat(80)}…`);
+    expect(advisoryLabel(advisory({ template_content: [], template_content_am: [] }), 'am')).toBe('');
+  });
+});

@@ -1,0 +1,48 @@
+import type { LIMITS as ContractLimits, FeedbackAnswer, FeedbackQuestion } from '@gebere/contract';
+
+/** Spec §9: 5 stars, whole steps (a zod-free copy: importing the contract's value would pull zod in). */
+export const RATING_STARS = 5 satisfies (typeof ContractLimits)['ratingStars'];
+
+/**
+ * What the inputs hold, by question id: chosen choice ids (SELECT_MULTIPLE), one choice id
+ * (SELECT_ONE), stars 1–5 (RATING, 0 = none) or the typed text (TEXT).
+ */
+export type Draft = number[] | number | string;
+export type Drafts = Readonly<Record<number, Draft | undefined>>;
+
+/**
+ * The answer object of spec §3 for one question, or null when it is unanswered (nothing
+ * chosen, no stars, only spaces): empty answers are skipped, never sent.
+ */
+export function answerOf(question: FeedbackQuestion, draft: Draft | undefined): FeedbackAnswer | null {
+  const question_id = question.id;
+  switch (question.type) {
+    case 'SELECT_MULTIPLE': {
+      // Keep the question's own order and drop ids it does not offer (a stale draft).
+      const chosen = Array.isArray(draft)
+        ? question.choices.map((c) => c.id).filter((id) => draft.includes(id))
+        : [];
+      return chosen.length ? { question_id, answer: { choice: chosen } } : null;
+    }
+    case 'SELECT_ONE':
+      return typeof draft === 'number' && question.choices.some((c) => c.id === draft)
+        ? { question_id, answer: { choice: draft } }
+        : null;
+    case 'RATING':
+      return typeof draft === 'number' && Number.isInteger(draft) && draft >= 1 && draft <= RATING_STARS
+        ? { question_id, answer: { rating: draft } }
+        : null;
+    case 'TEXT': {
+      const text = typeof draft === 'string' ? draft.trim() : '';
+      return text ? { question_id, answer: { text } } : null;
+    }
+  }
+}
+
+/** Every answered question's answer, in question order. */
+export function answersOf(questions: readonly FeedbackQuestion[], drafts: Drafts): FeedbackAnswer[] {
+  return questions.map((q) => answerOf(q, drafts[q.id])).filter((a): a is FeedbackAnswer => a !== null);
+}
+
+/** A stable key of an answer, to tell whether what was sent is still what the form says. */
+export const answerKey = (answer: FeedbackAnswer) => JSON.stringify(answer.answer);

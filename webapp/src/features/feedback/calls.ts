@@ -1,0 +1,26 @@
+import type { Advisory, FeedbackPayload } from '@gebere/contract';
+import { type ApiError, api } from '../../lib/api';
+
+export type AdvisoryLoad =
+  | { ok: true; advisory: Advisory }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'error'; error: ApiError };
+
+/**
+ * Spec §7: GET /api/advisory/?id= — the advisory is `results[0]` and its questions are its
+ * `feedback_questions`. A 404 and an empty page both mean the advisory does not exist.
+ */
+export async function loadAdvisory(id: number): Promise<AdvisoryLoad> {
+  const result = await api.call('listAdvisories', { query: { id } });
+  if (!result.ok)
+    return result.error.status === 404
+      ? { ok: false, reason: 'not_found' }
+      : { ok: false, reason: 'error', error: result.error };
+  const advisory = result.data.results[0];
+  return advisory ? { ok: true, advisory } : { ok: false, reason: 'not_found' };
+}
+
+/** Spec §7: POST /api/feedback/ (user, feedback_question, response): one answered question. */
+export function sendFeedback(body: FeedbackPayload) {
+  return api.call('createFeedback', { body });
+}
