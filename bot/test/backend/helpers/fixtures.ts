@@ -126,15 +126,19 @@ export class Fixtures {
     return r.body.id;
   }
 
+  private countSql?: string;
+
   /** Rows in every table, to prove a rejected request wrote nothing. */
   async rowCounts(): Promise<Record<string, number>> {
-    const tables = await this.db.query<{ t: string }>(
-      `select tablename as t from pg_tables where schemaname = 'public' order by tablename`,
-    );
-    const parts = tables.rows
-      .map((r) => `select '${r.t}' as t, count(*)::int as n from "${r.t}"`)
-      .join(' union all ');
-    const counts = await this.db.query<{ t: string; n: number }>(parts);
-    return Object.fromEntries(counts.rows.map((r) => [r.t, Number(r.n)]));
+    if (!this.countSql) {
+      const tables = await this.db.query<{ t: string }>(
+        `select tablename as t from pg_tables where schemaname = 'public' order by tablename`,
+      );
+      this.countSql = `select json_build_object(${tables.rows
+        .map((r) => `'${r.t}', (select count(*) from "${r.t}")`)
+        .join(', ')}) as counts`;
+    }
+    const r = await this.db.query<{ counts: Record<string, number> }>(this.countSql);
+    return r.rows[0]?.counts ?? {};
   }
 }

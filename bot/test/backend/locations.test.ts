@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { databases } from './helpers/databases';
+
+describe.each(databases)('admin areas (%s)', (kind) => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await startBackend(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('lists the 14 regions publicly, plain or paged', async () => {
+    const plain = await t.call('GET', '/regions/', { query: { paginate: 'false' } });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toHaveLength(14);
+    expect(plain.body[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      code: expect.any(String),
+    });
+    const paged = await t.call('GET', '/regions/', { query: { page_size: 5 } });
+    expect(paged.body).toMatchObject({ count: 14, previous: null });
+    expect(paged.body.results).toHaveLength(5);
+    expect(paged.body.next).toBe('http://localhost/backend/regions/?page_size=5&page=2');
+    const last = await t.call('GET', '/regions/', { query: { page_size: 5, page: 3 } });
+    expect(last.body.results).toHaveLength(4);
+    expect(last.body.next).toBeNull();
+    expect(last.body.previous).toBe('http://localhost/backend/regions/?page_size=5&page=2');
+    expect(await t.call('GET', '/regions/', { query: { page: 4, page_size: 5 } })).toMatchObject({
+      status: 404,
+      body: { detail: 'Invalid page.' },
+    });
+  });
+
+  it('walks region → zone → woreda → kebele by parent', async () => {
+    const { region, zone, woreda, kebele } = t.fx.area;
+    const zones = await t.call('GET', '/zones/', { query: { region, paginate: 'false' } });
+    expect(zones.body.map((z: { id: number }) => z.id)).toContain(zone);
+    const woredas = await t.call('GET', '/woredas/', { query: { zone, paginate: 'false' } });
+    expect(woredas.body.map((w: { id: number }) => w.id)).toContain(woreda);
+    const kebeles = await t.call('GET', '/kebeles', { query: { woreda, paginate: 'false' } });
+    expect(kebeles.body.map((k: { id: number }) => k.id)).toContain(kebele);
+    // Sorted by name for the selects.
+    const names = kebeles.body.map((k: { name: string }) => k.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await t.call('GET', '/zones/', { query: { region: 999_999, paginate: 'false' } })).body).toEqual(
+      [],
+    );
+  });
+
+  it('answers 400 for a missing or bad parent and bad paging', async () => {
+    expect(await t.call('GET', '/zones/')).toMatchObject({ status: 400, body: { region: ['Required'] } });
+    expect(await t.call('GET', '/zones/', { query: { region: 'abc' } })).toMatchObject({
+      status: 400,
+      body: { region: ['Enter a whole number.'] },
+    });
+    expect(await t.call('GET', '/woredas/', { query: { zone: '1.5' } })).toMatchObject({
+      body: { zone: ['Enter a whole number.'] },
+    });
+    expect(await t.call('GET', '/kebeles/', { query: { woreda: 0 } })).toMatchObject({
+      body: { woreda: ['Ensure this value is greater than or equal to 1.'] },
+    });
+    expect(await t.call('GET', '/regions/', { query: { paginate: 'no' } })).toMatchObject({
+      body: { paginate: ['Select a valid choice. "no" is not one of the available choices.'] },
+    });
+    expect(await t.call('GET', '/regions/', { query: { page_size: 5000 } })).toMatchObject({
+      body: { page_size: ['Ensure this value is less than or equal to 1000.'] },
+    });
+  });
+
+  it('says it in Amharic when asked', async () => {
+    const r = await t.call('GET', '/zones/', { headers: { 'accept-language': 'am-ET,am;q=0.9,en;q=0.5' } });
+    expect(r.body).toEqual({ region: ['ያስፈልጋል'] });
+  });
+});

@@ -1,0 +1,33 @@
+import { routes } from '@gebere/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend } from './helpers/backend';
+
+describe('OpenAPI', () => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await startBackend('pglite');
+  });
+  afterAll(() => t?.close());
+
+  it('describes every contract route at /backend/docs/openapi.json', async () => {
+    const r = await t.call('GET', '/docs/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe('3.1.0');
+    for (const [name, def] of Object.entries(routes)) {
+      const op = r.body.paths[def.path]?.[def.method.toLowerCase()];
+      expect(op, name).toMatchObject({ operationId: name, summary: def.summary, 'x-access': def.access });
+      if (def.body) expect(op.requestBody.content['application/json'].schema, name).toBeTruthy();
+    }
+    const farmer = r.body.paths['/api/farmer-profiles/'].post.requestBody.content['application/json'].schema;
+    expect(farmer.anyOf).toHaveLength(3);
+    const zones = r.body.paths['/zones/'].get.parameters;
+    expect(zones).toContainEqual(expect.objectContaining({ name: 'region', in: 'query', required: true }));
+  });
+
+  it('serves a plain HTML page listing the routes', async () => {
+    const r = await t.call('GET', '/docs');
+    expect(r.raw.headers['content-type']).toMatch(/text\/html/);
+    expect(r.raw.body).toContain('/api/farmer-profiles/');
+    expect(r.raw.body).toContain('/backend/docs/openapi.json');
+  });
+});

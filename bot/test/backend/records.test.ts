@@ -1,0 +1,231 @@
+import { LIMITS } from '@gebere/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { databases } from './helpers/databases';
+import type { Da } from './helpers/fixtures';
+import { proof } from './helpers/proofs';
+
+describe.each(databases)('reach and adoption records (%s)', (kind) => {
+  let t: TestBackend;
+  let da: Da;
+  let other: Da;
+  let farmers: number[];
+  beforeAll(async () => {
+    t = await startBackend(kind);
+    da = await t.fx.da();
+    other = await t.fx.da();
+    const group = await t.fx.group(da);
+    farmers = [
+      await t.fx.farmer(da, group, 'A'),
+      await t.fx.farmer(da, group, 'B'),
+      await t.fx.farmer(da, group, 'C'),
+    ];
+  });
+  afterAll(() => t?.close());
+
+  it('reach: 201 once, then the same record with 200', async () => {
+    const body = { advisory: t.fx.advisoryIds[0], farmer: farmers[0], user: da.daId };
+    const first = await t.call('POST', '/api/reach-farmers/', { headers: da.headers, body });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { ...body, id: expect.any(Number), created_at: expect.any(String) },
+    });
+    const again = await t.call('POST', '/api/reach-farmers/', { headers: da.headers, body });
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    // Another DA recording the same pair is its own record.
+    const theirs = await t.call('POST', '/api/reach-farmers/', {
+      headers: other.headers,
+      body: { ...body, user: other.daId },
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+  });
+
+  it('adoption: SELF_REPORTED only, idempotent', async () => {
+    const body = {
+      advisory: t.fx.advisoryIds[1],
+      farmer: farmers[1],
+      created_by: da.daId,
+      adoption_type: 'SELF_REPORTED',
+    };
+    const first = await t.call('POST', '/api/adoption/', { headers: da.headers, body });
+    expect(first).toMatchObject({ status: 201, body });
+    expect((await t.call('POST', '/api/adoption/', { headers: da.headers, body })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/adoption/', {
+          headers: da.headers,
+          body: { ...body, adoption_type: 'OBSERVED' },
+        })
+      ).body,
+    ).toEqual({
+      adoption_type: ['Select a valid choice. "OBSERVED" is not one of the available choices.'],
+    });
+  });
+
+  it('single record rules: unknown ids 400, 403 for another DA, 401', async () => {
+    const body = { advisory: t.fx.advisoryIds[0], farmer: farmers[2], user: da.daId };
+    const plainUser = await t.fx.user();
+    const before = await t.fx.rowCounts();
+    expect(
+      await t.call('POST', '/api/reach-farmers/', {
+        headers: da.headers,
+        body: { ...body, farmer: 99_999_999 },
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { farmer: ['Invalid pk "99999999" - object does not exist.'] },
+    });
+    expect(
+      (
+        await t.call('POST', '/api/reach-farmers/', {
+          headers: da.headers,
+          body: { ...body, advisory: 99_999_999 },
+        })
+      ).body,
+    ).toEqual({
+      advisory: ['Invalid pk "99999999" - object does not exist.'],
+    });
+    expect(
+      (
+        await t.call('POST', '/api/reach-farmers/', {
+          headers: proof.service(),
+          body: { ...body, user: 99_999_999 },
+        })
+      ).body,
+    ).toEqual({
+      user: ['Invalid pk "99999999" - object does not exist.'],
+    });
+    expect((await t.call('POST', '/api/reach-farmers/', { headers: other.headers, body })).status).toBe(403);
+    expect((await t.call('POST', '/api/reach-farmers/', { headers: plainUser.headers, body })).status).toBe(
+      403,
+    );
+    expect((await t.call('POST', '/api/reach-farmers/', { body })).status).toBe(401);
+    expect(await t.fx.rowCounts()).toEqual(before);
+  });
+
+  it('batch: per-item results, unknown ids fail alone, duplicates and re-posts are idempotent', async () => {
+    const [a1, a2] = t.fx.advisoryIds as [number, number];
+    const records = [
+      { farmer: farmers[0], advisory: a2 },
+      { farmer: farmers[1], advisory: a2 },
+      { farmer: 99_999_999, advisory: a2 },
+      { farmer: farmers[1], advisory: 99_999_998 },
+      { farmer: farmers[1], advisory: a2 },
+      { farmer: farmers[0], advisory: a1 },
+    ];
+    const r = await t.call('POST', '/api/reach-farmers/batch/', {
+      headers: da.headers,
+      body: { user: da.daId, records },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ recorded: 4, failed: 2 });
+    const [x0, x1, x2, x3, x4, x5] = r.body.results;
+    expect(x0).toMatchObject({ ok: true, created: true, farmer: farmers[0], advisory: a2 });
+    expect(x1).toMatchObject({ ok: true, created: true });
+    expect(x2).toEqual({
+      ok: false,
+      farmer: 99_999_999,
+      advisory: a2,
+      errors: { farmer: ['Invalid pk "99999999" - object does not exist.'] },
+    });
+    expect(x3).toMatchObject({
+      ok: false,
+      errors: { advisory: ['Invalid pk "99999998" - object does not exist.'] },
+    });
+    expect(x4).toMatchObject({ ok: true, created: false, id: x1.id });
+    // Recorded by the single call in the first test: the same record, not new.
+    expect(x5).toMatchObject({ ok: true, created: false });
+    const again = await t.call('POST', '/api/reach-farmers/batch/', {
+      headers: da.headers,
+      body: { user: da.daId, records },
+    });
+    expect(again.body.results.map((x: { ok: boolean; created?: boolean }) => x.created ?? null)).toEqual([
+      false,
+      false,
+      null,
+      null,
+      false,
+      false,
+    ]);
+    expect(again.body.results[0].id).toBe(x0.id);
+
+    const adoption = await t.call('POST', '/api/adoption/batch/', {
+      headers: da.headers,
+      body: {
+        created_by: da.daId,
+        adoption_type: 'SELF_REPORTED',
+        records: [{ farmer: farmers[2], advisory: a1 }],
+      },
+    });
+    expect(adoption.body).toMatchObject({ recorded: 1, failed: 0, results: [{ ok: true, created: true }] });
+  });
+
+  it('batch rules: whole-request 400s write nothing; 403; the size limit', async () => {
+    const before = await t.fx.rowCounts();
+    const records = [{ farmer: farmers[0], advisory: t.fx.advisoryIds[3] }];
+    expect(
+      (
+        await t.call('POST', '/api/reach-farmers/batch/', {
+          headers: da.headers,
+          body: { user: da.daId, records: [] },
+        })
+      ).body,
+    ).toEqual({
+      records: ['This list may not be empty.'],
+    });
+    const tooMany = Array.from({ length: LIMITS.batchMax + 1 }, () => records[0]);
+    expect(
+      (
+        await t.call('POST', '/api/reach-farmers/batch/', {
+          headers: da.headers,
+          body: { user: da.daId, records: tooMany },
+        })
+      ).body,
+    ).toEqual({
+      records: [`Ensure this field has no more than ${LIMITS.batchMax} elements.`],
+    });
+    expect(
+      (
+        await t.call('POST', '/api/reach-farmers/batch/', {
+          headers: da.headers,
+          body: { user: da.daId, records: [{ farmer: 'x', advisory: 1 }] },
+        })
+      ).body,
+    ).toEqual({ 'records.0.farmer': ['Enter a whole number.'] });
+    expect(
+      (
+        await t.call('POST', '/api/reach-farmers/batch/', {
+          headers: proof.service(),
+          body: { user: 99_999_999, records },
+        })
+      ).body,
+    ).toEqual({
+      user: ['Invalid pk "99999999" - object does not exist.'],
+    });
+    expect(
+      (
+        await t.call('POST', '/api/adoption/batch/', {
+          headers: other.headers,
+          body: { created_by: da.daId, adoption_type: 'SELF_REPORTED', records },
+        })
+      ).status,
+    ).toBe(403);
+    expect(await t.fx.rowCounts()).toEqual(before);
+  });
+
+  it('150 pairs in one round trip', async () => {
+    const group = await t.fx.group(da);
+    const many: number[] = [];
+    for (let i = 0; i < 30; i++) many.push(await t.fx.farmer(da, group, `F${i}`));
+    const records = many.flatMap((farmer) =>
+      t.fx.advisoryIds.slice(0, 5).map((advisory) => ({ farmer, advisory })),
+    );
+    const r = await t.call('POST', '/api/reach-farmers/batch/', {
+      headers: da.headers,
+      body: { user: da.daId, records },
+    });
+    expect(r.body).toMatchObject({ recorded: 150, failed: 0 });
+    expect(new Set(r.body.results.map((x: { id: number }) => x.id)).size).toBe(150);
+  });
+});
