@@ -1,0 +1,59 @@
+import type { LocationNotification } from '@gebere/contract';
+import { Button, Card } from '@telegram-apps/telegram-ui';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { useT } from '../../lib/i18n';
+import { historyDepth } from '../../lib/navigation';
+import type { FormatRelative } from './relative-time';
+import { truncateName } from './truncate';
+
+/**
+ * One notification (spec §2): its name cut to 20 characters and an ellipsis, when it was created,
+ * and an Update button. The whole card opens the update route: its name is a link stretched over
+ * the card, so a tap anywhere works and a screen reader finds one link with the full name.
+ */
+export function NotificationCard({
+  notification,
+  href,
+  formatTime,
+}: {
+  notification: LocationNotification;
+  href: string;
+  formatTime: FormatRelative | null;
+}) {
+  const t = useT();
+  const nameId = useId();
+  const state = { depth: historyDepth() + 1 };
+  const time = formatTime?.(notification.created_at);
+  return (
+    <Card className="notification-card">
+      <div className="notification-card-body">
+        <Link
+          href={href}
+          state={state}
+          className="notification-card-link"
+          aria-label={notification.name}
+          title={notification.name}
+        >
+          <span id={nameId} className="notification-card-name">
+            {truncateName(notification.name)}
+          </span>
+        </Link>
+        <span className="notification-card-time">
+          {time ? t('notification.created', { time }) : '\u00a0'}
+        </span>
+      </div>
+      <Link href={href} state={state} asChild>
+        <Button
+          Component="a"
+          size="s"
+          mode="bezeled"
+          className="notification-card-update"
+          aria-describedby={nameId}
+        >
+          {t('common.update')}
+        </Button>
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { installFakeFetch, json, route } from '../../test/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { NotificationListScreen } from './notification-list-screen';
+import { truncateName } from './truncate';
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+const notification = (id: number, name: string, over: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  message: 'Please record reach this week.',
+  content_type: 'reach',
+  send_now: false,
+  location_type: 'region',
+  location_id: 1,
+  region_id: 1,
+  zone_id: null,
+  woreda_id: null,
+  kebele_id: null,
+  frequency: 'weekly',
+  interval: 1,
+  active: true,
+  created_by: 5,
+  created_at: minutesAgo(5),
+  ...over,
+});
+
+const list = [
+  notification(3, 'Weekly reach reminder for Amhara DAs'),
+  notification(4, 'Removed one', { active: false }),
+  notification(6, 'Exactly twenty chars', { created_at: minutesAgo(180) }),
+];
+
+function backend(respond = () => json(200, list)) {
+  return installFakeFetch(route('GET', '/backend/api/location-notifications/by-creator/5', respond));
+}
+
+function setup(params: Record<string, string | number> = { bot_user_id: 5 }) {
+  const query = signedQuery(params);
+  openAt(`/notification/list?${query}`);
+  const user = userEvent.setup();
+  renderInApp(<NotificationListScreen />);
+  return { user, query };
+}
+
+const cards = () => screen.getAllByRole('article');
+
+describe('Notification list', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+  });
+  afterEach(async () => {
+    await initI18n('en');
+  });
+
+  it("lists the creator's active notifications only, as cards", async () => {
+    const { requests } = backend();
+    setup();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByText('Removed one')).not.toBeInTheDocument();
+    expect(requests[0]?.query.get('paginate')).toBe('false');
+    expect(requests[0]?.headers.Authorization).toMatch(/^link \/notification\/list\?/);
+  });
+
+  it('reads a page as well as a plain list', async () => {
+    backend(() => json(200, { count: 3, next: null, previous: null, results: list }));
+    setup();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+  });
+
+  it('cuts a name longer than 20 characters and adds an ellipsis; the full name stays available', async () => {
+    backend();
+    setup();
+    const first = (await screen.findAllByRole('article'))[0] as HTMLElement;
+    expect(within(first).getByText('Weekly reach reminde…')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Weekly reach reminder for Amhara DAs' })).toHaveAttribute(
+      'title',
+      'Weekly reach reminder for Amhara DAs',
+    );
+    expect(screen.getByText('Exactly twenty chars')).toBeInTheDocument();
+    expect(truncateName('ሀ'.repeat(21))).toBe(`${'ሀ'.repeat(20)}…`);
+    expect(truncateName('ሀ'.repeat(20))).toBe('ሀ'.repeat(20));
+  });
+
+  it('shows when each was created, relative to now', async () => {
+    backend();
+    setup();
+    expect(await screen.findByText('Created 5 minutes ago')).toBeInTheDocument();
+    expect(screen.getByText('Created 3 hours ago')).toBeInTheDocument();
+  });
+
+  it('shows the relative time in Amharic', async () => {
+    await initI18n('am');
+    backend();
+    setup({ bot_user_id: 5, lang: 'am' });
+    expect(await screen.findByText('የተፈጠረው ከ5 ደቂቃዎች በፊት')).toBeInTheDocument();
+    expect(screen.getByText('የተፈጠረው ከ3 ሰዓታት በፊት')).toBeInTheDocument();
+  });
+
+  it('opens the update route, keeping the query, when the card is tapped', async () => {
+    backend();
+    const { user, query } = setup();
+    const first = (await screen.findAllByRole('article'))[0] as HTMLElement;
+    await user.click(within(first).getByRole('link', { name: 'Weekly reach reminder for Amhara DAs' }));
+    expect(window.location.pathname).toBe('/notification/update/3');
+    expect(window.location.search).toBe(`?${query}`);
+    expect(window.history.state).toMatchObject({ depth: 1 });
+  });
+
+  it('opens the update route from the Update button', async () => {
+    backend();
+    const { user } = setup();
+    const second = (await screen.findAllByRole('article'))[1] as HTMLElement;
+    await user.click(within(second).getByRole('link', { name: 'Update' }));
+    expect(window.location.pathname).toBe('/notification/update/6');
+  });
+
+  it("opens the create form from 'Create notification'", async () => {
+    backend();
+    const { user, query } = setup();
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Create notification' }));
+    expect(window.location.pathname).toBe('/notification/create');
+    expect(window.location.search).toBe(`?${query}`);
+  });
+
+  it("says 'No notifications yet' when there is none active", async () => {
+    backend(() => json(200, [notification(4, 'Removed one', { active: false })]));
+    setup();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create notification' })).toBeInTheDocument();
+  });
+
+  it('toasts the error, and Try Again loads again', async () => {
+    let fail = true;
+    const { requests } = backend(() => (fail ? json(500, {}) : json(200, list)));
+    const { user } = setup();
+    expect(
+      await screen.findByText('Error getting notifications list, please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong on the server. Please try again.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('asks to reopen from the bot without bot_user_id', () => {
+    const { requests } = backend();
+    setup({ lang: 'en' });
+    expect(screen.getByText(/missing some information/)).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+});
