@@ -22,6 +22,7 @@ export const notification: Shape<typeof en> = {
     send_now: 'አሁን ላክ',
   },
   interval_hint: 'በስንት ሳምንት ወይም ወር አንዴ እንደሚላክ',
+  interval_max: 'የጊዜ ልዩነቱ ከ{{max}} መብለጥ የለበትም',
   send_now_hint: 'በመርሐ ግብር ሳይሆን አንድ ጊዜ አሁኑኑ ይላካል',
   all: 'ሁሉም',
   content_types: {
@@ -40,6 +41,12 @@ export const notification: Shape<typeof en> = {
   frequencies: {
     weekly: 'በየሳምንቱ',
     monthly: 'በየወሩ',
+  },
+  deliveries: {
+    title: 'የመላኪያ ሁኔታ',
+    queued: 'በመጠባበቅ ላይ',
+    sent: 'የተላኩ',
+    failed: 'ያልተሳኩ',
   },
   remove: 'አስወግድ',
   cancel: 'ሰርዝ',

@@ -20,6 +20,8 @@ export const notification = {
     send_now: 'Send now',
   },
   interval_hint: 'Send every how many weeks or months',
+  // Beyond the spec's 'interval is numeric': the backend takes at most 52 (a year of weeks).
+  interval_max: 'Interval must be {{max}} or less',
   send_now_hint: 'Send once, right away, instead of on a schedule',
   all: 'All',
   content_types: {
@@ -38,6 +40,13 @@ export const notification = {
   frequencies: {
     weekly: 'Weekly',
     monthly: 'Monthly',
+  },
+  // Read-only on the update form: what the delivery engine did with this notification.
+  deliveries: {
+    title: 'Deliveries',
+    queued: 'Waiting',
+    sent: 'Sent',
+    failed: 'Failed',
   },
   remove: 'Remove',
   cancel: 'Cancel',
