@@ -14,8 +14,9 @@ import { describeApiError } from '../lib/api-errors';
 import { useT } from '../lib/i18n';
 import { SelectField, type SelectOption } from './select-field';
 
-export interface AdminCascadeProps<T extends FieldValues> {
-  form: UseFormReturn<T>;
+export interface AdminCascadeProps<T extends FieldValues, TOut extends FieldValues = T> {
+  /** The form; its output type (TOut) may differ from what the inputs hold. */
+  form: UseFormReturn<T, unknown, TOut>;
   /** Levels to show, top down: all four by default; the report user stops at woreda. */
   levels?: readonly AdminLevel[];
   /** Form field of each level when it is not named like the level. */
@@ -61,14 +62,14 @@ function useAreas(level: AdminLevel, parent: string | undefined, enabled: boolea
  * heads every list and hides the levels below it. Field values are ids as strings, '' for
  * none, 'all' for all; each level's error shows under its select.
  */
-export function AdminCascade<T extends FieldValues>({
+export function AdminCascade<T extends FieldValues, TOut extends FieldValues = T>({
   form,
   levels = ['region', 'zone', 'woreda', 'kebele'],
   names = {},
   allowAll = false,
   disabled = false,
   header,
-}: AdminCascadeProps<T>) {
+}: AdminCascadeProps<T, TOut>) {
   const fieldOf = (level: AdminLevel) => (names[level] ?? level) as FieldPath<T>;
   const values = useWatch({ control: form.control, name: levels.map(fieldOf) }) as (string | undefined)[];
 
@@ -102,8 +103,8 @@ export function AdminCascade<T extends FieldValues>({
   );
 }
 
-interface CascadeSelectProps<T extends FieldValues> {
-  form: UseFormReturn<T>;
+interface CascadeSelectProps<T extends FieldValues, TOut extends FieldValues> {
+  form: UseFormReturn<T, unknown, TOut>;
   level: AdminLevel;
   name: FieldPath<T>;
   parent: string | undefined;
@@ -113,7 +114,7 @@ interface CascadeSelectProps<T extends FieldValues> {
   onChange: () => void;
 }
 
-function CascadeSelect<T extends FieldValues>({
+function CascadeSelect<T extends FieldValues, TOut extends FieldValues>({
   form,
   level,
   name,
@@ -122,7 +123,7 @@ function CascadeSelect<T extends FieldValues>({
   allowAll,
   disabled,
   onChange,
-}: CascadeSelectProps<T>) {
+}: CascadeSelectProps<T, TOut>) {
   const t = useT();
   const { state, retry } = useAreas(level, parent, enabled);
   const areas = state.status === 'ready' ? state.areas : [];

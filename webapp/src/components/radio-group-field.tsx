@@ -3,8 +3,9 @@ import { type Control, type FieldPath, type FieldValues, useController } from 'r
 import { FieldError } from './field-error';
 import type { SelectOption } from './select-field';
 
-export interface RadioGroupFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface RadioGroupFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
+  /** The form's control; its output type (TOut) may differ from what the inputs hold. */
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: string;
   options: readonly SelectOption[];
@@ -12,13 +13,13 @@ export interface RadioGroupFieldProps<T extends FieldValues> {
 }
 
 /** A Section of telegram-ui Radio cells bound to one form field (gender, group type…). */
-export function RadioGroupField<T extends FieldValues>({
+export function RadioGroupField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   label,
   options,
   disabled,
-}: RadioGroupFieldProps<T>) {
+}: RadioGroupFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
   const errorId = `${name}-error`;
   return (

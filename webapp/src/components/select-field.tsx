@@ -8,8 +8,9 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface SelectFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
+  /** The form's control; its output type (TOut) may differ from what the inputs hold. */
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: string;
   options: readonly SelectOption[];
@@ -21,7 +22,7 @@ export interface SelectFieldProps<T extends FieldValues> {
 }
 
 /** A telegram-ui (native) Select bound to a form field; value '' means nothing chosen. */
-export function SelectField<T extends FieldValues>({
+export function SelectField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   label,
@@ -29,7 +30,7 @@ export function SelectField<T extends FieldValues>({
   disabled,
   placeholder,
   onValueChange,
-}: SelectFieldProps<T>) {
+}: SelectFieldProps<T, TOut>) {
   const t = useT();
   const { field, fieldState } = useController({ control, name });
   const errorId = `${name}-error`;

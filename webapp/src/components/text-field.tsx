@@ -4,26 +4,27 @@ import { type Control, type FieldPath, type FieldValues, useController } from 'r
 import { uiPlatform } from '../telegram';
 import { FieldError } from './field-error';
 
-export interface TextFieldProps<T extends FieldValues>
+export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues = T>
   extends Pick<
     InputHTMLAttributes<HTMLInputElement>,
     'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'placeholder'
   > {
-  control: Control<T>;
+  /** The form's control; its output type (TOut) may differ from what the inputs hold. */
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: string;
   disabled?: boolean;
 }
 
 /** A telegram-ui Input bound to a form field, with its error under it. */
-export function TextField<T extends FieldValues>({
+export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   label,
   disabled,
   placeholder,
   ...input
-}: TextFieldProps<T>) {
+}: TextFieldProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
   const errorId = `${name}-error`;
   return (

@@ -1,4 +1,4 @@
-import type { LIMITS as ContractLimits, GroupType } from '@gebere/contract';
+import type { LIMITS as ContractLimits, Gender, GroupType } from '@gebere/contract';
 
 /**
  * Zod-free copies of the contract constants that first-load code needs. Importing any value
@@ -10,6 +10,12 @@ export const GROUP_TYPES = ['men_only', 'women_only', 'mixed'] as const satisfie
 type MissingGroupType = Exclude<GroupType, (typeof GROUP_TYPES)[number]>;
 const groupTypesComplete: [MissingGroupType] extends [never] ? true : MissingGroupType = true;
 void groupTypesComplete;
+
+/** Spec §9: gender options (DA, report user and farmer forms). */
+export const GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
+type MissingGender = Exclude<Gender, (typeof GENDERS)[number]>;
+const gendersComplete: [MissingGender] extends [never] ? true : MissingGender = true;
+void gendersComplete;
 
 export const TOAST_MS = 3000 satisfies (typeof ContractLimits)['toastMs'];
 export const TOAST_MS_FARMER = 5000 satisfies (typeof ContractLimits)['toastMsFarmer'];

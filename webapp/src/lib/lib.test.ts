@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openAt } from '../test/render';
 import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
-import { GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
+import { GENDERS, GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
 import { applyFieldErrors } from './field-errors';
 import { lazyZodResolver } from './form-resolver';
 import { initI18n, pickLanguage, t } from './i18n';
@@ -19,6 +19,7 @@ import { parseId, parseIdList } from './use-query-params';
 describe('constants mirror the contract', () => {
   it('has the same values', () => {
     expect(GROUP_TYPES).toEqual(contract.GROUP_TYPES);
+    expect(GENDERS).toEqual(contract.GENDERS);
     expect(TOAST_MS).toBe(contract.LIMITS.toastMs);
     expect(TOAST_MS_FARMER).toBe(contract.LIMITS.toastMsFarmer);
   });

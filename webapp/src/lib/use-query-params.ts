@@ -39,3 +39,11 @@ export function useIdParams<K extends string>(
     return missing.length ? { ids, missing } : { ids: ids as Record<K, number>, missing: [] };
   }, [params]);
 }
+
+/**
+ * A yes/no query parameter (`update`, `update_outbound`): the bot writes `true`/`1`; anything
+ * else, or its absence, is false.
+ */
+export function parseFlag(value: string | null | undefined): boolean {
+  return /^(true|1|yes|on)$/i.test((value ?? '').trim());
+}

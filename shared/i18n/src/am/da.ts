@@ -23,4 +23,5 @@ export const da: Shape<typeof en> = {
   registration_successful: 'ምዝገባው ተሳክቷል!',
   update_successful: 'መገለጫዎ በተሳካ ሁኔታ ተዘምኗል!',
   loading_profile: 'መገለጫዎን በመጫን ላይ…',
+  profile_not_found: 'በዚህ ስልክ ቁጥር የተመዘገበ የልማት ሰራተኛ መገለጫ አልተገኘም። እባክዎ መጀመሪያ ይመዝገቡ።',
 };

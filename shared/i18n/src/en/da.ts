@@ -20,4 +20,6 @@ export const da = {
   registration_successful: 'Registration Successful!',
   update_successful: 'Profile updated successfully!',
   loading_profile: 'Loading your profile…',
+  // Update mode, and no DA profile has the phone number of the link.
+  profile_not_found: 'No DA profile was found for this phone number. Please register first.',
 } as const;

@@ -1,13 +1,59 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { normalizePhone } from '@gebere/phone';
+import { Screen } from '../../components/screen';
+import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
+import { parseFlag, parseId, useQueryParams } from '../../lib/use-query-params';
+import { DaForm } from './da-form';
+import { useDaContext } from './use-da-context';
 
-/** PLACEHOLDER: DA registration and update (issue 7), built by another engineer on this shell. */
+/**
+ * Spec §2 /da_registration and /da_update_profile (?user_id=&phone_number=&lang=&update_outbound=):
+ * the DA form of §3 with the admin cascade and the server's roles. Update mode (and
+ * update_outbound) first loads the DA profile of the link's phone number and prefills it.
+ * On success the bot user becomes VERIFIED, a `da_registered` result goes back to the chat and
+ * the app closes.
+ *
+ * Decisions: update mode without a phone, or with no profile for it, shows a message instead of
+ * an empty form (there is nothing to update). update_outbound with no profile found registers
+ * directly, which is what the 404 fallback would do.
+ */
 export function DaRegistrationScreen({ mode }: { mode: 'register' | 'update' }) {
   const t = useT();
+  const params = useQueryParams();
+  const userId = parseId(params.get('user_id'));
+  const phoneParam = params.get('phone_number');
+  const outbound = parseFlag(params.get('update_outbound'));
+  const lookupPhone = mode === 'update' || outbound ? normalizePhone(phoneParam ?? '') : null;
+
+  const missing: string[] = [];
+  if (!userId) missing.push('user_id');
+  if (mode === 'update' && !lookupPhone) missing.push('phone_number');
+
+  const { state, retry } = useDaContext(missing.length === 0, lookupPhone);
+  const error =
+    state.status === 'error'
+      ? { message: describeApiError(state.error), onRetry: retry }
+      : state.status === 'ready' && mode === 'update' && !state.profile
+        ? { message: t('da.profile_not_found') }
+        : null;
+
   return (
-    <PlaceholderScreen
+    <Screen
       title={t(mode === 'update' ? 'da.title_update' : 'da.title_registration')}
-      route={mode === 'update' ? '/da_update_profile' : '/da_registration'}
-    />
+      missing={missing}
+      loading={state.status === 'loading'}
+      error={error}
+    >
+      {state.status === 'ready' && userId && (
+        <DaForm
+          mode={mode}
+          userId={userId}
+          phoneParam={phoneParam}
+          outbound={outbound}
+          roles={state.roles}
+          profile={state.profile}
+        />
+      )}
+    </Screen>
   );
 }

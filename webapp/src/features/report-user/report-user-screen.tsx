@@ -1,8 +1,39 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { useMemo } from 'react';
+import { Screen } from '../../components/screen';
+import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
+import { parseFlag, useQueryParams } from '../../lib/use-query-params';
+import { actingTelegramUserId } from './acting-user';
+import { ReportUserForm } from './report-user-form';
+import { useReportUserProfile } from './use-report-user-profile';
 
-/** PLACEHOLDER: report user registration and update (issue 7), built by another engineer on this shell. */
+/**
+ * Spec §2 /register_report_user (?lang=&update=): the report user's own profile, created_by the
+ * acting Telegram user. With `update` the stored profile is loaded and prefilled and the form
+ * PUTs it; the result goes back to the chat as `report_user_saved` and the app closes.
+ *
+ * Decision: `update` for a user who has no profile yet shows the registration form (there is
+ * nothing to update, and one profile per user is what the backend keeps).
+ */
 export function ReportUserScreen() {
   const t = useT();
-  return <PlaceholderScreen title={t('reportUser.title_registration')} route={'/register_report_user'} />;
+  const params = useQueryParams();
+  const update = parseFlag(params.get('update'));
+  const createdBy = useMemo(actingTelegramUserId, []);
+  const { state, retry } = useReportUserProfile(createdBy, update);
+
+  const profile = state.status === 'ready' ? state.profile : null;
+  const updating = update && (state.status !== 'ready' || profile !== null);
+  return (
+    <Screen
+      title={t(updating ? 'reportUser.title_update' : 'reportUser.title_registration')}
+      missing={createdBy === undefined ? ['created_by'] : []}
+      loading={state.status === 'loading'}
+      error={state.status === 'error' ? { message: describeApiError(state.error), onRetry: retry } : null}
+    >
+      {state.status === 'ready' && createdBy !== undefined && (
+        <ReportUserForm createdBy={createdBy} profile={profile} />
+      )}
+    </Screen>
+  );
 }

@@ -1,0 +1,149 @@
+import type { DaProfile, DaRole } from '@gebere/contract';
+import { List, Section } from '@telegram-apps/telegram-ui';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { AdminCascade } from '../../components/admin-cascade';
+import { MainButtonSubmit } from '../../components/main-button-submit';
+import { RadioGroupField } from '../../components/radio-group-field';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { describeApiError } from '../../lib/api-errors';
+import { GENDERS } from '../../lib/constants';
+import { applyFieldErrors } from '../../lib/field-errors';
+import { lazyZodResolver } from '../../lib/form-resolver';
+import { useT } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { useBusy } from '../../lib/use-busy';
+import { handBack } from '../../telegram';
+import { saveDa, verifyBotUser } from './calls';
+import type { DaFormOutput } from './da-form-schema';
+import {
+  DA_FIELD_RENAMES,
+  DA_FIELDS,
+  type DaFormValues,
+  daFullName,
+  daValuesFromProfile,
+  emptyDaValues,
+  toDaPayload,
+} from './da-values';
+
+// The schema (and zod) load on first validation, not with the screen.
+const resolver = lazyZodResolver<DaFormValues, DaFormOutput>(
+  () => import('./da-form-schema').then((m) => m.daFormSchema),
+  {
+    phone_number: 'validation.phone_number_validation',
+    telegram_phone_number: 'validation.telegram_phone_number_validation',
+  },
+);
+
+export interface DaFormProps {
+  mode: 'register' | 'update';
+  /** The bot user of the link: the payload's created_by and the user made VERIFIED. */
+  userId: number;
+  /** The number Telegram shared (the link's phone_number), prefilled on a new registration. */
+  phoneParam: string | null;
+  /** update_outbound: a 404 from the update registers instead. */
+  outbound: boolean;
+  roles: DaRole[];
+  /** The stored profile to update (update and update_outbound modes), if one was found. */
+  profile: DaProfile | null;
+}
+
+export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: DaFormProps) {
+  const t = useT();
+  const form = useForm<DaFormValues, unknown, DaFormOutput>({
+    defaultValues: profile ? daValuesFromProfile(profile, roles) : emptyDaValues(phoneParam),
+    resolver,
+  });
+
+  // Each step that succeeded is kept, so a second press after a failed VERIFIED patch or
+  // hand-back does not register the DA twice.
+  const saved = useRef<{ da: DaProfile; updated: boolean } | null>(null);
+  const verified = useRef(false);
+
+  const onValid = async (values: DaFormOutput) => {
+    if (!saved.current) {
+      const result = await saveDa(toDaPayload(values, userId), { existingId: profile?.id, outbound });
+      if (!result.ok) {
+        const unmatched = applyFieldErrors(
+          form.setError,
+          result.error.fieldErrors,
+          DA_FIELDS,
+          DA_FIELD_RENAMES,
+        );
+        toast.error(t(result.updated ? 'da.error_updating_da' : 'da.error_registering_da'));
+        if (unmatched.length) toast.error(unmatched.join(', '));
+        return;
+      }
+      saved.current = { da: result.da, updated: result.updated };
+    }
+    if (!verified.current) {
+      const patched = await verifyBotUser(userId);
+      if (!patched.ok) {
+        const messages = Object.values(patched.error.fieldErrors);
+        toast.error(messages.length ? messages.join(', ') : describeApiError(patched.error));
+        return;
+      }
+      verified.current = true;
+    }
+    const { da, updated } = saved.current;
+    toast.success(t(updated ? 'da.update_successful' : 'da.registration_successful'));
+    await handBack({ kind: 'da_registered', da_id: da.id, name: daFullName(da), update: updated });
+  };
+  const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
+
+  const text = (name: 'first_name' | 'father_name' | 'grand_father_name') => (
+    <TextField control={form.control} name={name} label={t(`da.fields.${name}`)} autoComplete="off" />
+  );
+  const phone = (name: 'phone_number' | 'telegram_phone_number') => (
+    <TextField
+      control={form.control}
+      name={name}
+      label={t(`da.fields.${name}`)}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder={t('common.phone_placeholder')}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <List>
+        <Section>
+          {text('first_name')}
+          {text('father_name')}
+          {text('grand_father_name')}
+          {phone('phone_number')}
+          {phone('telegram_phone_number')}
+        </Section>
+        <RadioGroupField
+          control={form.control}
+          name="gender"
+          label={t('da.fields.gender')}
+          options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
+        />
+        <AdminCascade form={form} />
+        <Section>
+          <SelectField
+            control={form.control}
+            name="role"
+            label={t('da.fields.role')}
+            options={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+          />
+        </Section>
+      </List>
+      <MainButtonSubmit
+        text={t(mode === 'update' ? 'common.update' : 'common.register')}
+        onClick={() => void submit()}
+        loading={busy}
+      />
+    </form>
+  );
+}
