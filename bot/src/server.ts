@@ -10,7 +10,8 @@ import type { Logger } from './log';
 import { createAgent, createFetch } from './outbound';
 import { startEmbeddedBackend } from './server-backend';
 import { startEmulator } from './server-emulator';
-import { createBot } from './telegram/bot';
+import { configureBotCommands, createBot } from './telegram/bot';
+import { botDepsFromConfig } from './telegram/deps';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram/runtime';
 
 /** How long in-flight HTTP requests get at shutdown before their connections are dropped. */
@@ -56,6 +57,9 @@ export async function startServer(
     config.telegram.emulator ? startEmulator(config, logger) : undefined,
   ]);
 
+  // The bot's flows: backend client, link signing and sessions in the database (opened lazily
+  // when the backend is not embedded).
+  const bot = botDepsFromConfig({ config, logger: botLogger, fetch: outboundFetch, db: backend?.db });
   const telegram = createTelegramRuntime({
     token: config.telegram.token,
     apiRoot: config.telegram.apiRoot,
@@ -66,7 +70,7 @@ export async function startServer(
     receiveUpdates: config.enable.bot,
     logger: botLogger,
     fetch: outboundFetch,
-    middleware: overrides.middleware ?? createBot({ logger: botLogger, config, fetch: outboundFetch }),
+    middleware: overrides.middleware ?? createBot(bot.deps),
     throttle: overrides.throttle ?? true,
   });
 
@@ -114,6 +118,12 @@ export async function startServer(
 
   await app.listen({ port: config.port, host: config.host });
   const botStart = startBotWithRetry(telegram, logger);
+  // Commands (en, am) and the chat menu button; idempotent, so every start sets them.
+  if (config.enable.bot && !overrides.middleware) {
+    void botStart.ready.then(() =>
+      configureBotCommands(telegram.api, { publicUrl: config.publicUrl, logger: botLogger }),
+    );
+  }
   const openUrl = emulator ? `${config.publicUrl}${EMULATOR_PATH}/` : `${config.publicUrl}/`;
   logger.info({ ms: Date.now() - started, open: openUrl }, 'listening');
 
@@ -124,6 +134,7 @@ export async function startServer(
       // Updates in progress finish first (their replies need the Bot API and, locally, the
       // emulator on this very server); then HTTP: in-flight requests finish, new ones get 503.
       await telegram.stop();
+      await bot.close();
       if (emulator) {
         emulator.close();
         // Our own client sockets to the emulator hold server connections open: close them now.

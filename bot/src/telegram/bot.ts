@@ -1,27 +1,70 @@
-import { resolveLanguage, translate } from '@gebere/i18n';
-import { Composer, type Context } from 'grammy';
-import type { Config } from '../config';
+import type { ApiClient } from '@gebere/api-client';
+import { Composer, type Context, type Middleware, type StorageAdapter, session } from 'grammy';
 import type { Logger } from '../log';
+import { createBackend } from './backend';
+import { type BotContext, installLanguage, type SessionData } from './context';
+import { answerCallbacks, onBotError } from './errors';
+import { fallbackFlow } from './flows/fallback';
+import { groupPickerFlow } from './flows/group-picker';
+import { languageFlow } from './flows/language';
+import { menuFlow } from './flows/menu';
+import { onboardingFlow } from './flows/onboarding';
+import { resultsFlow } from './flows/results';
+import { createLinkMaker, type LinkOptions } from './links';
+import type { Services } from './user-state';
+
+export { advisoryMessage } from './advisory';
+export { configureBotCommands } from './commands';
+export type { SessionData } from './context';
 
 export interface BotDeps {
+  /** The typed backend client, sending the service token (`Authorization: Bearer …`). */
+  api: ApiClient;
+  /** PUBLIC_URL, LINK_SECRET and LINK_TTL for signed mini-app links. */
+  links: LinkOptions;
+  /** Session storage; `createDbSessionStorage(db)` in production (the `bot_sessions` table). */
+  sessions: StorageAdapter<SessionData>;
   logger: Logger;
-  /** Links (`config.links`, `config.publicUrl`), the backend (`config.backend.internalUrl`, service token). */
-  config: Config;
-  /** Keep-alive, time-bounded fetch for the backend client (see outbound.ts). */
-  fetch: typeof fetch;
 }
 
+/** Sessions per private chat; the prefix leaves room for other keys in `bot_sessions`. */
+export const sessionKey = (ctx: Context): string | undefined =>
+  ctx.chat ? `chat:${ctx.chat.id}` : undefined;
+
 /**
- * The bot's flows. A placeholder until the flows of issue 6 land: it answers /start with the
- * localised greeting, which is enough to prove the runtime end to end (polling, webhook,
- * emulator). The runtime only depends on this returning middleware.
+ * The bot's flows as one middleware for the runtime (bot/src/telegram/runtime.ts), one composer
+ * per flow, each inside its own error boundary so a failure answers the user (and the session
+ * of that update is still saved); an outer boundary covers the session store itself.
  */
 export function createBot(deps: BotDeps): Composer<Context> {
-  const composer = new Composer<Context>();
-  composer.command('start', async (ctx) => {
-    const lang = resolveLanguage(ctx.from?.language_code);
-    deps.logger.debug({ chatId: ctx.chat.id, lang }, '/start');
-    await ctx.reply(translate(lang, 'bot.welcome_new'));
+  const services: Services = {
+    backend: createBackend(deps.api),
+    makeLink: createLinkMaker(deps.links),
+    logger: deps.logger,
+  };
+  const onError = onBotError(deps.logger);
+
+  const flows = new Composer<BotContext>();
+  flows.use(session({ initial: (): SessionData => ({}), storage: deps.sessions, getSessionKey: sessionKey }));
+  flows.use((ctx, next) => {
+    installLanguage(ctx);
+    return next();
   });
-  return composer;
+  // Order matters only where two flows could match: the fallback is last.
+  for (const flow of [
+    onboardingFlow(services),
+    resultsFlow(services),
+    languageFlow(services),
+    groupPickerFlow(services),
+    menuFlow(services),
+    fallbackFlow(services),
+  ]) {
+    flows.errorBoundary(onError as (err: unknown) => Promise<void>, flow);
+  }
+
+  const root = new Composer<Context>();
+  root.use(answerCallbacks(deps.logger));
+  // `flows` installs ctx.session, ctx.lang and ctx.t before any flow reads them.
+  root.errorBoundary(onError, flows as unknown as Middleware<Context>);
+  return root;
 }

@@ -1,0 +1,85 @@
+import {
+  type ApiClient,
+  type ApiError,
+  type CallInput,
+  type CallOutput,
+  isRetryable,
+} from '@gebere/api-client';
+import {
+  asList,
+  type BotUser,
+  type BotUserPatch,
+  type BotUserUpsert,
+  type DaProfile,
+  type DevelopmentGroup,
+  type RouteName,
+} from '@gebere/contract';
+
+/** A backend call that failed; the error boundary turns it into a friendly message. */
+export class BackendError extends Error {
+  constructor(
+    readonly route: RouteName,
+    readonly error: ApiError,
+  ) {
+    super(`${route}: ${error.message}`);
+    this.name = 'BackendError';
+  }
+
+  /** No answer, a timeout or a 5xx/429: the service is down or struggling, not the request wrong. */
+  get unavailable(): boolean {
+    return isRetryable(this.error);
+  }
+}
+
+/**
+ * The calls the bot makes, over the typed client (service token), throwing {@link BackendError}
+ * instead of returning errors: a handler either gets its data or the error boundary answers.
+ */
+export function createBackend(api: ApiClient) {
+  async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+    const r = await api.call(name, input);
+    if (!r.ok) throw new BackendError(name, r.error);
+    return r.data;
+  }
+
+  return {
+    call,
+    upsertBotUser: (body: BotUserUpsert): Promise<BotUser> => call('upsertBotUser', { body }),
+
+    async findBotUser(telegramId: number): Promise<BotUser | null> {
+      const data = await call('findBotUsers', { query: { telegram_id: telegramId, paginate: 'false' } });
+      return asList(data)[0] ?? null;
+    },
+
+    patchBotUser: (id: number, body: BotUserPatch): Promise<BotUser> =>
+      call('patchBotUser', { params: { id }, body }),
+
+    /** DA profiles with this phone (as phone_number or telegram_phone_number). */
+    async findDas(phone: string): Promise<DaProfile[]> {
+      return asList(await call('findDaProfiles', { query: { phone_number: phone, paginate: 'false' } }));
+    },
+
+    /** The spec's second lookup path (`/development-agents/`): the organisation's own DA list. */
+    async findOutboundDas(phone: string): Promise<DaProfile[]> {
+      return asList(
+        await call('findDevelopmentAgents', { query: { phone_number: phone, paginate: 'false' } }),
+      );
+    },
+
+    /**
+     * The groups a DA records for: those the DA created plus every group of the DA's kebele
+     * (imported groups have no creator; a colleague's group in the same kebele counts too).
+     */
+    async groupsOf(da: { id: number; kebele: number }): Promise<DevelopmentGroup[]> {
+      const [own, local] = await Promise.all([
+        call('listDevelopmentGroups', { query: { created_by: da.id, paginate: 'false' } }),
+        call('listDevelopmentGroups', { query: { kebele: da.kebele, paginate: 'false' } }),
+      ]);
+      const byId = new Map<number, DevelopmentGroup>();
+      for (const g of [...asList(own), ...asList(local)]) byId.set(g.id, g);
+      return [...byId.values()].sort((a, b) => a.group_name.localeCompare(b.group_name) || a.id - b.id);
+    },
+  };
+}
+
+export type Backend = ReturnType<typeof createBackend>;

@@ -1,0 +1,78 @@
+import { createApiClient } from '@gebere/api-client';
+import { proofHeader } from '@gebere/contract';
+import { MemorySessionStorage, type StorageAdapter } from 'grammy';
+import type { Db } from '../backend/db/types';
+import { BACKEND_PATH, type Config } from '../config';
+import type { Logger } from '../log';
+import type { BotDeps } from './bot';
+import type { SessionData } from './context';
+import { createDbSessionStorage, createLazyDbSessionStorage } from './session-storage';
+
+/** A bot call waits this long for the backend before telling the user it is not reachable. */
+const BACKEND_TIMEOUT_MS = 15_000;
+
+export interface BotDepsFromConfig {
+  config: Config;
+  logger: Logger;
+  /** The server's keep-alive fetch (outbound.ts). */
+  fetch: typeof fetch;
+  /** The embedded backend's database; without one, sessions open DATABASE_URL / PGlite themselves. */
+  db: Db | undefined;
+}
+
+/**
+ * Where sessions live: the embedded backend's database; else (the organisation's backend at
+ * BACKEND_URL) DATABASE_URL or PGlite under DATA_DIR, opened in the background at start (a fresh
+ * PGlite takes seconds). With no backend at all (ENABLE_BACKEND=false and no BACKEND_URL: only
+ * the server's plumbing runs, nothing the bot does can succeed) they stay in memory.
+ */
+function sessionStorage(o: BotDepsFromConfig): {
+  storage: StorageAdapter<SessionData>;
+  close(): Promise<void>;
+} {
+  const { config, logger } = o;
+  if (o.db) return { storage: createDbSessionStorage<SessionData>(o.db), close: async () => {} };
+  const external = config.backend.browserUrl !== BACKEND_PATH; // BACKEND_URL is set
+  if (!external && !config.database.url) {
+    logger.warn('no backend configured: bot sessions are kept in memory');
+    return { storage: new MemorySessionStorage<SessionData>(), close: async () => {} };
+  }
+  const lazy = createLazyDbSessionStorage<SessionData>(async () => {
+    const { openDatabase, migrate } = await import('../backend/index');
+    const db = await openDatabase({ databaseUrl: config.database.url, dataDir: config.dataDir });
+    await migrate(db, logger);
+    logger.info({ kind: db.kind }, 'database opened for bot sessions');
+    return db;
+  });
+  lazy.open().catch((err: unknown) => logger.error({ err }, 'could not open the database for bot sessions'));
+  return { storage: lazy, close: () => lazy.close() };
+}
+
+/**
+ * The bot's dependencies from the server's configuration: the backend client (BACKEND_URL or the
+ * embedded backend over loopback) with the service token, link signing, and sessions in the
+ * database. `close()` closes a database opened for sessions alone.
+ */
+export function botDepsFromConfig(o: BotDepsFromConfig): { deps: BotDeps; close(): Promise<void> } {
+  const { config, logger } = o;
+  const sessions = sessionStorage(o);
+  const api = createApiClient({
+    baseUrl: config.backend.internalUrl,
+    authorization: () => proofHeader({ kind: 'service', value: config.backend.serviceToken }),
+    fetch: o.fetch,
+    timeoutMs: BACKEND_TIMEOUT_MS,
+  });
+  return {
+    deps: {
+      api,
+      links: {
+        publicUrl: config.publicUrl,
+        linkSecret: config.links.secret,
+        ttlSeconds: config.links.ttlSeconds,
+      },
+      sessions: sessions.storage,
+      logger,
+    },
+    close: sessions.close,
+  };
+}

@@ -1,0 +1,55 @@
+import { decodeResult, type HandBackResult } from '@gebere/contract';
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+import { showHome } from '../home';
+import { renderSummary } from '../summaries';
+import { refresh, remember, type Services, type UserState } from '../user-state';
+
+/**
+ * What a screen opened from a reply-keyboard button hands back with `sendData`: a typed result
+ * of the contract, never text to repeat. The reply is its summary in the user's language, with
+ * the menu sent again (fresh links). Anything else gets a polite message and a log line.
+ */
+export function resultsFlow(s: Services): Composer<BotContext> {
+  const flow = new Composer<BotContext>();
+
+  flow.on('message:web_app_data', async (ctx) => {
+    const data = ctx.message.web_app_data.data;
+    const result = decodeResult(data);
+    if (!result) {
+      s.logger.warn(
+        { chatId: ctx.chat.id, bytes: data.length, button: ctx.message.web_app_data.button_text },
+        'web_app_data is not a typed result',
+      );
+      await ctx.reply(ctx.t('bot.invalid_result'));
+      return;
+    }
+    s.logger.info({ chatId: ctx.chat.id, kind: result.kind }, 'result handed back');
+    // Registering or updating changes who the user is; the rest may change names in the menu.
+    const state = result.kind === 'da_registered' ? await afterRegistration(ctx, s) : await refresh(ctx, s);
+    await showHome(ctx, s, state, summaryText(ctx, result, state));
+  });
+
+  return flow;
+}
+
+/**
+ * The screen sets VERIFIED itself after a registration (spec §4); should that call have failed,
+ * the link the backend made on DA create is enough for the bot to set it.
+ */
+async function afterRegistration(ctx: BotContext, s: Services): Promise<UserState> {
+  let user = await s.backend.findBotUser(ctx.from?.id ?? 0);
+  if (!user) return refresh(ctx, s);
+  if (user.da_profile !== null && user.verification_status !== 'VERIFIED') {
+    user = await s.backend.patchBotUser(user.id, { verification_status: 'VERIFIED' });
+  }
+  return remember(ctx, s, user);
+}
+
+function summaryText(ctx: BotContext, result: HandBackResult, state: UserState): string {
+  const summary = renderSummary(result, ctx.lang);
+  if (result.kind === 'da_registered' && !result.update && state.da) {
+    return `${summary}\n${ctx.t('bot.verified')}`;
+  }
+  return summary;
+}

@@ -1,0 +1,183 @@
+// Conversation tests: /start and onboarding against the emulator and the embedded backend.
+import { type Language, translate } from '@gebere/i18n';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_DAS,
+  type Harness,
+  LINK_TTL,
+  linkProof,
+  readLink,
+  replyButtons,
+  replyLabels,
+  shareOtherContact,
+  startHarness,
+  webAppUrl,
+} from './test-harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await h.startBot();
+});
+afterAll(() => h?.close());
+
+const menuLabels = (lang: Language) =>
+  (
+    [
+      'register_farmer',
+      'add_group',
+      'record_reach',
+      'record_adoption',
+      'notifications',
+      'create_notification',
+      'update_profile',
+      'language',
+      'help',
+    ] as const
+  ).map((k) => translate(lang, `bot.menu.${k}`));
+
+async function botUser(telegramId: number) {
+  const r = await h.db.query<{
+    id: number;
+    verification_status: string;
+    da_profile_id: number | null;
+    phone_number: string;
+  }>('select id, verification_status, da_profile_id, phone_number from bot_users where telegram_id = $1', [
+    telegramId,
+  ]);
+  return r.rows[0];
+}
+
+async function anyArea() {
+  const r = await h.db.query<{ region: number; zone: number; woreda: number; kebele: number; role: number }>(
+    `select z.region_id as region, w.zone_id as zone, k.woreda_id as woreda, k.id as kebele,
+       (select min(id) from da_roles) as role
+     from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id order by k.id limit 1`,
+  );
+  return r.rows[0] as NonNullable<(typeof r.rows)[0]>;
+}
+
+describe.each(['en', 'am'] as const)('onboarding in %s', (lang) => {
+  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string>) =>
+    translate(lang, key as 'bot.welcome_new', vars as never);
+  const phone = lang === 'en' ? '911000111' : '911000222';
+
+  it('takes a new DA from /start to the main menu', async () => {
+    const u = h.tg.createUser({ first_name: 'Almaz', language_code: lang, phone_number: `+251${phone}` });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === t('bot.welcome_new'));
+    await u.waitForMessage((m) => m.text === t('bot.ask_contact'));
+    const contact = replyButtons(u)[0];
+    expect(contact).toMatchObject({ text: t('bot.share_contact_button'), request_contact: true });
+    expect(u.keyboard()?.markup.one_time_keyboard).toBe(true);
+
+    await u.pressReply(t('bot.share_contact_button'));
+    const prompt = await u.waitForMessage((m) => m.text?.startsWith(t('bot.not_registered')));
+    expect(prompt.text).toContain(t('bot.report_user_prompt'));
+    const user = await botUser(u.id);
+    expect(user).toMatchObject({ phone_number: phone, verification_status: 'PENDING', da_profile_id: null });
+
+    // The registration button: a signed link with the spec's parameters, made for this user.
+    const regUrl = webAppUrl(u, t('bot.register_da_button'));
+    const reg = readLink(regUrl);
+    expect(reg.path).toBe('/da_registration');
+    expect(reg.params).toEqual({ user_id: String(user?.id), phone_number: `0${phone}`, lang });
+    expect(reg.link.ok && reg.link.telegramUserId).toBe(u.id);
+    const exp = reg.link.ok ? reg.link.expiresAt : 0;
+    expect(Math.abs(exp - (Date.now() / 1000 + LINK_TTL))).toBeLessThan(60);
+    const report = readLink(webAppUrl(u, t('bot.register_report_user_button')));
+    expect(report).toMatchObject({ path: '/register_report_user', params: { lang } });
+
+    // The screen registers the DA with the link as proof, then hands the result back.
+    const launch = u.launchFromReply(t('bot.register_da_button'));
+    expect(launch.initData).toBeUndefined();
+    const area = await anyArea();
+    const created = await h.backend.inject({
+      method: 'POST',
+      url: '/backend/api/da-profiles/',
+      headers: { authorization: linkProof(launch.url) },
+      payload: {
+        first_name: 'Almaz',
+        father_name: 'Bekele',
+        grand_father_name: 'Desta',
+        // The form sends the normalised (national) number.
+        phone_number: phone,
+        telegram_phone_number: phone,
+        sex: 'female',
+        region: area.region,
+        zone: area.zone,
+        woreda: area.woreda,
+        kebele: area.kebele,
+        role: area.role,
+        created_by: user?.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const da = created.json() as { id: number };
+    await launch.sendData(
+      JSON.stringify({ kind: 'da_registered', da_id: da.id, name: 'Almaz', update: false }),
+    );
+    const done = await u.waitForMessage((m) => m.text?.includes(t('bot.verified')));
+    expect(done.text).toContain(t('bot.results.da_registered', { name: 'Almaz' }));
+    expect(replyLabels(u)).toEqual(menuLabels(lang));
+    expect(u.keyboard()?.markup.is_persistent).toBe(true);
+    expect(await botUser(u.id)).toMatchObject({ verification_status: 'VERIFIED', da_profile_id: da.id });
+    const farmer = readLink(webAppUrl(u, t('bot.menu.register_farmer')));
+    expect(farmer.params).toEqual({ da_id: String(da.id), kebele_id: String(area.kebele), lang });
+
+    // Next time: straight to the menu.
+    await u.send('/start');
+    const back = await u.waitForMessage((m) => m.text?.startsWith(t('bot.welcome_back', { name: 'Almaz' })));
+    expect(back.text).toContain(t('bot.verified'));
+    expect(replyLabels(u)).toEqual(menuLabels(lang));
+  });
+
+  it('links a known DA by phone and shows the main menu', async () => {
+    const demo = lang === 'en' ? DEMO_DAS.abebe : DEMO_DAS.meseret;
+    const u = h.tg.createUser({ first_name: 'Someone', language_code: lang, phone_number: demo.phone });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === t('bot.ask_contact'));
+    await u.pressReply(t('bot.share_contact_button'));
+    const welcome = await u.waitForMessage((m) =>
+      m.text?.startsWith(t('bot.welcome_back', { name: demo.first_name })),
+    );
+    expect(welcome.text).toContain(t('bot.verified'));
+    expect(replyLabels(u)).toEqual(menuLabels(lang));
+    const user = await botUser(u.id);
+    expect(user?.verification_status).toBe('VERIFIED');
+    expect(user?.da_profile_id).toBeTypeOf('number');
+  });
+
+  it("refuses someone else's contact and an invalid number", async () => {
+    const u = h.tg.createUser({ first_name: 'Kebede', language_code: lang, phone_number: '+251911000333' });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === t('bot.ask_contact'));
+    await shareOtherContact(h.tg, u, DEMO_DAS.dawit.phone.slice(1), u.id + 1);
+    await u.waitForMessage((m) => m.text === t('bot.share_own_contact'));
+    expect(replyButtons(u)[0]).toMatchObject({ request_contact: true });
+    expect((await botUser(u.id))?.phone_number).toBeNull();
+    expect((await botUser(u.id))?.da_profile_id).toBeNull();
+
+    const foreign = h.tg.createUser({ first_name: 'Jo', language_code: lang, phone_number: '+441234567890' });
+    await foreign.send('/start');
+    await foreign.waitForMessage((m) => m.text === t('bot.ask_contact'));
+    await foreign.pressReply(t('bot.share_contact_button'));
+    await foreign.waitForMessage((m) => m.text === t('bot.phone_not_valid'));
+  });
+});
+
+describe('language on first contact', () => {
+  it('follows Telegram’s language_code: am → Amharic, anything else → English', async () => {
+    const om = h.tg.createUser({ first_name: 'Chaltu', language_code: 'om' });
+    await om.send('/start');
+    await om.waitForMessage((m) => m.text === translate('en', 'bot.welcome_new'));
+    const am = h.tg.createUser({ first_name: 'Hana', language_code: 'am-ET' });
+    await am.send('/start');
+    await am.waitForMessage((m) => m.text === translate('am', 'bot.welcome_new'));
+    const r = await h.db.query<{ language: string }>(
+      'select language from bot_users where telegram_id = $1',
+      [am.id],
+    );
+    expect(r.rows[0]?.language).toBe('am');
+  });
+});

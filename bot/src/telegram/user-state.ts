@@ -1,0 +1,105 @@
+import type { BotUser, DaProfile } from '@gebere/contract';
+import { resolveLanguage } from '@gebere/i18n';
+import type { Logger } from '../log';
+import type { Backend } from './backend';
+import type { BotContext, DaInfo } from './context';
+import { type MakeLink, type ScreenLinks, screenLinks } from './links';
+
+/** What the flows share: the backend, the link maker, the logger. */
+export interface Services {
+  backend: Backend;
+  makeLink: MakeLink;
+  logger: Logger;
+}
+
+/** The chat's user as the bot knows it. */
+export interface UserState {
+  botUserId: number;
+  phone: string | null;
+  da: DaInfo | null;
+  reportUser: boolean;
+}
+
+export function linksFor(ctx: BotContext, s: Services): ScreenLinks {
+  const from = ctx.from as NonNullable<BotContext['from']>;
+  return screenLinks(s.makeLink, {
+    telegramUserId: from.id,
+    chatId: ctx.chat?.id ?? from.id,
+    lang: ctx.lang,
+  });
+}
+
+export const daInfo = (da: DaProfile): DaInfo => ({ id: da.id, kebele: da.kebele, name: da.first_name });
+
+/**
+ * The linked DA profile's kebele and name. The contract has no "DA by id" call, so the profile is
+ * found among the DAs with the bot user's phone; the session's copy is the fallback (a DA whose
+ * profile carries other phones than the one shared with the bot).
+ */
+async function loadDa(ctx: BotContext, s: Services, user: BotUser): Promise<DaInfo | null> {
+  if (user.da_profile === null) return null;
+  if (user.phone_number) {
+    const match = (await s.backend.findDas(user.phone_number)).find((d) => d.id === user.da_profile);
+    if (match) return daInfo(match);
+  }
+  const cached = ctx.session.da;
+  if (cached && cached.id === user.da_profile) return cached;
+  s.logger.warn({ botUserId: user.id, daProfile: user.da_profile }, 'linked DA profile not found by phone');
+  return null;
+}
+
+/** Keeps what the backend said about the user in the session and returns it. */
+export async function remember(ctx: BotContext, s: Services, user: BotUser): Promise<UserState> {
+  const da = await loadDa(ctx, s, user);
+  ctx.session.botUserId = user.id;
+  ctx.session.phone = user.phone_number;
+  ctx.session.da = da;
+  ctx.session.reportUser = user.report_user !== null;
+  return { botUserId: user.id, phone: user.phone_number, da, reportUser: user.report_user !== null };
+}
+
+function upsertBody(ctx: BotContext) {
+  const from = ctx.from as NonNullable<BotContext['from']>;
+  return {
+    telegram_id: from.id,
+    chat_id: ctx.chat?.id ?? from.id,
+    first_name: from.first_name.slice(0, 255),
+  };
+}
+
+/**
+ * /start: creates or refreshes the bot user. The language is the one chosen before (session,
+ * else the bot user's), else Telegram's `language_code` on first contact.
+ */
+export async function identify(ctx: BotContext, s: Services, phone?: string): Promise<UserState> {
+  let lang = ctx.session.lang;
+  if (!lang) {
+    const existing = await s.backend.findBotUser(ctx.from?.id ?? 0);
+    lang = existing?.language ?? resolveLanguage(ctx.from?.language_code);
+  }
+  const user = await s.backend.upsertBotUser({
+    ...upsertBody(ctx),
+    language: lang,
+    ...(phone !== undefined ? { phone_number: phone } : {}),
+  });
+  ctx.session.lang = lang;
+  return remember(ctx, s, user);
+}
+
+/** Re-reads the user from the backend (after a registration, on /menu). */
+export async function refresh(ctx: BotContext, s: Services): Promise<UserState> {
+  const found = await s.backend.findBotUser(ctx.from?.id ?? 0);
+  return found ? remember(ctx, s, found) : identify(ctx, s);
+}
+
+/** The user as the session last saw them, if it did (no backend call). */
+export function sessionState(ctx: BotContext): UserState | null {
+  const { botUserId, da, phone, reportUser } = ctx.session;
+  if (botUserId === undefined || da === undefined) return null;
+  return { botUserId, da, phone: phone ?? null, reportUser: reportUser ?? false };
+}
+
+/** The user from the session when it knows them, else from the backend. */
+export async function current(ctx: BotContext, s: Services): Promise<UserState> {
+  return sessionState(ctx) ?? refresh(ctx, s);
+}
