@@ -9,7 +9,7 @@ export interface SeenRequest {
   body: unknown;
 }
 
-type Handler = (req: SeenRequest) => Response | Promise<Response> | undefined;
+type Handler = (req: SeenRequest) => Response | Promise<Response | undefined> | undefined;
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,13 +1,175 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { List, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { useEffect, useMemo, useState } from 'react';
+import { MainButtonSubmit } from '../../components/main-button-submit';
+import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { parseIdList, useIdParams, useQueryParams } from '../../lib/use-query-params';
+import { haptic } from '../../telegram';
+import { type AdminArea, lowestAdminArea } from './admin-area';
+import type { RecordKind } from './calls';
+import { FarmerGroups } from './farmer-groups';
+import { HierarchyLevels } from './hierarchy-levels';
+import { LAST_LEVEL, type Level } from './hierarchy-store';
+import { allPairs } from './pairs';
+import { SubmitStatus } from './submit-status';
+import { groupsArea, useGroups } from './use-groups';
+import { useHierarchy } from './use-hierarchy';
+import { useRecordSubmit } from './use-record-submit';
+import './reach-adoption.css';
 
-/** PLACEHOLDER: record reach and record adoption (issue 8). */
-export function ReachAdoptionScreen({ kind }: { kind: 'reach' | 'adoption' }) {
+interface FormProps {
+  kind: RecordKind;
+  daId: number;
+  groupIds: readonly number[];
+  linkArea: AdminArea | undefined;
+}
+
+function useTitles(kind: RecordKind) {
   const t = useT();
+  const p = kind === 'reach' ? 'reach.reach_titles' : 'reach.adoption_titles';
+  const levels: Record<Level, string> = {
+    value_chain_category: t(`${p}.value_chain_category`),
+    value_chain: t(`${p}.value_chain`),
+    practice: t(`${p}.practice`),
+    sub_practice: t(`${p}.sub_practice`),
+    advisory: t(`${p}.advisory`),
+  };
+  return { farmers: t(`${p}.farmers`), levels };
+}
+
+function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
+  const t = useT();
+  const titles = useTitles(kind);
+  const { groups, retry } = useGroups(kind, groupIds);
+
+  // The area is fixed once known, so a group loading late can never reset the hierarchy.
+  const [area, setArea] = useState(linkArea);
+  useEffect(() => {
+    if (!area) setArea(groupsArea(groups));
+  }, [area, groups]);
+  const { store, state } = useHierarchy(area);
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const toggleFarmers = (ids: readonly number[], on: boolean) => {
+    haptic.selection();
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+  };
+  // Only farmers on screen count (a group reloaded after an error may list others).
+  const farmers = useMemo(
+    () =>
+      groups
+        .flatMap((g) => (g.status === 'ready' ? g.farmers.map((f) => f.id) : []))
+        .filter((id) => selected.has(id)),
+    [groups, selected],
+  );
+  const uniqueFarmers = [...new Set(farmers)];
+  const advisories = [...(state.checked[LAST_LEVEL] ?? [])];
+
+  const { phase, busy, submit, retryFailed, continueWithFailures } = useRecordSubmit(kind, daId);
+  const [tried, setTried] = useState(false);
+  const farmerError =
+    tried && !uniqueFarmers.length ? t('validation.please_select_atleast_one_farmer') : undefined;
+  const advisoryError =
+    tried && !advisories.length ? t('validation.please_select_atleast_one_advisory') : undefined;
+
+  const onSubmit = () => {
+    setTried(true);
+    if (!uniqueFarmers.length || !advisories.length) {
+      haptic.notify('error');
+      toast.error(
+        t(
+          uniqueFarmers.length
+            ? 'validation.please_select_atleast_one_advisory'
+            : 'validation.please_select_atleast_one_farmer',
+        ),
+      );
+      return;
+    }
+    void submit(allPairs(uniqueFarmers, advisories));
+  };
+
   return (
-    <PlaceholderScreen
-      title={t(kind === 'reach' ? 'reach.title_reach' : 'reach.title_adoption')}
-      route={kind === 'reach' ? '/record_reach' : '/record_adoption'}
-    />
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <List className="ra-list">
+        <FarmerGroups
+          kind={kind}
+          title={titles.farmers}
+          groups={groups}
+          selected={selected}
+          onToggle={toggleFarmers}
+          onRetry={(id) => void retry(id)}
+          disabled={busy}
+          error={farmerError}
+        />
+        {store ? (
+          <HierarchyLevels
+            state={state}
+            titles={titles.levels}
+            onToggle={(level, node, on) => {
+              haptic.selection();
+              store.toggle(level, node, on);
+            }}
+            onRetry={(level, parentId) => store.retry(level, parentId)}
+            disabled={busy}
+            error={advisoryError}
+          />
+        ) : (
+          <Section header={titles.levels.value_chain_category}>
+            <div className="ra-row-status" role="status" aria-label={t('common.loading')}>
+              <Spinner size="s" />
+            </div>
+          </Section>
+        )}
+      </List>
+      <SubmitStatus
+        phase={phase}
+        busy={busy}
+        summary={t('reach.selection_summary', {
+          farmers: String(uniqueFarmers.length),
+          advisories: String(advisories.length),
+        })}
+        onRetry={() => void retryFailed()}
+        onContinue={() => void continueWithFailures()}
+      />
+      <MainButtonSubmit text={t('common.submit')} onClick={onSubmit} loading={busy} />
+    </form>
+  );
+}
+
+/**
+ * Spec §2 /record_reach and /record_adoption?chatid=&user_id=&selectedids=: the farmers of the
+ * selected development groups, the value-chain hierarchy down to advisories, and one record per
+ * farmer × advisory pair on submit (see README.md beside this file: the optional
+ * kebele_id / woreda_id / zone_id / region_id, batching, retries). `user_id` is the DA.
+ */
+export function ReachAdoptionScreen({ kind }: { kind: RecordKind }) {
+  const t = useT();
+  const title = t(kind === 'reach' ? 'reach.title_reach' : 'reach.title_adoption');
+  const { ids, missing } = useIdParams('user_id');
+  const query = useQueryParams();
+  const selectedIds = query.get('selectedids');
+  const groupIds = useMemo(() => parseIdList(selectedIds), [selectedIds]);
+  const linkArea = useMemo(() => lowestAdminArea(query), [query]);
+
+  if (missing.length || selectedIds === null)
+    return <Screen title={title} missing={[...missing, ...(selectedIds === null ? ['selectedids'] : [])]} />;
+  if (!groupIds.length) return <Screen title={title} error={{ message: t('reach.no_groups_selected') }} />;
+  return (
+    <Screen title={title}>
+      {ids.user_id && (
+        <ReachAdoptionForm kind={kind} daId={ids.user_id} groupIds={groupIds} linkArea={linkArea} />
+      )}
+    </Screen>
   );
 }

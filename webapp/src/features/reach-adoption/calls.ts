@@ -1,0 +1,146 @@
+import type { Advisory, FarmerListed, Page } from '@gebere/contract';
+import { type ApiResult, api } from '../../lib/api';
+import { describeApiError } from '../../lib/api-errors';
+import type { AdminArea } from './admin-area';
+import type { HierarchyNode, LoadResult } from './hierarchy-store';
+import { mostRecent } from './labels';
+import type { RecordApi } from './submit-records';
+
+export type RecordKind = 'reach' | 'adoption';
+
+// The contract's asList, without importing the contract's values (zod) into the screen chunk.
+const asList = <T>(data: T[] | Page<T>): T[] => (Array.isArray(data) ? data : data.results);
+
+/** Spec §7: GET /api/development-groups/{id}/ (its name, and its kebele for the advisories). */
+export function getGroup(id: number) {
+  return api.call('getDevelopmentGroup', { params: { id } });
+}
+
+/**
+ * Farmers of a group: reach lists the group's farmers (GET /api/farmer-profiles/?
+ * outbound_development_group=), adoption those reached at least once (GET
+ * /api/farmerlist-adoption/{id}/); both as plain lists (paginate=false).
+ */
+export async function listGroupFarmers(
+  kind: RecordKind,
+  groupId: number,
+): Promise<ApiResult<FarmerListed[]>> {
+  const result =
+    kind === 'reach'
+      ? await api.call('listFarmers', { query: { outbound_development_group: groupId, paginate: 'false' } })
+      : await api.call('listFarmersForAdoption', { params: { id: groupId }, query: { paginate: 'false' } });
+  return result.ok ? { ...result, data: asList(result.data) } : result;
+}
+
+function nodes<T extends HierarchyNode>(
+  result: ApiResult<T[] | Page<T>>,
+  valueChainId?: (item: T) => number,
+) {
+  if (!result.ok) return { ok: false, message: describeApiError(result.error) } as const;
+  const items = asList(result.data).map(
+    (item): HierarchyNode => ({
+      id: item.id,
+      name: item.name,
+      name_am: item.name_am ?? null,
+      ...(valueChainId ? { valueChainId: valueChainId(item) } : {}),
+    }),
+  );
+  return { ok: true, items } as const;
+}
+
+/** Most recent advisory of a sub-practice for the DA's area (spec §2); none → empty list. */
+async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promise<LoadResult> {
+  // The contract is loaded with the API client anyway; importing it here keeps zod off the
+  // screen's first chunk.
+  const { formatAdvisoryLocation } = await import('@gebere/contract');
+  const result = await api.call('listAdvisories', {
+    query: {
+      ...(subPractice.valueChainId ? { value_chain: subPractice.valueChainId } : {}),
+      sub_practice: subPractice.id,
+      location: formatAdvisoryLocation(area.level, area.id),
+    },
+  });
+  if (!result.ok) return { ok: false, message: describeApiError(result.error) };
+  const latest = mostRecent<Advisory>(result.data.results);
+  if (!latest) return { ok: true, items: [] };
+  const { label, template_content, template_content_am } = latest;
+  return {
+    ok: true,
+    items: [
+      {
+        id: latest.id,
+        name: subPractice.name,
+        name_am: subPractice.name_am ?? null,
+        advisory: { label, template_content, template_content_am },
+      },
+    ],
+  };
+}
+
+/**
+ * The hierarchy's loaders (spec §7): categories; value chains of a category and practices of
+ * a value chain for the kebele (the backend then offers only those with advisories there);
+ * sub-practices of a practice; the advisory of a sub-practice for the DA's lowest admin area.
+ */
+export function hierarchyLoader(area: AdminArea) {
+  const kebele = area.level === 'kebele' ? { kebele_id: area.id } : {};
+  return async (levelIndex: number, parent: HierarchyNode | null): Promise<LoadResult> => {
+    switch (levelIndex) {
+      case 0:
+        return nodes(await api.call('listValueChainCategories', { query: { paginate: 'false' } }));
+      case 1:
+        return nodes(
+          await api.call('listValueChains', {
+            params: { id: parent?.id ?? 0 },
+            query: { ...kebele, paginate: 'false' },
+          }),
+          (vc) => vc.id,
+        );
+      case 2:
+        return nodes(
+          await api.call('listPractices', {
+            query: { value_chain_id: parent?.id ?? 0, ...kebele, paginate: 'false' },
+          }),
+          () => parent?.valueChainId ?? parent?.id ?? 0,
+        );
+      case 3:
+        return nodes(
+          await api.call('listSubPractices', {
+            params: { id: parent?.id ?? 0 },
+            query: { paginate: 'false' },
+          }),
+          () => parent?.valueChainId ?? 0,
+        );
+      default:
+        return parent ? findAdvisory(parent, area) : { ok: true, items: [] };
+    }
+  };
+}
+
+/**
+ * The submit engine's API (spec §7 POST /api/reach-farmers/ and /api/adoption/, and their
+ * batch forms): `user` / `created_by` is the DA from the link; adoption is SELF_REPORTED.
+ */
+export function recordApi(kind: RecordKind, daId: number): RecordApi {
+  const outcome = <T>(r: ApiResult<T>) => (r.ok ? { ok: true as const, data: r.data } : r);
+  if (kind === 'reach')
+    return {
+      batch: async (records) =>
+        outcome(await api.call('createReachBatch', { body: { user: daId, records } })),
+      single: async (pair) => outcome(await api.call('createReach', { body: { ...pair, user: daId } })),
+    };
+  return {
+    batch: async (records) =>
+      outcome(
+        await api.call('createAdoptionBatch', {
+          body: { created_by: daId, adoption_type: 'SELF_REPORTED', records },
+        }),
+      ),
+    single: async (pair) =>
+      outcome(
+        await api.call('createAdoption', {
+          body: { ...pair, created_by: daId, adoption_type: 'SELF_REPORTED' },
+        }),
+      ),
+  };
+}

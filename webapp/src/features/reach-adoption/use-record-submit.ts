@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { useBusy } from '../../lib/use-busy';
+import { handBack, haptic } from '../../telegram';
+import { type RecordKind, recordApi } from './calls';
+import { pairKey, type RecordPair } from './pairs';
+import type { FailedPair } from './submit-records';
+
+export type SubmitPhase =
+  | { name: 'idle' }
+  | { name: 'running'; done: number; total: number }
+  | { name: 'failed'; failed: readonly FailedPair[] };
+
+const distinct = (pairs: readonly RecordPair[], field: keyof RecordPair) =>
+  new Set(pairs.map((p) => p[field])).size;
+
+/** Backoff of the engine's retries; tests shorten it. */
+export const retryTiming = { baseDelayMs: 400, maxDelayMs: 5000 };
+
+type Action = { name: 'submit'; pairs: readonly RecordPair[] } | { name: 'retry' } | { name: 'continue' };
+
+/**
+ * Recording the selected pairs and handing the summary back (spec §4: one record per pair,
+ * successes and failures counted, then the bot is told and the app closes).
+ *
+ * What is recorded is remembered for the life of the screen, so a second submit only sends
+ * what is not yet recorded (and, when only the hand-back failed, only retries the hand-back).
+ * Failed pairs stay on screen with 'Retry' (those pairs again) and 'Continue' (tell the bot
+ * with the failures counted). The selection is never cleared here.
+ */
+export function useRecordSubmit(kind: RecordKind, daId: number) {
+  const t = useT();
+  const [phase, setPhase] = useState<SubmitPhase>({ name: 'idle' });
+  const recorded = useRef(new Map<string, RecordPair>());
+  const failed = useRef<readonly FailedPair[]>([]);
+  const batchSupported = useRef(true);
+
+  // The engine is its own small chunk: fetch it while the user is choosing.
+  useEffect(() => {
+    const id = setTimeout(() => void import('./submit-records').catch(() => undefined), 1000);
+    return () => clearTimeout(id);
+  }, []);
+
+  /** Records `pairs`; true when none failed. */
+  async function record(pairs: readonly RecordPair[]): Promise<boolean> {
+    setPhase({ name: 'running', done: 0, total: pairs.length });
+    let report: Awaited<ReturnType<typeof import('./submit-records').submitRecords>>;
+    try {
+      const { submitRecords } = await import('./submit-records');
+      report = await submitRecords(pairs, {
+        api: recordApi(kind, daId),
+        useBatch: batchSupported.current,
+        ...retryTiming,
+        onProgress: (done, total) => setPhase({ name: 'running', done, total }),
+      });
+    } catch (error) {
+      setPhase(failed.current.length ? { name: 'failed', failed: failed.current } : { name: 'idle' });
+      throw error; // useBusy toasts it; the selection stays
+    }
+    batchSupported.current = report.batchSupported;
+    for (const p of report.recorded) recorded.current.set(pairKey(p), p);
+    failed.current = report.failed;
+    if (report.failed.length) {
+      haptic.notify('error');
+      setPhase({ name: 'failed', failed: report.failed });
+      return false;
+    }
+    setPhase({ name: 'idle' });
+    return true;
+  }
+
+  async function finish(): Promise<void> {
+    const all = [...recorded.current.values(), ...failed.current];
+    const counts = {
+      farmers: distinct(all, 'farmer'),
+      advisories: distinct(all, 'advisory'),
+      recorded: recorded.current.size,
+      failed: failed.current.length,
+    };
+    if (counts.failed === 0)
+      toast.success(
+        t(kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
+      );
+    await handBack(
+      kind === 'reach' ? { kind: 'reach_recorded', ...counts } : { kind: 'adoption_recorded', ...counts },
+    );
+  }
+
+  const { run, busy } = useBusy(async (action: Action) => {
+    if (action.name === 'submit') {
+      const pending = action.pairs.filter((p) => !recorded.current.has(pairKey(p)));
+      // This submit is the user's latest word: earlier failures outside it are dropped.
+      failed.current = [];
+      if (pending.length && !(await record(pending))) return;
+    } else if (action.name === 'retry') {
+      if (!(await record(failed.current))) return;
+    }
+    await finish();
+  });
+
+  return {
+    phase,
+    busy,
+    submit: (pairs: readonly RecordPair[]) => run({ name: 'submit', pairs }),
+    retryFailed: () => run({ name: 'retry' }),
+    continueWithFailures: () => run({ name: 'continue' }),
+  };
+}
