@@ -3,7 +3,6 @@ import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
 import { parseFlag, parseId, useQueryParams } from '../../lib/use-query-params';
-import { DaForm } from './da-form';
 import { useDaContext } from './use-da-context';
 
 /**
@@ -45,7 +44,7 @@ export function DaRegistrationScreen({ mode }: { mode: 'register' | 'update' }) 
       error={error}
     >
       {state.status === 'ready' && userId && (
-        <DaForm
+        <state.DaForm
           mode={mode}
           userId={userId}
           phoneParam={phoneParam}

@@ -4,16 +4,36 @@ import { loadAdminAreas } from '../../lib/admin-areas';
 import type { ApiError } from '../../lib/api';
 import { findDaByPhone, listRoles } from './calls';
 
+type FormModule = typeof import('./da-form');
+
+let formModule: Promise<FormModule> | undefined;
+
+/**
+ * The form's code (react-hook-form, the fields, the cascade: ~20 KB) is its own chunk, fetched
+ * while the roles load: the first paint (the spinner) does not wait for it, and the form does
+ * not wait longer than the data. A failed download is forgotten so a retry fetches again.
+ */
+function loadFormModule(): Promise<FormModule> {
+  formModule ??= import('./da-form');
+  formModule.catch(() => {
+    formModule = undefined;
+  });
+  return formModule;
+}
+
+/** A chunk that did not download (weak signal): shown like any network failure. */
+const chunkError: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
+
 export type DaContext =
   | { status: 'loading' }
   | { status: 'error'; error: ApiError }
-  | { status: 'ready'; roles: DaRole[]; profile: DaProfile | null };
+  | { status: 'ready'; roles: DaRole[]; profile: DaProfile | null; DaForm: FormModule['DaForm'] };
 
 /**
- * What the form needs before it can show: the role options and, when `lookupPhone` is given
- * (update and update_outbound), the DA profile with that normalised number. Both calls go out
- * together, and the region list is fetched alongside so the cascade does not wait another
- * round trip on a slow network. `enabled` false (missing parameters) calls nothing.
+ * What the form needs before it can show: its code, the role options and, when `lookupPhone`
+ * is given (update and update_outbound), the DA profile with that normalised number. All go out
+ * together, and the region list alongside, so the cascade does not wait another round trip on a
+ * slow network. `enabled` false (missing parameters) fetches nothing.
  */
 export function useDaContext(enabled: boolean, lookupPhone: string | null) {
   const [state, setState] = useState<DaContext>({ status: 'loading' });
@@ -23,11 +43,17 @@ export function useDaContext(enabled: boolean, lookupPhone: string | null) {
     let live = true;
     setState({ status: 'loading' });
     void loadAdminAreas('region').catch(() => undefined); // the cascade shows its own error
-    Promise.all([listRoles(), lookupPhone ? findDaByPhone(lookupPhone) : null]).then(([roles, found]) => {
+    void Promise.all([
+      loadFormModule().catch(() => null),
+      listRoles(),
+      lookupPhone ? findDaByPhone(lookupPhone) : null,
+    ]).then(([module, roles, found]) => {
       if (!live) return;
       if (!roles.ok) setState({ status: 'error', error: roles.error });
       else if (found && !found.ok) setState({ status: 'error', error: found.error });
-      else setState({ status: 'ready', roles: roles.data, profile: found?.data ?? null });
+      else if (!module) setState({ status: 'error', error: chunkError });
+      else
+        setState({ status: 'ready', roles: roles.data, profile: found?.data ?? null, DaForm: module.DaForm });
     });
     return () => {
       live = false;

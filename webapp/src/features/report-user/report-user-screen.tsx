@@ -4,7 +4,6 @@ import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
 import { parseFlag, useQueryParams } from '../../lib/use-query-params';
 import { actingTelegramUserId } from './acting-user';
-import { ReportUserForm } from './report-user-form';
 import { useReportUserProfile } from './use-report-user-profile';
 
 /**
@@ -32,7 +31,7 @@ export function ReportUserScreen() {
       error={state.status === 'error' ? { message: describeApiError(state.error), onRetry: retry } : null}
     >
       {state.status === 'ready' && createdBy !== undefined && (
-        <ReportUserForm createdBy={createdBy} profile={profile} />
+        <state.ReportUserForm createdBy={createdBy} profile={profile} />
       )}
     </Screen>
   );

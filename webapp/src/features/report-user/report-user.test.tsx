@@ -36,6 +36,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const button = (name: 'Register' | 'Update') => screen.findByRole('button', { name });
 
 async function fill(user: User, phone = '0912345678') {
+  await screen.findByLabelText('Full name');
   await user.type(field('Full name'), ' Hirut Alemu ');
   await user.type(field('Phone number'), phone);
   await user.click(screen.getByLabelText('Female'));

@@ -4,34 +4,55 @@ import { loadAdminAreas } from '../../lib/admin-areas';
 import type { ApiError } from '../../lib/api';
 import { findReportUser } from './calls';
 
+type FormModule = typeof import('./report-user-form');
+
+let formModule: Promise<FormModule> | undefined;
+
+/**
+ * The form's code (react-hook-form, the fields, the cascade) is its own chunk, so the first
+ * paint does not wait for it; it downloads alongside the API client and the profile. A failed
+ * download is forgotten so a retry fetches again.
+ */
+function loadFormModule(): Promise<FormModule> {
+  formModule ??= import('./report-user-form');
+  formModule.catch(() => {
+    formModule = undefined;
+  });
+  return formModule;
+}
+
+const chunkError: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
+
 export type ProfileState =
   | { status: 'loading' }
   | { status: 'error'; error: ApiError }
-  | { status: 'ready'; profile: ReportUser | null };
+  | { status: 'ready'; profile: ReportUser | null; ReportUserForm: FormModule['ReportUserForm'] };
 
 /**
- * Update mode: the acting user's stored profile, with the region list fetched alongside so the
- * cascade does not wait another round trip. Registration (or no user) needs nothing: ready at once.
+ * The form's code and, in update mode, the acting user's stored profile, with the region list
+ * fetched alongside so the cascade does not wait another round trip. Nothing without a user.
  */
 export function useReportUserProfile(createdBy: number | undefined, update: boolean) {
-  const wanted = update && createdBy !== undefined;
-  const [state, setState] = useState<ProfileState>(
-    wanted ? { status: 'loading' } : { status: 'ready', profile: null },
-  );
+  const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!wanted || createdBy === undefined) return;
+    if (createdBy === undefined) return;
     let live = true;
     setState({ status: 'loading' });
     void loadAdminAreas('region').catch(() => undefined); // the cascade shows its own error
-    findReportUser(createdBy).then((r) => {
-      if (!live) return;
-      setState(r.ok ? { status: 'ready', profile: r.data } : { status: 'error', error: r.error });
-    });
+    void Promise.all([loadFormModule().catch(() => null), update ? findReportUser(createdBy) : null]).then(
+      ([module, found]) => {
+        if (!live) return;
+        if (found && !found.ok) setState({ status: 'error', error: found.error });
+        else if (!module) setState({ status: 'error', error: chunkError });
+        else
+          setState({ status: 'ready', profile: found?.data ?? null, ReportUserForm: module.ReportUserForm });
+      },
+    );
     return () => {
       live = false;
     };
     // attempt: a retry re-runs the effect
-  }, [wanted, createdBy, attempt]);
+  }, [createdBy, update, attempt]);
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
