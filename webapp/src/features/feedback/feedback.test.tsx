@@ -1,9 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { FeedbackScreen } from './feedback-screen';
+
+// On a busy 2-core machine the first call also compiles the API client, the contract and zod:
+// give asynchronous queries and whole tests room, so that timing never decides a result.
+configure({ asyncUtilTimeout: 5000 });
 
 const questions = [
   {
@@ -61,7 +65,7 @@ function backend({
 
 function setup(params: Record<string, string | number> = { chat_id: 900, user_id: 5, advisory_id: 7 }) {
   openAt(`/feedback?${signedQuery(params)}`);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderInApp(<FeedbackScreen />);
   return { user };
 }
@@ -71,7 +75,7 @@ const feedbackPosts = (requests: SeenRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.path === '/backend/api/feedback/');
 const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
 
-describe('Feedback', () => {
+describe('Feedback', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
@@ -6,6 +6,10 @@ import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { NotificationListScreen } from './notification-list-screen';
 import { truncateName } from './truncate';
+
+// On a busy 2-core machine the first call also compiles the API client, the contract and zod:
+// give asynchronous queries and whole tests room, so that timing never decides a result.
+configure({ asyncUtilTimeout: 5000 });
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -42,14 +46,14 @@ function backend(respond = () => json(200, list)) {
 function setup(params: Record<string, string | number> = { bot_user_id: 5 }) {
   const query = signedQuery(params);
   openAt(`/notification/list?${query}`);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderInApp(<NotificationListScreen />);
   return { user, query };
 }
 
 const cards = () => screen.getAllByRole('article');
 
-describe('Notification list', () => {
+describe('Notification list', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
   });

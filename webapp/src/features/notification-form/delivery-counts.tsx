@@ -1,0 +1,28 @@
+import type { DeliveryCounts as Counts } from '@gebere/contract';
+import { Section } from '@telegram-apps/telegram-ui';
+import { useT } from '../../lib/i18n';
+
+/**
+ * Read-only, on the update form: how many DAs the notification engine still has to reach, has
+ * reached and could not reach. Three figures side by side: one glance on a small screen.
+ */
+export function DeliveryCounts({ deliveries }: { deliveries: Counts }) {
+  const t = useT();
+  const rows = [
+    ['queued', deliveries.queued],
+    ['sent', deliveries.sent],
+    ['failed', deliveries.failed],
+  ] as const;
+  return (
+    <Section header={t('notification.deliveries.title')}>
+      <dl className="delivery-counts">
+        {rows.map(([key, count]) => (
+          <div key={key} className={`delivery-count delivery-count-${key}`}>
+            <dt>{t(`notification.deliveries.${key}`)}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}

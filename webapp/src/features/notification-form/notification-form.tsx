@@ -1,0 +1,187 @@
+import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
+import { Button, List, Section } from '@telegram-apps/telegram-ui';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { AdminCascade } from '../../components/admin-cascade';
+import { MainButtonSubmit } from '../../components/main-button-submit';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { applyFieldErrors } from '../../lib/field-errors';
+import { useT } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { useBusy } from '../../lib/use-busy';
+import { handBack, showConfirm } from '../../telegram';
+import { createNotification, updateNotification } from './calls';
+import { DeliveryCounts } from './delivery-counts';
+import {
+  CONTENT_TYPES,
+  createPayload,
+  emptyValues,
+  FIELDS,
+  FREQUENCIES,
+  type NotificationFormValues,
+  RENAME,
+  updatePayload,
+} from './form-values';
+import { notificationResolver } from './resolver';
+import { SwitchField } from './switch-field';
+import { TextAreaField } from './text-area-field';
+
+/** The hand-back's name field holds at most 200 characters; a stored name may hold 255. */
+const resultName = (name: string) => Array.from(name).slice(0, 200).join('');
+
+export type NotificationFormProps =
+  | { mode: 'create'; createdBy: number }
+  | {
+      mode: 'update';
+      notification: LocationNotification;
+      initial: NotificationFormValues;
+      deliveries?: Counts;
+    };
+
+/**
+ * Spec §2 notification form, add and update: name, message, content type, the target area
+ * (region → kebele with 'All', which hides the levels below), send now or a schedule
+ * (frequency and interval). Update mode also shows the delivery counts and a Remove button.
+ */
+export function NotificationForm(props: NotificationFormProps) {
+  const t = useT();
+  const update = props.mode === 'update';
+  const form = useForm<NotificationFormValues>({
+    defaultValues: update ? props.initial : emptyValues,
+    resolver: notificationResolver,
+  });
+  const sendNow = useWatch({ control: form.control, name: 'send_now' });
+
+  // Once saved (or removed), a second press only retries the hand-back: no second record.
+  const saved = useRef<LocationNotification | null>(null);
+  const removed = useRef(false);
+
+  const onValid = async (values: NotificationFormValues) => {
+    if (!saved.current) {
+      const result = update
+        ? await updateNotification(props.notification.id, updatePayload(values))
+        : await createNotification(createPayload(values, props.createdBy));
+      if (!result.ok) {
+        applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS, RENAME);
+        toast.error(
+          t(
+            update
+              ? 'notification.error_updating_notification'
+              : 'notification.error_registering_notification',
+          ),
+        );
+        return;
+      }
+      saved.current = result.data;
+      toast.success(
+        t(
+          update
+            ? 'notification.notification_updated_successfully'
+            : 'notification.notification_created_successfully',
+        ),
+      );
+    }
+    const n = saved.current;
+    await handBack({ kind: 'notification_saved', notification_id: n.id, name: resultName(n.name), update });
+  };
+  const save = useBusy(form.handleSubmit(onValid));
+
+  const onRemove = async () => {
+    if (!update) return;
+    const { id, name } = props.notification;
+    if (!removed.current) {
+      const confirmed = await showConfirm(t('notification.confirm_remove'), {
+        confirmText: t('notification.remove'),
+        cancelText: t('notification.cancel'),
+        destructive: true,
+      });
+      if (!confirmed) return;
+      const result = await updateNotification(id, { active: false });
+      if (!result.ok) {
+        toast.error(t('notification.error_removing_notification'));
+        return;
+      }
+      removed.current = true;
+      toast.success(t('notification.notification_removed_successfully'));
+    }
+    await handBack({ kind: 'notification_removed', notification_id: id, name: resultName(name) });
+  };
+  const remove = useBusy(onRemove);
+  const busy = save.busy || remove.busy;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save.run();
+      }}
+    >
+      <List>
+        {update && props.deliveries && <DeliveryCounts deliveries={props.deliveries} />}
+        <Section>
+          <TextField
+            control={form.control}
+            name="name"
+            label={t('notification.fields.name')}
+            autoComplete="off"
+          />
+          <TextAreaField control={form.control} name="message" label={t('notification.fields.message')} />
+          <SelectField
+            control={form.control}
+            name="content_type"
+            label={t('notification.fields.content_type')}
+            options={CONTENT_TYPES.map((value) => ({
+              value,
+              label: t(`notification.content_types.${value}`),
+            }))}
+          />
+        </Section>
+        <AdminCascade form={form} allowAll header={t('notification.fields.location_type')} />
+        <Section footer={sendNow ? t('notification.send_now_hint') : t('notification.interval_hint')}>
+          <SwitchField control={form.control} name="send_now" label={t('notification.fields.send_now')} />
+          {!sendNow && (
+            <SelectField
+              control={form.control}
+              name="frequency"
+              label={t('notification.fields.frequency')}
+              options={FREQUENCIES.map((value) => ({ value, label: t(`notification.frequencies.${value}`) }))}
+            />
+          )}
+          {!sendNow && (
+            <TextField
+              control={form.control}
+              name="interval"
+              label={t('notification.fields.interval')}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
+        </Section>
+        {update && (
+          <Section>
+            <Button
+              type="button"
+              mode="plain"
+              size="l"
+              stretched
+              className="notification-remove"
+              disabled={busy}
+              loading={remove.busy}
+              onClick={() => void remove.run()}
+            >
+              {t('notification.remove')}
+            </Button>
+          </Section>
+        )}
+      </List>
+      <MainButtonSubmit
+        text={t(update ? 'common.update' : 'common.submit')}
+        onClick={() => void save.run()}
+        loading={save.busy}
+        disabled={remove.busy}
+      />
+    </form>
+  );
+}

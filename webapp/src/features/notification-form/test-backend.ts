@@ -1,0 +1,55 @@
+import { clearAdminAreaCache } from '../../lib/admin-areas';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
+
+export const regions = [
+  { id: 1, name: 'Amhara' },
+  { id: 2, name: 'Oromia' },
+];
+const zones: Record<string, { id: number; name: string }[]> = { '1': [{ id: 11, name: 'North Gondar' }] };
+const woredas: Record<string, { id: number; name: string }[]> = { '11': [{ id: 111, name: 'Dabat' }] };
+const kebeles: Record<string, { id: number; name: string }[]> = { '111': [{ id: 1111, name: 'Kebele 01' }] };
+
+export const stored = (over: Record<string, unknown> = {}) => ({
+  id: 30,
+  name: 'Weekly reach reminder',
+  message: 'Please record the reach of this week.',
+  content_type: 'reach',
+  send_now: false,
+  location_type: 'zone',
+  location_id: 11,
+  region_id: 1,
+  zone_id: 11,
+  woreda_id: null,
+  kebele_id: null,
+  frequency: 'monthly',
+  interval: 2,
+  active: true,
+  created_by: 5,
+  created_at: '2025-02-01T08:00:00Z',
+  ...over,
+});
+
+type Respond = (req: SeenRequest) => Response;
+
+/** The embedded backend's answers for the form: admin areas, create, details and update. */
+export function notificationBackend({
+  create = (req) => json(201, stored({ ...(req.body as object), id: 31 })),
+  details = () => json(200, { ...stored(), deliveries: { queued: 3, sent: 12, failed: 1 } }),
+  update = (req) => json(200, stored(req.body as Record<string, unknown>)),
+}: {
+  create?: Respond;
+  details?: Respond;
+  update?: Respond;
+} = {}) {
+  clearAdminAreaCache();
+  return installFakeFetch(
+    route('GET', '/backend/regions/', () => json(200, regions)),
+    route('GET', '/backend/zones/', (r) => json(200, zones[r.query.get('region') ?? ''] ?? [])),
+    route('GET', '/backend/woredas/', (r) => json(200, woredas[r.query.get('zone') ?? ''] ?? [])),
+    route('GET', '/backend/kebeles/', (r) => json(200, kebeles[r.query.get('woreda') ?? ''] ?? [])),
+    route('POST', '/backend/api/location-notifications/', create),
+    route('GET', '/backend/api/location-notifications/30/details', details),
+    route('PUT', '/backend/api/location-notifications/30/update-settings/', update),
+    route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+  );
+}
