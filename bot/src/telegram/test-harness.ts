@@ -49,6 +49,9 @@ export interface Harness {
   backendUrl: string;
   links: LinkOptions;
   logs: LogLine[];
+  logger: Logger;
+  /** Moves the clock the bot signs links with. */
+  clock: { offset: number };
   /** Starts the bot (again) against `backendUrl` (default: the test backend). */
   startBot(options?: { backendUrl?: string; tg?: RunningEmulator }): Promise<TelegramRuntime>;
   stopBot(): Promise<void>;
@@ -84,7 +87,14 @@ export async function startHarness(): Promise<Harness> {
   await backend.listen({ port: 0, host: '127.0.0.1' });
   const address = backend.server.address();
   const backendUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/backend`;
-  const links: LinkOptions = { publicUrl: PUBLIC_URL, linkSecret: LINK_SECRET, ttlSeconds: LINK_TTL };
+  // The links' clock, which a test may move forward.
+  const clock = { offset: 0 };
+  const links: LinkOptions = {
+    publicUrl: PUBLIC_URL,
+    linkSecret: LINK_SECRET,
+    ttlSeconds: LINK_TTL,
+    now: () => Math.floor(Date.now() / 1000) + clock.offset,
+  };
   const logs: LogLine[] = [];
   const logger = captureLogger(logs);
   const runtimes: TelegramRuntime[] = [];
@@ -129,6 +139,8 @@ export async function startHarness(): Promise<Harness> {
     backendUrl,
     links,
     logs,
+    logger,
+    clock,
     startBot,
     stopBot,
     async close() {

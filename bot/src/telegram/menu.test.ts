@@ -1,0 +1,278 @@
+// Conversation tests: the main menu's signed links, the commands, and the group picker.
+import { type Language, translate } from '@gebere/i18n';
+import type { TestUser } from '@gebere/scripts/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botCommands, configureBotCommands } from './commands';
+import {
+  DEMO_DAS,
+  type Harness,
+  inlineButtons,
+  linkProof,
+  PUBLIC_URL,
+  readLink,
+  replyLabels,
+  startHarness,
+  webAppUrl,
+} from './test-harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  const runtime = await h.startBot();
+  await configureBotCommands(runtime.api, { publicUrl: PUBLIC_URL, logger: h.logger });
+});
+afterAll(() => h?.close());
+
+interface Known {
+  u: TestUser;
+  botUserId: number;
+  daId: number;
+  kebele: number;
+  phone: string;
+}
+
+/** A user who is the demo DA `who`, onboarded through the bot. */
+async function demoDa(who: keyof typeof DEMO_DAS, lang: Language): Promise<Known> {
+  const demo = DEMO_DAS[who];
+  const u = h.tg.createUser({ first_name: demo.first_name, language_code: lang, phone_number: demo.phone });
+  await u.send('/start');
+  await u.waitForMessage((m) => m.text === translate(lang, 'bot.ask_contact'));
+  await u.pressReply(translate(lang, 'bot.share_contact_button'));
+  await u.waitForMessage((m) => m.text?.includes(translate(lang, 'bot.verified')));
+  const r = await h.db.query<{ id: number; da: number; kebele: number; phone: string }>(
+    `select b.id, d.id as da, d.kebele_id as kebele, b.phone_number as phone
+     from bot_users b join da_profiles d on d.id = b.da_profile_id where b.telegram_id = $1`,
+    [u.id],
+  );
+  const row = r.rows[0];
+  if (!row) throw new Error('not linked');
+  return { u, botUserId: row.id, daId: row.da, kebele: row.kebele, phone: row.phone };
+}
+
+describe.each(['en', 'am'] as const)('main menu in %s', (lang) => {
+  const t = (key: `bot.menu.${string}` | 'bot.open_form_button') => translate(lang, key as 'bot.menu.help');
+
+  it('every entry opens its screen with a signed link and the spec’s parameters', async () => {
+    const da = await demoDa(lang === 'en' ? 'abebe' : 'meseret', lang);
+    const { u } = da;
+    const expected: Record<string, { path: string; params: Record<string, string> }> = {
+      [t('bot.menu.register_farmer')]: {
+        path: '/farmer_registration',
+        params: { da_id: String(da.daId), kebele_id: String(da.kebele), lang },
+      },
+      [t('bot.menu.add_group')]: {
+        path: '/add_development_group',
+        params: { da_id: String(da.daId), kebele_id: String(da.kebele), lang },
+      },
+      [t('bot.menu.notifications')]: {
+        path: '/notification/list',
+        params: { bot_user_id: String(da.botUserId), lang },
+      },
+      [t('bot.menu.create_notification')]: {
+        path: '/notification/create',
+        params: { bot_user_id: String(da.botUserId), lang },
+      },
+      [t('bot.menu.update_profile')]: {
+        path: '/da_update_profile',
+        params: { user_id: String(da.botUserId), phone_number: `0${da.phone}`, lang },
+      },
+    };
+    for (const [label, want] of Object.entries(expected)) {
+      const link = readLink(webAppUrl(u, label));
+      expect(link, label).toMatchObject({ path: want.path, params: want.params });
+      expect(link.link.ok && link.link.telegramUserId).toBe(u.id);
+    }
+
+    // The same screens by command: the form's button above a fresh menu.
+    const commands: Record<string, string> = {
+      '/register_farmer': '/farmer_registration',
+      '/add_group': '/add_development_group',
+      '/notifications': '/notification/list',
+      '/profile': '/da_update_profile',
+    };
+    for (const [command, path] of Object.entries(commands)) {
+      await u.send(command);
+      await u.waitForMessage((m) => m.text === translate(lang, 'bot.open_form'));
+      expect(readLink(webAppUrl(u, t('bot.open_form_button'))).path).toBe(path);
+      expect(replyLabels(u)).toContain(t('bot.menu.help'));
+    }
+
+    // /menu re-sends the keyboard with freshly signed links.
+    const before = webAppUrl(u, t('bot.menu.register_farmer'));
+    h.clock.offset += 60;
+    await u.send('/menu');
+    await u.waitForMessage((m) => m.text === translate(lang, 'bot.menu_prompt'));
+    const after = webAppUrl(u, t('bot.menu.register_farmer'));
+    expect(after).not.toBe(before);
+    expect(readLink(after).params).toEqual(readLink(before).params);
+
+    // Help: the button and the command.
+    await u.pressReply(t('bot.menu.help'));
+    await u.waitForMessage((m) => m.text === translate(lang, 'bot.help'));
+    await u.send('what is this?');
+    await u.waitForMessage((m) => m.text?.startsWith(translate(lang, 'bot.unknown_message')));
+  });
+
+  it('has the commands in both languages and the menu button', async () => {
+    const u = h.tg.createUser({ first_name: 'Tirunesh', language_code: lang });
+    expect(u.commands()).toEqual(botCommands(lang));
+    expect(u.commands().map((c) => c.command)).toContain('reach');
+    const button = u.menuButton();
+    expect(button).toMatchObject({ type: 'web_app', web_app: { url: `${PUBLIC_URL}/` } });
+  });
+
+  it('picks groups for reach and adoption', async () => {
+    const da = await demoDa(lang === 'en' ? 'abebe' : 'meseret', lang);
+    const { u } = da;
+    const groups = await h.db.query<{ id: number; group_name: string }>(
+      'select id, group_name from development_groups where created_by = $1 or kebele_id = $2 order by group_name, id',
+      [da.daId, da.kebele],
+    );
+    if (groups.rows.length < 2) {
+      // A second group (with characters HTML would need escaped; buttons are plain text).
+      const added = await h.db.query<{ id: number; group_name: string }>(
+        `insert into development_groups (group_name, group_type, kebele_id, created_by)
+         values ('Zebra <b>&', 'mixed', $1, $2) returning id, group_name`,
+        [da.kebele, da.daId],
+      );
+      groups.rows.push(...added.rows);
+    }
+    const [first, second] = groups.rows as [
+      { id: number; group_name: string },
+      { id: number; group_name: string },
+    ];
+
+    for (const kind of ['reach', 'adoption'] as const) {
+      await u.pressReply(t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
+      const picker = await u.waitForMessage((m) => m.text === translate(lang, 'bot.groups.select'));
+      const buttons = inlineButtons(picker);
+      expect(buttons.map((b) => b.text)).toEqual([
+        ...groups.rows.map((g) => `▫️ ${g.group_name}`),
+        `${translate(lang, 'bot.groups.continue')} ▶️`,
+      ]);
+      for (const b of buttons) {
+        expect(Buffer.byteLength((b as { callback_data: string }).callback_data)).toBeLessThanOrEqual(64);
+      }
+
+      // Continue with nothing selected is refused, with an alert and a message.
+      const cont = `${translate(lang, 'bot.groups.continue')} ▶️`;
+      const empty = await u.pressInline(picker, cont);
+      if (empty.kind !== 'callback') throw new Error('expected a callback button');
+      expect(await empty.waitForAnswer()).toMatchObject({
+        text: translate(lang, 'bot.groups.select_required'),
+      });
+      await u.waitForMessage((m) => m.text === translate(lang, 'bot.groups.select_required'));
+
+      // Toggles: on, on, off again.
+      for (const [g, on] of [
+        [first, true],
+        [second, true],
+        [second, false],
+      ] as const) {
+        const before = `${on ? '▫️' : '✅'} ${g.group_name}`;
+        const press = await u.pressInline(picker, before);
+        if (press.kind !== 'callback') throw new Error('expected a callback button');
+        await press.waitForAnswer();
+        const after = `${on ? '✅' : '▫️'} ${g.group_name}`;
+        await u.waitFor(() => inlineButtons(u.message(picker)).some((b) => b.text === after), {
+          description: `"${after}"`,
+        });
+      }
+
+      const go = await u.pressInline(picker, cont);
+      if (go.kind !== 'callback') throw new Error('expected a callback button');
+      await go.waitForAnswer();
+      await u.waitForMessage((m) => m.text === translate(lang, 'bot.open_form'));
+      const link = readLink(webAppUrl(u, t('bot.open_form_button')));
+      expect(link).toMatchObject({
+        path: kind === 'reach' ? '/record_reach' : '/record_adoption',
+        params: {
+          chatid: String(u.id),
+          user_id: String(da.daId),
+          selectedids: String(first.id),
+          kebele_id: String(da.kebele),
+          lang,
+        },
+      });
+      // The picker's toggles are gone; the menu is still under the form's button.
+      expect(inlineButtons(u.message(picker))).toEqual([]);
+      expect(replyLabels(u)).toContain(t('bot.menu.record_reach'));
+    }
+  });
+});
+
+describe('a DA the bot has not linked yet', () => {
+  it('updates in update_outbound mode, then links on /start; no groups → add one first', async () => {
+    const phone = '911000444';
+    const u = h.tg.createUser({ first_name: 'Genet', language_code: 'en', phone_number: `+251${phone}` });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await u.pressReply(translate('en', 'bot.share_contact_button'));
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    await u.send('/reach');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.registration_required'));
+
+    // The DA appears in the DA list (as in the organisation's backend), in a kebele with no groups.
+    const da = await h.db.query<{ id: number; kebele: number }>(
+      `insert into da_profiles (first_name, father_name, grand_father_name, phone_number, telegram_phone_number, sex,
+         region_id, zone_id, woreda_id, kebele_id, role_id, created_by)
+       select 'Genet', 'Alemu', 'Tadesse', $1, $1, 'female', z.region_id, w.zone_id, k.woreda_id, k.id,
+         (select min(id) from da_roles), (select min(id) from bot_users)
+       from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id
+       where not exists (select 1 from development_groups g where g.kebele_id = k.id)
+       order by k.id limit 1
+       returning id, kebele_id as kebele`,
+      [phone],
+    );
+    const botUser = await h.db.query<{ id: number }>('select id from bot_users where telegram_id = $1', [
+      u.id,
+    ]);
+    await u.send('/profile');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.open_form'));
+    expect(readLink(webAppUrl(u, translate('en', 'bot.open_form_button')))).toMatchObject({
+      path: '/da_update_profile',
+      params: {
+        user_id: String(botUser.rows[0]?.id),
+        phone_number: `0${phone}`,
+        update_outbound: 'true',
+        lang: 'en',
+      },
+    });
+
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.welcome_back', { name: 'Genet' })));
+    expect(readLink(webAppUrl(u, translate('en', 'bot.menu.add_group'))).params).toMatchObject({
+      da_id: String(da.rows[0]?.id),
+      kebele_id: String(da.rows[0]?.kebele),
+    });
+    await u.pressReply(translate('en', 'bot.menu.record_adoption'));
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.groups.none'));
+    expect(replyLabels(u)).toContain(translate('en', 'bot.menu.add_group'));
+  });
+});
+
+describe('proof', () => {
+  it('the backend accepts the bot’s links and rejects forged or tampered ones (401)', async () => {
+    const da = await demoDa('dawit', 'en');
+    const url = webAppUrl(da.u, translate('en', 'bot.menu.register_farmer'));
+    const call = (authorization: string) =>
+      h.backend.inject({
+        method: 'GET',
+        url: `/backend/api/development-groups/?kebele=${da.kebele}&paginate=false`,
+        headers: { authorization },
+      });
+    expect((await call(linkProof(url))).statusCode).toBe(200);
+
+    const tampered = new URL(url);
+    tampered.searchParams.set('da_id', String(da.daId + 1));
+    expect((await call(linkProof(tampered.toString()))).statusCode).toBe(401);
+
+    const otherUser = new URL(url);
+    otherUser.searchParams.set('tg', String(da.u.id + 1));
+    expect((await call(linkProof(otherUser.toString()))).statusCode).toBe(401);
+
+    const forged = new URL(url);
+    forged.searchParams.set('sig', 'A'.repeat(43));
+    expect((await call(linkProof(forged.toString()))).statusCode).toBe(401);
+  });
+});
