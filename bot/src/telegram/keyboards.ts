@@ -17,6 +17,8 @@ export const CALLBACK = {
   language: /^lang:(en|am)$/,
   pickerToggle: /^grp:([ra]):(\d{1,15})$/,
   pickerContinue: /^grp:([ra]):go$/,
+  /** Buttons under the notification engine's reach/adoption deliveries (its DELIVERY_CALLBACKS). */
+  menuEntry: /^menu:(reach|adoption)$/,
 } as const;
 
 export const pickerKindCode = (kind: PickerState['kind']) => (kind === 'reach' ? 'r' : 'a');

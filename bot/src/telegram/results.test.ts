@@ -188,6 +188,35 @@ describe('resilience', () => {
   });
 });
 
+describe('notification deliveries', () => {
+  it('their Record reach / Record adoption buttons open the group picker', async () => {
+    const u = h.tg.createUser({
+      first_name: 'Abebe',
+      language_code: 'en',
+      phone_number: DEMO_DAS.abebe.phone,
+    });
+    await onboard(u, 'en');
+    for (const [data, label] of [
+      ['menu:reach', 'Record reach'],
+      ['menu:adoption', 'Record adoption'],
+    ] as const) {
+      await h.tg.emulator.call('sendMessage', {
+        chat_id: u.id,
+        text: 'A notification',
+        reply_markup: { inline_keyboard: [[{ text: label, callback_data: data }]] },
+      });
+      const note = await u.waitForMessage((m) => m.text === 'A notification');
+      const press = await u.pressInline(note, label);
+      if (press.kind !== 'callback') throw new Error('expected a callback button');
+      await press.waitForAnswer();
+      const picker = await u.waitForMessage((m) => m.text === translate('en', 'bot.groups.select'));
+      expect((inlineButtons(picker).at(-1) as { callback_data?: string }).callback_data).toBe(
+        `grp:${data === 'menu:reach' ? 'r' : 'a'}:go`,
+      );
+    }
+  });
+});
+
 describe('advisory messages', () => {
   it('carry an inline feedback button with a signed /feedback link', async () => {
     const makeLink = createLinkMaker(h.links);

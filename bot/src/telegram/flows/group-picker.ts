@@ -21,6 +21,11 @@ export function groupPickerFlow(s: Services): Composer<BotContext> {
   flow.command('adoption', entry('adoption'));
   flow.hears(labelsOf('bot.menu.record_reach'), entry('reach'));
   flow.hears(labelsOf('bot.menu.record_adoption'), entry('adoption'));
+  // "Record reach" / "Record adoption" under a notification the engine delivered.
+  flow.callbackQuery(CALLBACK.menuEntry, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await entry(ctx.match[1] === 'reach' ? 'reach' : 'adoption')(ctx);
+  });
 
   flow.callbackQuery(CALLBACK.pickerToggle, async (ctx) => {
     const picker = livePicker(ctx, pickerKindOf(ctx.match[1] as string));

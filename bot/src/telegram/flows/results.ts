@@ -35,11 +35,17 @@ export function resultsFlow(s: Services): Composer<BotContext> {
 
 /**
  * The screen sets VERIFIED itself after a registration (spec §4); should that call have failed,
- * the link the backend made on DA create is enough for the bot to set it.
+ * the link the backend made on DA create is enough for the bot to set it. An update_outbound
+ * update links nobody, so the DA is then looked up by phone as at onboarding.
  */
 async function afterRegistration(ctx: BotContext, s: Services): Promise<UserState> {
   let user = await s.backend.findBotUser(ctx.from?.id ?? 0);
   if (!user) return refresh(ctx, s);
+  if (user.da_profile === null && user.phone_number) {
+    const [da] = await s.backend.findDas(user.phone_number);
+    if (da)
+      user = await s.backend.patchBotUser(user.id, { da_profile: da.id, verification_status: 'VERIFIED' });
+  }
   if (user.da_profile !== null && user.verification_status !== 'VERIFIED') {
     user = await s.backend.patchBotUser(user.id, { verification_status: 'VERIFIED' });
   }
