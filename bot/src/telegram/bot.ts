@@ -59,7 +59,7 @@ export function createBot(deps: BotDeps): Composer<Context> {
     menuFlow(services),
     fallbackFlow(services),
   ]) {
-    flows.errorBoundary(onError as (err: unknown) => Promise<void>, flow);
+    flows.errorBoundary(onError, flow);
   }
 
   const root = new Composer<Context>();
