@@ -14,7 +14,7 @@ const cases: [url: string, heading: string, placeholder?: string][] = [
   ['/da_registration', 'DA registration', '/da_registration'],
   ['/da_update_profile', 'Update profile', '/da_update_profile'],
   ['/feedback', 'Feedback', '/feedback'],
-  ['/farmer_registration', 'Register farmer', '/farmer_registration'],
+  ['/farmer_registration?da_id=5&kebele_id=9', 'Register farmer'],
   ['/record_reach', 'Record reach', '/record_reach'],
   ['/record_adoption', 'Record adoption', '/record_adoption'],
   ['/notification/create', 'Create notification', '/notification/create'],

@@ -16,6 +16,7 @@ export const farmer: Shape<typeof en> = {
   },
   loading_groups: 'የልማት ቡድኖችን በመጫን ላይ…',
   no_groups: 'በዚህ ቀበሌ እስካሁን የልማት ቡድን የለም። አዲስ ይጨምሩ።',
+  error_loading_groups: 'የልማት ቡድኖቹን መጫን አልተቻለም። እባክዎ እንደገና ይሞክሩ።',
   error_registering_farmer: 'አርሶ አደሩን በመመዝገብ ላይ ስህተት ተፈጥሯል፤ እባክዎ እንደገና ይሞክሩ።',
   farmer_registered_successfully: 'አርሶ አደሩ በተሳካ ሁኔታ ተመዝግቧል።',
 };

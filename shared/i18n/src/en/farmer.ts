@@ -14,6 +14,7 @@ export const farmer = {
   },
   loading_groups: 'Loading development groups…',
   no_groups: 'There are no development groups in this kebele yet. Add a new one.',
+  error_loading_groups: 'Could not load the development groups. Please try again.',
   error_registering_farmer: 'Error registering farmer, please try again.',
   farmer_registered_successfully: 'Farmer registered successfully.',
 } as const;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildFarmerPayload,
+  EMPTY_FARMER_FORM,
+  farmerRegisteredResult,
+  fullName,
+  initialValues,
+} from './form-values';
+import { groups, savedFarmer } from './test-helpers';
+
+const person = {
+  farmer_name: 'Abebe',
+  father_name: 'Kebede',
+  grand_father_name: 'Tadesse',
+  phone_number: '0711223344',
+  gender: 'male' as const,
+};
+const context = { daId: 5, kebeleId: 9 };
+const sent = { ...person, phone_number: '711223344', created_by: 5, kebele: 9 };
+
+describe('buildFarmerPayload (spec §3 variants)', () => {
+  it('existing group without a creator → development_group: id', () => {
+    const r = buildFarmerPayload({ ...person, add_dev_group: false, development_group: 11 }, groups, context);
+    expect(r).toEqual({ ok: true, payload: { ...sent, development_group: 11 }, groupName: 'Abay' });
+  });
+
+  it('existing group with a creator → outbound_development_group: id', () => {
+    const r = buildFarmerPayload({ ...person, add_dev_group: false, development_group: 12 }, groups, context);
+    expect(r).toEqual({ ok: true, payload: { ...sent, outbound_development_group: 12 }, groupName: 'Tesfa' });
+  });
+
+  it('new group → development_group: {group_name, group_type}', () => {
+    const r = buildFarmerPayload(
+      { ...person, add_dev_group: true, group_name: 'Birhan', group_type: 'men_only' },
+      groups,
+      context,
+    );
+    expect(r).toEqual({
+      ok: true,
+      payload: { ...sent, development_group: { group_name: 'Birhan', group_type: 'men_only' } },
+      groupName: 'Birhan',
+    });
+  });
+
+  it('names the field at fault when the group is unknown or the phone does not normalise', () => {
+    expect(
+      buildFarmerPayload({ ...person, add_dev_group: false, development_group: 99 }, groups, context),
+    ).toEqual({
+      ok: false,
+      field: 'development_group',
+    });
+    expect(
+      buildFarmerPayload(
+        { ...person, phone_number: '12', add_dev_group: false, development_group: 11 },
+        groups,
+        context,
+      ),
+    ).toEqual({ ok: false, field: 'phone_number' });
+  });
+});
+
+describe('initialValues', () => {
+  it('starts empty, or from the draft, dropping a group that no longer exists', () => {
+    expect(initialValues({}, groups)).toEqual(EMPTY_FARMER_FORM);
+    expect(initialValues({ farmer_name: 'Abebe', development_group: '12' }, groups)).toMatchObject({
+      farmer_name: 'Abebe',
+      development_group: '12',
+    });
+    expect(initialValues({ development_group: '99' }, groups).development_group).toBe('');
+  });
+
+  it('switches to a new group when the kebele has none', () => {
+    expect(initialValues({}, []).add_dev_group).toBe(true);
+  });
+});
+
+describe('hand-back result', () => {
+  it('names the farmer in full and the group', () => {
+    expect(farmerRegisteredResult(savedFarmer() as never, 'Abay')).toEqual({
+      kind: 'farmer_registered',
+      farmer_id: 77,
+      name: 'Abebe Kebede Tadesse',
+      group_name: 'Abay',
+    });
+  });
+
+  it('fits the contract: names are cut to 200 characters', () => {
+    const long = 'ሀ'.repeat(150);
+    const r = farmerRegisteredResult(
+      savedFarmer({ farmer_name: long, father_name: long, grand_father_name: long }) as never,
+      'ለ'.repeat(255),
+    );
+    expect(r.kind === 'farmer_registered' && [r.name.length, r.group_name.length]).toEqual([200, 200]);
+  });
+
+  it('leaves blank names out of the full name', () => {
+    expect(fullName({ farmer_name: 'Abebe', father_name: ' ', grand_father_name: 'Tadesse' })).toBe(
+      'Abebe Tadesse',
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import type {
+  DevelopmentGroup,
+  Farmer,
+  FarmerPayload,
+  Gender,
+  GroupType,
+  HandBackResult,
+} from '@gebere/contract';
+import { normalizePhone } from '@gebere/phone';
+import type { FarmerFormOutput } from './form-schema';
+
+/** Spec §9 gender options (zod-free, like lib/constants). */
+export const GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
+
+/** What the inputs hold: texts, '' for nothing chosen, the group id as a string. */
+export interface FarmerFormValues {
+  farmer_name: string;
+  father_name: string;
+  grand_father_name: string;
+  phone_number: string;
+  gender: Gender | '';
+  /** Spec §2: true → a new group (name + type) instead of an existing one. */
+  add_dev_group: boolean;
+  development_group: string;
+  group_name: string;
+  group_type: GroupType | '';
+}
+
+export const EMPTY_FARMER_FORM: FarmerFormValues = {
+  farmer_name: '',
+  father_name: '',
+  grand_father_name: '',
+  phone_number: '',
+  gender: '',
+  add_dev_group: false,
+  development_group: '',
+  group_name: '',
+  group_type: '',
+};
+
+type FieldName = keyof FarmerFormValues;
+const PERSON_FIELDS = ['farmer_name', 'father_name', 'grand_father_name', 'phone_number', 'gender'] as const;
+
+/** The form fields a 400 may name, for the way the group was given (hidden fields get none). */
+export function serverErrorFields(addDevGroup: boolean): readonly FieldName[] {
+  return addDevGroup
+    ? [...PERSON_FIELDS, 'group_name', 'group_type']
+    : [...PERSON_FIELDS, 'development_group'];
+}
+
+/**
+ * Payload names of a 400 that are not the form's: the new group's fields arrive nested
+ * (`development_group.group_name`), an outbound group's error under its payload name.
+ */
+export function serverErrorRename(addDevGroup: boolean): Record<string, FieldName> {
+  return addDevGroup
+    ? {
+        'development_group.group_name': 'group_name',
+        'development_group.group_type': 'group_type',
+        development_group: 'group_name',
+      }
+    : { outbound_development_group: 'development_group' };
+}
+
+/**
+ * Where the form starts: empty, or the draft this DA left (a WebView reload), with choices that
+ * are no longer possible dropped. With no groups in the kebele the only way is a new group.
+ */
+export function initialValues(draft: Partial<FarmerFormValues>, groups: readonly DevelopmentGroup[]) {
+  const values: FarmerFormValues = { ...EMPTY_FARMER_FORM, ...draft };
+  if (!groups.some((g) => String(g.id) === values.development_group)) values.development_group = '';
+  if (!groups.length) values.add_dev_group = true;
+  return values;
+}
+
+export type PayloadProblem = 'phone_number' | 'development_group';
+
+/**
+ * Spec §3's three variants, plus created_by (the DA) and kebele from the link:
+ * an existing group without a creator → `development_group: id`; one that has a creator →
+ * `outbound_development_group: id`; a new group → `development_group: {group_name, group_type}`.
+ * The phone goes in its normalised form (§5). Returns the field at fault when it cannot be built.
+ */
+export function buildFarmerPayload(
+  values: FarmerFormOutput,
+  groups: readonly DevelopmentGroup[],
+  context: { daId: number; kebeleId: number },
+): { ok: true; payload: FarmerPayload; groupName: string } | { ok: false; field: PayloadProblem } {
+  const phone = normalizePhone(values.phone_number);
+  if (phone === null) return { ok: false, field: 'phone_number' };
+  const person = {
+    farmer_name: values.farmer_name,
+    father_name: values.father_name,
+    grand_father_name: values.grand_father_name,
+    phone_number: phone,
+    gender: values.gender,
+    created_by: context.daId,
+    kebele: context.kebeleId,
+  };
+  if (values.add_dev_group) {
+    const { group_name, group_type } = values;
+    return {
+      ok: true,
+      payload: { ...person, development_group: { group_name, group_type } },
+      groupName: group_name,
+    };
+  }
+  const group = groups.find((g) => g.id === values.development_group);
+  if (!group) return { ok: false, field: 'development_group' };
+  const payload: FarmerPayload =
+    group.created_by != null
+      ? { ...person, outbound_development_group: group.id }
+      : { ...person, development_group: group.id };
+  return { ok: true, payload, groupName: group.group_name };
+}
+
+/** The contract caps hand-back names at 200 characters; names may each be 255. */
+const HAND_BACK_NAME_MAX = 200;
+function clip(text: string): string {
+  if (text.length <= HAND_BACK_NAME_MAX) return text;
+  const cut = text.slice(0, HAND_BACK_NAME_MAX);
+  // never leave half of a surrogate pair at the end
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** The farmer's full name as saved: the three names, blanks left out. */
+export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'grand_father_name'>): string {
+  return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** What goes back to the chat on 201; the bot's summary names the farmer and the group. */
+export function farmerRegisteredResult(farmer: Farmer, groupName: string): HandBackResult {
+  return {
+    kind: 'farmer_registered',
+    farmer_id: farmer.id,
+    name: clip(fullName(farmer)),
+    group_name: clip(groupName.trim()),
+  };
+}
