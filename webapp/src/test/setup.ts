@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../lib/i18n';
+
+// findBy*/waitFor wait up to 5 s: lazy chunks and jsdom are slow on a loaded 2-core CI machine,
+// and a wait that times out there is a flake, not a finding.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests render in English unless they switch; i18n is ready before any test renders.
 await initI18n('en');
