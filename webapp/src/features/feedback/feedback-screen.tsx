@@ -1,18 +1,19 @@
 import type { Advisory } from '@gebere/contract';
-import { List, Placeholder } from '@telegram-apps/telegram-ui';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n';
 import { useIdParams } from '../../lib/use-query-params';
-import { AdvisorySummary } from './advisory-summary';
 import { loadAdvisory } from './calls';
-import { FeedbackForm } from './feedback-form';
-import './feedback.css';
+import type { FeedbackView } from './feedback-view';
 
+type View = ComponentType<Parameters<typeof FeedbackView>[0]>;
 type Load =
   | { status: 'loading' }
-  | { status: 'ready'; advisory: Advisory }
+  | { status: 'ready'; advisory: Advisory; View: View }
   | { status: 'not_found' | 'error' };
+
+/** The questions' code (inputs, stars, styles) comes in parallel with the advisory. */
+const loadView = () => import('./feedback-view').then((m) => m.FeedbackView);
 
 function useAdvisory(id: number | undefined) {
   const [state, setState] = useState<Load>({ status: 'loading' });
@@ -21,9 +22,12 @@ function useAdvisory(id: number | undefined) {
     if (!id) return;
     let live = true;
     setState({ status: 'loading' });
-    void loadAdvisory(id).then((r) => {
+    void Promise.all([loadAdvisory(id), loadView().catch(() => null)]).then(([r, View]) => {
       if (!live) return;
-      setState(r.ok ? { status: 'ready', advisory: r.advisory } : { status: r.reason });
+      if (!r.ok) setState({ status: r.reason });
+      // A chunk that failed to download (weak signal) is an error to retry, like a failed call.
+      else if (!View) setState({ status: 'error' });
+      else setState({ status: 'ready', advisory: r.advisory, View });
     });
     return () => {
       live = false;
@@ -58,16 +62,9 @@ export function FeedbackScreen() {
 
   return (
     <Screen title={t('feedback.title')} missing={missing} loading={state.status === 'loading'} error={error}>
-      {state.status === 'ready' &&
-        ids.user_id &&
-        (state.advisory.feedback_questions.length ? (
-          <FeedbackForm advisory={state.advisory} userId={ids.user_id} />
-        ) : (
-          <List>
-            <AdvisorySummary advisory={state.advisory} />
-            <Placeholder className="screen-message" description={t('feedback.feedback_question_not_found')} />
-          </List>
-        ))}
+      {state.status === 'ready' && ids.user_id && (
+        <state.View advisory={state.advisory} userId={ids.user_id} />
+      )}
     </Screen>
   );
 }

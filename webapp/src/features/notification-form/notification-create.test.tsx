@@ -12,10 +12,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function setup(params: Record<string, string | number> = { bot_user_id: 5 }) {
+/** Opens the form and waits for its chunk (fetched as the screen mounts). */
+async function setup(params: Record<string, string | number> = { bot_user_id: 5 }) {
   openAt(`/notification/create?${signedQuery(params)}`);
   const user = userEvent.setup({ delay: null });
   renderInApp(<NotificationFormScreen mode="create" />);
+  if (params.bot_user_id) await screen.findByLabelText('Name');
   return user;
 }
 
@@ -43,7 +45,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it('shows the fields; content types and frequencies of spec §9; the region list starts with All', async () => {
     notificationBackend();
-    setup();
+    await setup();
     expect(screen.getByRole('heading', { name: 'Create notification' })).toBeInTheDocument();
     expect(screen.getByLabelText('Message').tagName).toBe('TEXTAREA');
     expect(optionsOf('Content type')).toEqual([
@@ -61,7 +63,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it('requires name, message, content type, region, and frequency and interval without send now', async () => {
     const { requests } = notificationBackend();
-    const user = setup();
+    const user = await setup();
     await submit(user);
     expect(await screen.findAllByText('Required')).toHaveLength(6);
     for (const label of ['Name', 'Message', 'Content type', 'Region', 'Frequency', 'Interval'])
@@ -71,7 +73,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it('send now hides frequency and interval, which are then not required, and sends none', async () => {
     const { requests } = notificationBackend();
-    const user = setup();
+    const user = await setup();
     await fillRequired(user);
     await choose(user, 'Region', 'All');
     await user.click(screen.getByLabelText('Send now'));
@@ -108,7 +110,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it('turning send now off again brings frequency and interval back, required', async () => {
     notificationBackend();
-    const user = setup();
+    const user = await setup();
     await user.click(screen.getByLabelText('Send now'));
     await user.click(screen.getByLabelText('Send now'));
     await submit(user);
@@ -118,7 +120,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it('interval must be a whole number from 1 to 52', async () => {
     const { requests } = notificationBackend();
-    const user = setup();
+    const user = await setup();
     const interval = () => screen.getByLabelText('Interval');
     for (const [typed, message] of [
       ['two', 'Interval must be a whole number of 1 or more'],
@@ -140,7 +142,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it("'All' at zone hides woreda and kebele and targets the whole region", async () => {
     const { requests } = notificationBackend();
-    const user = setup();
+    const user = await setup();
     await fillRequired(user);
     await choose(user, 'Region', 'Amhara');
     await choose(user, 'Zone', 'All');
@@ -166,7 +168,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it("'All' at region hides every level below it", async () => {
     notificationBackend();
-    const user = setup();
+    const user = await setup();
     await choose(user, 'Region', 'All');
     expect(screen.queryByLabelText('Zone')).not.toBeInTheDocument();
     await choose(user, 'Region', 'Amhara');
@@ -175,7 +177,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
 
   it('targets a kebele with the ids of the areas above it', async () => {
     const { requests } = notificationBackend();
-    const user = setup();
+    const user = await setup();
     await fillRequired(user);
     await choose(user, 'Region', 'Amhara');
     await choose(user, 'Zone', 'North Gondar');
@@ -205,7 +207,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
           region_id: ['Does not match location_id.'],
         }),
     });
-    const user = setup();
+    const user = await setup();
     await fillRequired(user);
     await choose(user, 'Region', 'Oromia');
     await user.click(screen.getByLabelText('Send now'));
@@ -228,7 +230,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
         ? json(502, {})
         : (original as typeof fetch)(input, init),
     );
-    const user = setup();
+    const user = await setup();
     await fillRequired(user);
     await choose(user, 'Region', 'All');
     await user.click(screen.getByLabelText('Send now'));
@@ -239,9 +241,9 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
     expect(creates(requests)).toHaveLength(1);
   });
 
-  it('asks to reopen from the bot without bot_user_id', () => {
+  it('asks to reopen from the bot without bot_user_id', async () => {
     notificationBackend();
-    setup({ lang: 'en' });
+    await setup({ lang: 'en' });
     expect(screen.getByText(/missing some information/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
   });

@@ -7,34 +7,37 @@ import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { parseId, useIdParams } from '../../lib/use-query-params';
 import { getNotification } from './calls';
-import { valuesOf } from './form-values';
-import { NotificationForm } from './notification-form';
-import './notification-form.css';
+import { useFormChunk } from './use-form-chunk';
+
+const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
 
 /** Spec §2 /notification/create?bot_user_id=: the creator is the link's bot user. */
 function CreateScreen() {
   const t = useT();
   const { ids, missing } = useIdParams('bot_user_id');
+  const { chunk, retry } = useFormChunk();
   return (
-    <Screen title={t('notification.title_create')} missing={missing}>
-      {ids.bot_user_id && <NotificationForm mode="create" createdBy={ids.bot_user_id} />}
+    <Screen
+      title={t('notification.title_create')}
+      missing={missing}
+      loading={chunk.status === 'loading'}
+      error={chunk.status === 'failed' ? { message: describeApiError(NETWORK_ERROR), onRetry: retry } : null}
+    >
+      {chunk.status === 'ready' && ids.bot_user_id && (
+        <chunk.Form mode="create" createdBy={ids.bot_user_id} />
+      )}
     </Screen>
   );
 }
 
-type Load =
+type Details =
   | { status: 'loading' }
   | { status: 'ready'; notification: NotificationDetails }
   | { status: 'error'; error: ApiError };
 
-/**
- * Spec §2 /notification/update/{id}: the notification's details prefill the form. No creator
- * parameter is needed: the backend lets only the creator (from the launch's proof) read or
- * change it.
- */
-function UpdateScreen({ id }: { id: number | undefined }) {
+function useDetails(id: number | undefined) {
   const t = useT();
-  const [state, setState] = useState<Load>({ status: 'loading' });
+  const [state, setState] = useState<Details>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!id) return;
@@ -53,24 +56,36 @@ function UpdateScreen({ id }: { id: number | undefined }) {
     };
     // attempt: Try Again re-runs the load
   }, [id, attempt, t]);
+  return { details: state, retry: () => setAttempt((n) => n + 1) };
+}
 
+/**
+ * Spec §2 /notification/update/{id}: the notification's details prefill the form. No creator
+ * parameter is needed: the backend lets only the creator (from the launch's proof) read or
+ * change it.
+ */
+function UpdateScreen({ id }: { id: number | undefined }) {
+  const t = useT();
+  const { details, retry: reload } = useDetails(id);
+  const { chunk, retry: redownload } = useFormChunk();
+  const error =
+    details.status === 'error'
+      ? { message: describeApiError(details.error), onRetry: reload }
+      : chunk.status === 'failed'
+        ? { message: describeApiError(NETWORK_ERROR), onRetry: redownload }
+        : null;
   return (
     <Screen
       title={t('notification.title_update')}
       missing={id ? undefined : ['id']}
-      loading={state.status === 'loading'}
-      error={
-        state.status === 'error'
-          ? { message: describeApiError(state.error), onRetry: () => setAttempt((n) => n + 1) }
-          : null
-      }
+      loading={details.status === 'loading' || chunk.status === 'loading'}
+      error={error}
     >
-      {state.status === 'ready' && (
-        <NotificationForm
+      {details.status === 'ready' && chunk.status === 'ready' && (
+        <chunk.Form
           mode="update"
-          notification={state.notification}
-          initial={valuesOf(state.notification)}
-          deliveries={state.notification.deliveries}
+          notification={details.notification}
+          deliveries={details.notification.deliveries}
         />
       )}
     </Screen>

@@ -22,10 +22,12 @@ import {
   type NotificationFormValues,
   RENAME,
   updatePayload,
+  valuesOf,
 } from './form-values';
 import { notificationResolver } from './resolver';
 import { SwitchField } from './switch-field';
 import { TextAreaField } from './text-area-field';
+import './notification-form.css';
 
 /** The hand-back's name field holds at most 200 characters; a stored name may hold 255. */
 const resultName = (name: string) => Array.from(name).slice(0, 200).join('');
@@ -35,7 +37,6 @@ export type NotificationFormProps =
   | {
       mode: 'update';
       notification: LocationNotification;
-      initial: NotificationFormValues;
       deliveries?: Counts;
     };
 
@@ -48,7 +49,7 @@ export function NotificationForm(props: NotificationFormProps) {
   const t = useT();
   const update = props.mode === 'update';
   const form = useForm<NotificationFormValues>({
-    defaultValues: update ? props.initial : emptyValues,
+    defaultValues: update ? valuesOf(props.notification) : emptyValues,
     resolver: notificationResolver,
   });
   const sendNow = useWatch({ control: form.control, name: 'send_now' });

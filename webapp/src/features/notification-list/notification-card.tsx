@@ -19,12 +19,12 @@ export function NotificationCard({
 }: {
   notification: LocationNotification;
   href: string;
-  formatTime: FormatRelative | null;
+  formatTime: FormatRelative;
 }) {
   const t = useT();
   const nameId = useId();
   const state = { depth: historyDepth() + 1 };
-  const time = formatTime?.(notification.created_at);
+  const time = formatTime(notification.created_at);
   return (
     <Card className="notification-card">
       <div className="notification-card-body">

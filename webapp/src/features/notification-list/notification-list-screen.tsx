@@ -12,28 +12,33 @@ import { historyDepth } from '../../lib/navigation';
 import { toast } from '../../lib/toast';
 import { useIdParams } from '../../lib/use-query-params';
 import { listNotifications } from './calls';
-import { NotificationCard } from './notification-card';
-import type { FormatRelative } from './relative-time';
-import './notification-list.css';
+import type { loadCards } from './notification-cards';
 
+type Cards = Awaited<ReturnType<typeof loadCards>>;
 type Load =
   | { status: 'loading' }
-  | { status: 'ready'; notifications: LocationNotification[] }
+  | { status: 'ready'; notifications: LocationNotification[]; cards: Cards }
   | { status: 'error'; error: ApiError };
 
+const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
+
+/** The list call and the cards' code (with dayjs in the user's language), in parallel. */
 function useNotifications(userId: number | undefined) {
   const t = useT();
+  const lang = currentLanguage();
   const [state, setState] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!userId) return;
     let live = true;
     setState({ status: 'loading' });
-    void listNotifications(userId).then((r) => {
+    const cards = import('./notification-cards').then((m) => m.loadCards(lang)).catch(() => null);
+    void Promise.all([listNotifications(userId), cards]).then(([r, c]) => {
       if (!live) return;
-      if (r.ok) setState({ status: 'ready', notifications: r.data });
+      if (r.ok && c) setState({ status: 'ready', notifications: r.data, cards: c });
       else {
-        setState({ status: 'error', error: r.error });
+        // A chunk that failed to download (weak signal) is a network error to retry.
+        setState({ status: 'error', error: r.ok ? NETWORK_ERROR : r.error });
         toast.error(t('notification.error_getting_notifications_list'));
       }
     });
@@ -41,40 +46,21 @@ function useNotifications(userId: number | undefined) {
       live = false;
     };
     // attempt: Try Again re-runs the load
-  }, [userId, attempt, t]);
+  }, [userId, attempt, lang, t]);
   return { state, retry: () => setAttempt((n) => n + 1) };
-}
-
-/** dayjs and its Amharic locale, fetched beside the list call rather than before the screen. */
-function useRelativeTime(): FormatRelative | null {
-  const [format, setFormat] = useState<{ fn: FormatRelative } | null>(null);
-  const lang = currentLanguage();
-  useEffect(() => {
-    let live = true;
-    import('./relative-time')
-      .then((m) => m.relativeTimeIn(lang))
-      .then(
-        (fn) => live && setFormat({ fn }),
-        () => undefined, // no times rather than no list
-      );
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-  return format?.fn ?? null;
 }
 
 /**
  * Spec §2 /notification/list?bot_user_id=: the creator's active notifications as cards (name
  * cut to 20 characters, created time, Update); a card opens /notification/update/{id} and the
  * main button 'Create notification' opens the form. Both keep this link's query (bot_user_id,
- * lang), and the proof travels with the launch (lib/proof.ts), not with the route.
+ * lang); the proof travels with the launch (lib/proof.ts keeps the link it was opened with),
+ * not with the route.
  */
 export function NotificationListScreen() {
   const t = useT();
   const { ids, missing } = useIdParams('bot_user_id');
   const { state, retry } = useNotifications(missing.length ? undefined : ids.bot_user_id);
-  const formatTime = useRelativeTime();
   const search = useSearch();
   const [, navigate] = useLocation();
   const withQuery = (path: string) => (search ? `${path}?${search}` : path);
@@ -94,19 +80,16 @@ export function NotificationListScreen() {
     );
   else if (state.status === 'ready' && !state.notifications.length)
     body = <Placeholder className="screen-message" description={t('notification.no_notifications')} />;
-  else if (state.status === 'ready')
+  else if (state.status === 'ready') {
+    const { Cards, formatTime } = state.cards;
     body = (
-      <div className="notification-cards">
-        {state.notifications.map((n) => (
-          <NotificationCard
-            key={n.id}
-            notification={n}
-            href={withQuery(notificationUpdatePath(n.id))}
-            formatTime={formatTime}
-          />
-        ))}
-      </div>
+      <Cards
+        notifications={state.notifications}
+        hrefOf={(id) => withQuery(notificationUpdatePath(id))}
+        formatTime={formatTime}
+      />
     );
+  }
 
   return (
     <Screen title={t('notification.title_list')} missing={missing} loading={state.status === 'loading'}>
