@@ -166,6 +166,45 @@ describe.each(['en', 'am'] as const)('onboarding in %s', (lang) => {
   });
 });
 
+describe('report users', () => {
+  it('register through their button, then get the update button', async () => {
+    const u = h.tg.createUser({ first_name: 'Tigist', language_code: 'en', phone_number: '+251911000555' });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await u.pressReply(translate('en', 'bot.share_contact_button'));
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    const launch = u.launchFromReply(translate('en', 'bot.register_report_user_button'));
+    expect(readLink(launch.url)).toMatchObject({ path: '/register_report_user', params: { lang: 'en' } });
+    const area = await anyArea();
+    const created = await h.backend.inject({
+      method: 'POST',
+      url: '/backend/api/report-users/',
+      headers: { authorization: linkProof(launch.url) },
+      payload: {
+        name: 'Tigist',
+        phone_no: '911000555',
+        gender: 'female',
+        region: area.region,
+        zone: area.zone,
+        woreda: area.woreda,
+        created_by: u.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    await launch.sendData(
+      JSON.stringify({ kind: 'report_user_saved', report_user_id: id, name: 'Tigist', update: false }),
+    );
+    await u.waitForMessage(
+      (m) => m.text === translate('en', 'bot.results.report_user_registered', { name: 'Tigist' }),
+    );
+    expect(readLink(webAppUrl(u, translate('en', 'bot.update_report_user_button')))).toMatchObject({
+      path: '/register_report_user',
+      params: { lang: 'en', update: 'true' },
+    });
+  });
+});
+
 describe('language on first contact', () => {
   it('follows Telegram’s language_code: am → Amharic, anything else → English', async () => {
     const om = h.tg.createUser({ first_name: 'Chaltu', language_code: 'om' });
