@@ -71,9 +71,13 @@ describe('actor', () => {
       kind: 'user',
       telegramUserId: 6,
     });
-    await expect(resolve({ headers: {} })).rejects.toMatchObject({ statusCode: 401, reason: 'not_provided' });
-    await expect(resolve({ headers: { authorization: 'Bearer x' } })).rejects.toMatchObject({
-      reason: 'invalid',
-    });
+    // Proof errors are thrown synchronously (no promise hop on the hot path).
+    expect(() => resolve({ headers: {} })).toThrow(
+      expect.objectContaining({ statusCode: 401, reason: 'not_provided' }),
+    );
+    expect(() => resolve({ headers: { authorization: 'Bearer x' } })).toThrow(
+      expect.objectContaining({ reason: 'invalid' }),
+    );
+    expect(resolve({ headers: { authorization: 'Bearer svc' } })).toEqual({ kind: 'service' });
   });
 });

@@ -2,7 +2,7 @@ import { buildPath, type RouteDef, routes, toRouterPath } from '@gebere/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { databases } from './helpers/databases';
-import { proof } from './helpers/proofs';
+import { proof, signInitData } from './helpers/proofs';
 
 const table = Object.entries(routes) as Array<[string, RouteDef]>;
 
@@ -28,6 +28,43 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
       expect(r.status, `${def.method} ${p}`).toBeLessThan(500);
       if (r.status === 404)
         expect(def.params, `${def.method} ${p} answered 404 without a path id`).toBeDefined();
+    }
+  });
+
+  it.each(table.filter(([, d]) => d.access !== 'public'))(
+    '%s refuses a missing or forged proof (401)',
+    async (_name, def) => {
+      const path = buildPath(def.path, { id: 1, user_id: 1 });
+      const body = def.body ? { body: {} } : {};
+      const forged = { authorization: `tma ${signInitData(1, { botToken: '1:not-our-bot' })}` };
+      for (const headers of [{}, forged, proof.service('guess'), proof.link(1, '/x', {}, -60)]) {
+        const r = await t.call(def.method, path, { headers, ...body });
+        expect(r.status, JSON.stringify(headers)).toBe(401);
+        expect(r.body.detail).toMatch(/^(Authentication credentials|Invalid or expired proof)/);
+      }
+    },
+  );
+
+  it.each(table.filter(([, d]) => d.access === 'service'))(
+    '%s is for the bot only (403 for a user)',
+    async (_name, def) => {
+      const path = buildPath(def.path, { id: 1, user_id: 1 });
+      const r = await t.call(def.method, path, {
+        headers: proof.initData(1),
+        ...(def.body ? { body: {} } : {}),
+      });
+      expect(r.status).toBe(403);
+    },
+  );
+
+  it('public routes need no proof and ignore one', async () => {
+    for (const [, def] of table.filter(([, d]) => d.access === 'public')) {
+      const path = buildPath(def.path, { id: 1, user_id: 1 });
+      expect((await t.call(def.method, path)).status, def.path).not.toBe(401);
+      expect(
+        (await t.call(def.method, path, { headers: { authorization: 'tma forged' } })).status,
+        def.path,
+      ).not.toBe(401);
     }
   });
 

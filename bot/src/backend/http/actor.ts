@@ -24,7 +24,8 @@ type Row = ActorBotUser & { da_id: number | null; da_phone: string | null; da_te
 type Found = { botUser: ActorBotUser; da: ActorDa | null } | null;
 
 export interface ActorSource {
-  resolve: (request: { headers: { authorization?: string | undefined } }) => Promise<Actor>;
+  /** Throws 401 errors; synchronous when the proof and the lookup are cached. */
+  resolve: (request: { headers: { authorization?: string | undefined } }) => Actor | Promise<Actor>;
   /** Call after a write that changes who a Telegram user is (bot user, DA link, DA phones). */
   invalidate: () => void;
 }
@@ -37,10 +38,7 @@ export interface ActorSource {
  */
 export function createActorSource(db: Db, proof: ProofOptions, ttlMs = 5_000): ActorSource {
   const cache = new Map<number, { found: Found; until: number }>();
-  const lookup = async (telegramId: number): Promise<Found> => {
-    const hit = cache.get(telegramId);
-    const now = Date.now();
-    if (hit && hit.until > now) return hit.found;
+  const load = async (telegramId: number, now: number): Promise<Found> => {
     const r = await db.query<Row>(LOOKUP_SQL, [telegramId]);
     const row = r.rows[0];
     const found: Found = row
@@ -59,6 +57,11 @@ export function createActorSource(db: Db, proof: ProofOptions, ttlMs = 5_000): A
     if (cache.size > 10_000) cache.clear();
     cache.set(telegramId, { found, until: now + ttlMs });
     return found;
+  };
+  const lookup = (telegramId: number): Found | Promise<Found> => {
+    const hit = cache.get(telegramId);
+    const now = Date.now();
+    return hit && hit.until > now ? hit.found : load(telegramId, now);
   };
   const resolve = createActorResolver<ActorBotUser, ActorDa>({ ...proof, lookup });
   return { resolve, invalidate: () => cache.clear() };

@@ -1,12 +1,21 @@
+import { translate } from '@gebere/i18n';
+
 /**
  * Texts of the backend's answers (400 field messages and `detail`s), in en and am. The spec's own
- * keys (`required`, `phone_number_validation`, `telegram_phone_number_validation`) use the spec's
- * English words; the rest follow Django REST Framework's wording so the original backend's users
- * see familiar texts. Kept in one module so it can move onto @gebere/i18n once that carries them.
+ * validation keys (`required`, `phone_number_validation`, `telegram_phone_number_validation`)
+ * come from @gebere/i18n, so the forms and the server say the same words; the rest follow Django
+ * REST Framework's wording (which the shared resources do not carry) and live here.
  */
 export type Lang = 'en' | 'am';
 
+const SHARED = {
+  required: 'validation.required',
+  phone_number_validation: 'validation.phone_number_validation',
+  telegram_phone_number_validation: 'validation.telegram_phone_number_validation',
+} as const;
+
 const en = {
+  // These three are answered from @gebere/i18n (SHARED above); kept here for the key type.
   required: 'Required',
   phone_number_validation: 'Phone number must start with 09 or 07 and have 10 digits',
   telegram_phone_number_validation: 'Telegram phone number must start with 09 or 07 and have 10 digits',
@@ -102,6 +111,7 @@ const texts: Record<Lang, Record<MessageKey, string>> = { en, am };
 export type MessageVars = Record<string, string | number>;
 
 export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
+  if (key in SHARED) return translate(lang, SHARED[key as keyof typeof SHARED]);
   const text = texts[lang][key] ?? en[key];
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
@@ -110,10 +120,22 @@ export function isMessageKey(s: string): s is MessageKey {
   return Object.hasOwn(en, s);
 }
 
+// Clients send the same few headers over and over; parse each once (bounded).
+const picked = new Map<string, Lang>();
+
 /** First of en/am the client accepts (by q), en when it names neither. */
 export function pickLanguage(header: string | string[] | undefined): Lang {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return 'en';
+  const known = picked.get(value);
+  if (known) return known;
+  const lang = parseAcceptLanguage(value);
+  if (picked.size >= 1000) picked.clear();
+  picked.set(value, lang);
+  return lang;
+}
+
+function parseAcceptLanguage(value: string): Lang {
   let best: { lang: Lang; q: number } | null = null;
   for (const part of value.split(',')) {
     const [tag = '', ...opts] = part.trim().split(';');

@@ -64,7 +64,8 @@ export function serve<D extends RouteDef>(
     const lang = pickLanguage(request.headers['accept-language']);
     let actor: Actor | null = null;
     if (def.access !== 'public') {
-      actor = await env.actors.resolve(request);
+      const resolved = env.actors.resolve(request);
+      actor = resolved instanceof Promise ? await resolved : resolved;
       if (def.access === 'service' && actor.kind !== 'service') throw forbidden();
     }
     let params: unknown;

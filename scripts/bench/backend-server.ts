@@ -1,0 +1,194 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import {
+  backendPlugin,
+  type Db,
+  migrate,
+  openDatabase,
+  openPostgres,
+  seed,
+} from '../../bot/src/backend/index';
+
+/**
+ * The server side of the backend benchmark, run in its own process so autocannon does not share
+ * its event loop: the real backend under /backend, and beside it a hello-world route and bare
+ * raw-SQL routes that run the same statements with no validation, no proof and no contract.
+ */
+
+export const BENCH_AUTH = { botToken: '1:bench-token', linkSecret: 'bench', serviceToken: 'bench-service' };
+
+// The backend's own statements (routes/farmers.ts listFarmers, routes/records.ts recordOne and
+// recordBatch), copied so the raw routes do exactly the same database work.
+const FARMERS_SQL = `select f.id, f.farmer_name, f.father_name, f.grand_father_name from farmers f
+  where f.development_group_id = $1 order by id`;
+const COLS =
+  'id, farmer_id as farmer, advisory_id as advisory, created_by as by_id, iso(created_at) as created_at';
+const REACH_SQL = `with ins as (
+    insert into reach_records (farmer_id, advisory_id, created_by) values ($1, $2, $3)
+    on conflict (farmer_id, advisory_id, created_by) do nothing returning ${COLS}, true as created)
+  select * from ins union all
+  select ${COLS}, false from reach_records
+  where farmer_id = $1 and advisory_id = $2 and created_by = $3 and not exists (select 1 from ins)`;
+const KNOWN_SQL = `select (select array_agg(id) from farmers where id = any($1::bigint[])) as farmers,
+  (select array_agg(id) from advisories where id = any($2::bigint[])) as advisories,
+  exists (select 1 from da_profiles where id = $3) as da`;
+const BATCH_INSERT_SQL = `insert into reach_records (farmer_id, advisory_id, created_by)
+  select distinct f, a, $3::bigint from unnest($1::bigint[], $2::bigint[]) as p(f, a)
+  on conflict (farmer_id, advisory_id, created_by) do nothing returning farmer_id as farmer, advisory_id as advisory`;
+const BATCH_READ_SQL = `select t.id, t.farmer_id as farmer, t.advisory_id as advisory from reach_records t
+  join (select distinct f, a from unnest($1::bigint[], $2::bigint[]) as p(f, a)) p
+    on t.farmer_id = p.f and t.advisory_id = p.a where t.created_by = $3`;
+
+export interface Fixture {
+  group: number;
+  farmers: number[];
+  advisories: number[];
+  /** One DA per write scenario, so each run inserts fresh pairs. */
+  das: Array<{ daId: number; telegramId: number }>;
+}
+
+async function makeFixture(db: Db): Promise<Fixture> {
+  const kebele = (await db.query<{ id: number }>('select min(id) as id from kebeles')).rows[0]?.id;
+  const role = (await db.query<{ id: number }>('select min(id) as id from da_roles')).rows[0]?.id;
+  const das: Fixture['das'] = [];
+  for (let i = 0; i < 6; i++) {
+    const telegramId = 900_000_000 + i;
+    const bu = await db.query<{ id: number }>(
+      `insert into bot_users (telegram_id, chat_id, first_name) values ($1, $1, 'bench') returning id`,
+      [telegramId],
+    );
+    const k = await db.query<{ id: number; woreda_id: number; zone_id: number; region_id: number }>(
+      `select k.id, k.woreda_id, w.zone_id, z.region_id from kebeles k join woredas w on w.id = k.woreda_id
+       join zones z on z.id = w.zone_id where k.id = $1`,
+      [kebele],
+    );
+    const a = k.rows[0] as { id: number; woreda_id: number; zone_id: number; region_id: number };
+    const da = await db.query<{ id: number }>(
+      `insert into da_profiles (first_name, father_name, grand_father_name, phone_number, telegram_phone_number, sex,
+         region_id, zone_id, woreda_id, kebele_id, role_id, created_by)
+       values ('Bench', 'Da', 'X', $1, $1, 'male', $2, $3, $4, $5, $6, $7) returning id`,
+      [
+        `9000000${String(i).padStart(2, '0')}`,
+        a.region_id,
+        a.zone_id,
+        a.woreda_id,
+        a.id,
+        role,
+        bu.rows[0]?.id,
+      ],
+    );
+    await db.query('update bot_users set da_profile_id = $1 where id = $2', [da.rows[0]?.id, bu.rows[0]?.id]);
+    das.push({ daId: da.rows[0]?.id as number, telegramId });
+  }
+  const newGroup = async (name: string) =>
+    (
+      await db.query<{ id: number }>(
+        `insert into development_groups (group_name, group_type, kebele_id, created_by) values ($1, 'mixed', $2, $3)
+         returning id`,
+        [name, kebele, das[0]?.daId],
+      )
+    ).rows[0]?.id as number;
+  const addFarmers = (group: number, n: number) =>
+    db.query(
+      `insert into farmers (farmer_name, father_name, grand_father_name, phone_number, gender, kebele_id,
+         development_group_id, created_by)
+       select 'Farmer ' || g, 'Father', 'Grandfather', '9' || lpad(g::text, 8, '0'), 'female', $1, $2, $3
+       from generate_series(1, $4::int) g`,
+      [kebele, group, das[0]?.daId, n],
+    );
+  // A realistic group of 30 to read; 2000 more farmers so every write run records fresh pairs.
+  const group = await newGroup('Bench');
+  await addFarmers(group, 30);
+  await addFarmers(await newGroup('Bench writes'), 2000);
+  const farmers = (await db.query<{ id: number }>('select id from farmers order by id')).rows.map(
+    (r) => r.id,
+  );
+  const advisories = (await db.query<{ id: number }>('select id from advisories order by id')).rows.map(
+    (r) => r.id,
+  );
+  return { group, farmers, advisories, das };
+}
+
+async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'gebere-bench-'));
+    const db = await openDatabase({ dataDir: dir });
+    return { db, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const url = (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL) as string;
+  const name = `gebere_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const server = openPostgres({ connectionString: url, max: 1 });
+    try {
+      await server.exec(sql);
+    } finally {
+      await server.close();
+    }
+  };
+  await admin(`drop database if exists ${name}`);
+  await admin(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: target.toString(), dataDir: '', poolSize: 10 });
+  return { db, cleanup: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export async function startBenchServer(kind: 'pglite' | 'postgres') {
+  const { db, cleanup } = await openBenchDb(kind);
+  await migrate(db);
+  await seed(db, { demoData: true });
+  const fixture = await makeFixture(db);
+
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  app.get('/hello', async () => ({ hello: 'world' }));
+  app.get('/raw/farmers', async (request) => {
+    const group = Number((request.query as { group: string }).group);
+    return (await db.query(FARMERS_SQL, [group])).rows;
+  });
+  app.post('/raw/reach', async (request, reply) => {
+    const b = request.body as { farmer: number; advisory: number; user: number };
+    const r = await db.query<{ created: boolean }>(REACH_SQL, [b.farmer, b.advisory, b.user]);
+    reply.code(r.rows[0]?.created ? 201 : 200);
+    return r.rows[0];
+  });
+  app.post('/raw/reach-batch', async (request) => {
+    const b = request.body as { user: number; records: Array<{ farmer: number; advisory: number }> };
+    const f = b.records.map((r) => r.farmer);
+    const a = b.records.map((r) => r.advisory);
+    await db.query(KNOWN_SQL, [f, a, b.user]);
+    await db.query(BATCH_INSERT_SQL, [f, a, b.user]);
+    const all = await db.query(BATCH_READ_SQL, [f, a, b.user]);
+    return { recorded: all.rows.length, failed: 0, results: all.rows };
+  });
+  await app.register(backendPlugin, { prefix: '/backend', db, auth: BENCH_AUTH });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    address,
+    fixture,
+    async close() {
+      await app.close();
+      await db.close();
+      await cleanup();
+    },
+  };
+}
+
+// Child process mode: start, report the address and fixture to the parent, wait to be told to stop.
+if (process.argv[2] === '--serve') {
+  const kind = process.argv[3] as 'pglite' | 'postgres';
+  const server = await startBenchServer(kind);
+  process.send?.({ address: server.address, fixture: server.fixture });
+  process.on('message', async (m) => {
+    // CPU time of this process only, so a busy machine does not blur the cost of a request.
+    if (m === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpu: user + system });
+    }
+    if (m === 'stop') {
+      await server.close();
+      process.exit(0);
+    }
+  });
+}

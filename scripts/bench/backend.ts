@@ -1,0 +1,238 @@
+/**
+ * Backend benchmark (issue 3): throughput and p99 of the real routes beside a Fastify hello-world
+ * route and bare raw-SQL routes doing the same database work, measured in one run.
+ *
+ *   node --import tsx scripts/bench/backend.ts            PGlite, and PostgreSQL when
+ *                                                          TEST_DATABASE_URL or DATABASE_URL is set
+ *   BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10    run length, raw/real rounds (medians
+ *                                                          are reported), concurrency
+ *   BENCH_ONLY=pglite|postgres                             one database only
+ *
+ * The server runs in a child process (its own core); autocannon drives it over loopback. Besides
+ * req/s and p99 it prints the server process's own CPU time per request (µs), which a busy
+ * machine does not blur: `cpu raw/real` ≥ 0.9 means the real route costs at most ~10% more.
+ */
+import { fork } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Request, type Result } from 'autocannon';
+import type { Fixture } from './backend-server';
+import { BENCH_AUTH } from './backend-server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BATCH = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function initData(telegramId: number): string {
+  const fields: Record<string, string> = {
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    user: JSON.stringify({ id: telegramId, first_name: 'Bench' }),
+    signature: 'YmVuY2g',
+  };
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(BENCH_AUTH.botToken).digest();
+  return new URLSearchParams({
+    ...fields,
+    hash: createHmac('sha256', secret).update(check).digest('hex'),
+  }).toString();
+}
+
+async function startServer(kind: 'pglite' | 'postgres') {
+  const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), ['--serve', kind], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ address: string; fixture: Fixture }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { address: string; fixture: Fixture }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const cpu = () =>
+    new Promise<number>((resolve) => {
+      const onMessage = (m: unknown) => {
+        if (m && typeof m === 'object' && 'cpu' in m) {
+          child.off('message', onMessage);
+          resolve((m as { cpu: number }).cpu);
+        }
+      };
+      child.on('message', onMessage);
+      child.send('cpu');
+    });
+  return {
+    ...ready,
+    cpu,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('stop');
+      }),
+  };
+}
+
+/** Farmer × advisory pairs in a fixed order, each used once per DA. */
+function pairs(f: Fixture) {
+  let i = 0;
+  return () => {
+    const n = i++;
+    return {
+      farmer: f.farmers[n % f.farmers.length] as number,
+      advisory: f.advisories[Math.floor(n / f.farmers.length) % f.advisories.length] as number,
+    };
+  };
+}
+
+type Measured = Result & { cpuPerRequest: number };
+
+async function run(
+  server: { address: string; cpu: () => Promise<number> },
+  request: Request,
+  seconds = SECONDS,
+): Promise<Measured> {
+  const before = await server.cpu();
+  const result = await autocannon({
+    url: server.address,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [request],
+  });
+  const used = (await server.cpu()) - before;
+  return Object.assign(result, { cpuPerRequest: used / Math.max(1, result['2xx'] + result.non2xx) });
+}
+
+type Scenario = { name: string; raw: () => Request; real: () => Request };
+
+function scenarios(f: Fixture): Scenario[] {
+  const json = { 'content-type': 'application/json' };
+  const auth = (i: number) => ({ authorization: `tma ${initData(f.das[i]?.telegramId as number)}` });
+  const da = (i: number) => f.das[i]?.daId as number;
+  const single = (path: string, daIndex: number, headers: Record<string, string>) => (): Request => {
+    const next = pairs(f);
+    return {
+      method: 'POST',
+      path,
+      headers: { ...json, ...headers },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...next(), user: da(daIndex) }) }),
+    };
+  };
+  const batch = (path: string, daIndex: number, headers: Record<string, string>) => (): Request => {
+    const next = pairs(f);
+    return {
+      method: 'POST',
+      path,
+      headers: { ...json, ...headers },
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ user: da(daIndex), records: Array.from({ length: BATCH }, next) }),
+      }),
+    };
+  };
+  return [
+    {
+      name: 'farmers of a group (GET)',
+      raw: () => ({ method: 'GET', path: `/raw/farmers?group=${f.group}` }),
+      real: () => ({
+        method: 'GET',
+        path: `/backend/api/farmer-profiles/?outbound_development_group=${f.group}&paginate=false`,
+        headers: auth(0),
+      }),
+    },
+    {
+      name: 'reach, single (POST)',
+      raw: single('/raw/reach', 1, {}),
+      real: single('/backend/api/reach-farmers/', 2, auth(2)),
+    },
+    {
+      name: `reach, batch of ${BATCH} (POST)`,
+      raw: batch('/raw/reach-batch', 3, {}),
+      real: batch('/backend/api/reach-farmers/batch/', 4, auth(4)),
+    },
+  ];
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const failed = (r: Result) => r.non2xx + r.errors + r.timeouts;
+
+async function benchDatabase(kind: 'pglite' | 'postgres') {
+  const server = await startServer(kind);
+  const rows: string[][] = [];
+  try {
+    await run(server, { method: 'GET', path: '/hello' }, 1); // warm-up
+    const helloResult = await run(server, { method: 'GET', path: '/hello' });
+    for (const s of scenarios(server.fixture)) {
+      // Warm both paths (JIT, prepared statements, actor cache), then alternate raw and real runs
+      // so load from elsewhere on the machine hits both alike; report medians.
+      await run(server, s.raw(), 1);
+      await run(server, s.real(), 1);
+      const raws: Measured[] = [];
+      const reals: Measured[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        raws.push(await run(server, s.raw()));
+        reals.push(await run(server, s.real()));
+      }
+      const rawCpu = median(raws.map((r) => r.cpuPerRequest));
+      const realCpu = median(reals.map((r) => r.cpuPerRequest));
+      const rawRps = median(raws.map((r) => r.requests.average));
+      const realRps = median(reals.map((r) => r.requests.average));
+      rows.push([
+        kind,
+        s.name,
+        fmt(helloResult.requests.average),
+        fmt(rawRps),
+        fmt(realRps),
+        fmt(realRps / rawRps, 2),
+        fmt(rawRps / helloResult.requests.average, 2),
+        fmt(median(raws.map((r) => r.latency.p99)), 1),
+        fmt(median(reals.map((r) => r.latency.p99)), 1),
+        fmt(rawCpu),
+        fmt(realCpu),
+        fmt(rawCpu / realCpu, 2),
+        `${raws.reduce((n, r) => n + failed(r), 0)}/${reals.reduce((n, r) => n + failed(r), 0)}`,
+      ]);
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+function printTable(rows: string[][]) {
+  const head = [
+    'db',
+    'scenario',
+    'hello req/s',
+    'raw req/s',
+    'real req/s',
+    'real/raw',
+    'raw/hello',
+    'raw p99 ms',
+    'real p99 ms',
+    'raw cpu µs/req',
+    'real cpu µs/req',
+    'cpu raw/real',
+    'failed raw/real',
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+const only = process.env.BENCH_ONLY as 'pglite' | 'postgres' | undefined;
+const kinds: Array<'pglite' | 'postgres'> = [];
+if (only !== 'postgres') kinds.push('pglite');
+if (only !== 'pglite' && (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) kinds.push('postgres');
+const all: string[][] = [];
+for (const kind of kinds) {
+  console.error(
+    `› ${kind}: starting (migrate + seed), then ${SECONDS} s per run, ${CONNECTIONS} connections`,
+  );
+  all.push(...(await benchDatabase(kind)));
+}
+printTable(all);
