@@ -92,12 +92,6 @@ export function NotificationForm(props: NotificationFormProps) {
     if (!update) return;
     const { id, name } = props.notification;
     if (!removed.current) {
-      const confirmed = await showConfirm(t('notification.confirm_remove'), {
-        confirmText: t('notification.remove'),
-        cancelText: t('notification.cancel'),
-        destructive: true,
-      });
-      if (!confirmed) return;
       const result = await updateNotification(id, { active: false });
       if (!result.ok) {
         toast.error(t('notification.error_removing_notification'));
@@ -110,6 +104,20 @@ export function NotificationForm(props: NotificationFormProps) {
   };
   const remove = useBusy(onRemove);
   const busy = save.busy || remove.busy;
+
+  // Asked before the busy part, so nothing spins while the question is on screen; once removed,
+  // a second press only retries the hand-back and needs no second question.
+  const confirmRemove = async () => {
+    if (busy) return;
+    const confirmed =
+      removed.current ||
+      (await showConfirm(t('notification.confirm_remove'), {
+        confirmText: t('notification.remove'),
+        cancelText: t('notification.cancel'),
+        destructive: true,
+      }));
+    if (confirmed) await remove.run();
+  };
 
   return (
     <form
@@ -170,7 +178,7 @@ export function NotificationForm(props: NotificationFormProps) {
               className="notification-remove"
               disabled={busy}
               loading={remove.busy}
-              onClick={() => void remove.run()}
+              onClick={() => void confirmRemove()}
             >
               {t('notification.remove')}
             </Button>
