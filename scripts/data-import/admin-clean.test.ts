@@ -132,10 +132,16 @@ describe.skipIf(!existsSync(DEFAULT_SRC))('runCleanAdmin on the real data', () =
     expect(data.kebeles).toHaveLength(report.kebeles.out);
     // The committed files must be what the script makes today.
     const shipped = new URL('../../bot/src/backend/seed/admin/', import.meta.url);
-    for (const name of ['regions.csv', 'zones.csv', 'woredas.csv', 'kebeles.csv', 'README.md']) {
+    for (const name of ['regions.csv', 'zones.csv', 'woredas.csv', 'kebeles.csv']) {
       expect(await readFile(join(dir, name), 'utf8'), name).toBe(
         await readFile(new URL(name, shipped), 'utf8'),
       );
     }
+    // The README's facts must match; how a Markdown formatter pads its tables does not matter.
+    const tableInsensitive = (md: string) =>
+      md.replace(/^\|.*$/gm, (row) => row.replace(/\s+/g, '').replace(/-+/g, '-').replace(/:?-:?/g, '-'));
+    expect(tableInsensitive(await readFile(join(dir, 'README.md'), 'utf8'))).toBe(
+      tableInsensitive(await readFile(new URL('README.md', shipped), 'utf8')),
+    );
   });
 });
