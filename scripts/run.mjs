@@ -32,7 +32,15 @@ function ensurePnpm() {
   console.error(`› bootstrapping pnpm ${PNPM_VERSION} into .tools/ (once)`);
   mkdirSync(toolsDir, { recursive: true });
   writeFileSync(join(toolsDir, 'package.json'), '{"private":true}\n');
-  must('npm', ['install', '--prefix', toolsDir, '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`]);
+  must('npm', [
+    'install',
+    '--prefix',
+    toolsDir,
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    `pnpm@${PNPM_VERSION}`,
+  ]);
 }
 
 function pnpm(args, opts) {

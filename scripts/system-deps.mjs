@@ -49,7 +49,9 @@ function startPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'gebere-pg-'));
   execFileSync('chown', ['postgres:postgres', dir]);
   const asPg = (cmd, args) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   asPg('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = 54329;
   asPg('pg_ctl', [

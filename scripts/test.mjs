@@ -18,7 +18,8 @@ const step = (title, cmd, args, env) => {
 const failures = [];
 if (step('lint and format (biome)', 'biome', ['ci', '--reporter=summary', '.']) !== 0) failures.push('lint');
 if (
-  step('typecheck (tsc, every package)', 'pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']) !== 0
+  step('typecheck (tsc, every package)', 'pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']) !==
+  0
 )
   failures.push('typecheck');
 
