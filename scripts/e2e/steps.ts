@@ -1,0 +1,115 @@
+// Steps a person takes in the chat page, and the exact bot messages to expect, rendered with the
+// bot's own i18n and summaries.
+import type { HandBackResult } from '@gebere/contract';
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { renderSummary } from '../../bot/src/telegram/summaries';
+import { type Language, type TextKey, translate } from '../../shared/i18n/src/index';
+import type { TestUser } from '../emulator/index';
+import { parseHtml } from '../emulator/index';
+import { appFrame } from './harness';
+
+export type T = (key: TextKey, vars?: Record<string, string | number>) => string;
+export const tr =
+  (lang: Language): T =>
+  (key, vars) =>
+    translate(lang, key as 'bot.welcome_new', vars as never);
+
+/** The chat text of a bot summary, as Telegram shows it after parsing the HTML. */
+export const summaryText = (result: HandBackResult, lang: Language) =>
+  parseHtml(renderSummary(result, lang)).text;
+
+/** Waits for a bot message satisfying the predicate anywhere in the chat; returns its text. */
+export async function botSays(u: TestUser, match: string | ((text: string) => boolean), timeoutMs = 20_000) {
+  const pred = typeof match === 'string' ? (t: string) => t === match : match;
+  return u.waitFor(
+    () => u.history().find((m) => m.from === 'bot' && m.text !== undefined && pred(m.text))?.text,
+    {
+      timeoutMs,
+      description: typeof match === 'string' ? `bot says ${JSON.stringify(match)}` : 'bot message',
+    },
+  );
+}
+
+/** Bot messages after the n-th: for "the next summary" checks. */
+export const botTexts = (u: TestUser) =>
+  u.history().flatMap((m) => (m.from === 'bot' && m.text ? [m.text] : []));
+
+export async function sendText(page: Page, text: string) {
+  await page.locator('#text').fill(text);
+  await page.locator('#text').press('Enter');
+}
+
+/** Presses a reply-keyboard button in the page; a web_app one opens the mini-app. */
+export async function pressReply(page: Page, label: string) {
+  const button = page.locator('#reply-keyboard button').filter({ hasText: label }).first();
+  const toggle = page.locator('#keyboard-toggle');
+  // The page may have collapsed the keyboard: open it (the toggle shows then).
+  await expect
+    .poll(
+      async () => {
+        if (await button.isVisible()) return true;
+        if (await toggle.isVisible()) await toggle.click();
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await button.click();
+}
+
+export async function openFromReply(page: Page, label: string): Promise<Frame> {
+  await pressReply(page, label);
+  await page.locator('#app').waitFor({ state: 'visible' });
+  const frame = await appFrame(page);
+  await frame.locator('main.screen').waitFor();
+  return frame;
+}
+
+export async function shareContact(page: Page, label: string) {
+  await pressReply(page, label);
+  await page.locator('#modal-buttons button', { hasText: 'OK' }).click();
+}
+
+/** The main button in the chat page, once the app shows it and it is active. */
+export async function pressMainButton(page: Page, text?: string) {
+  const button = page.locator('#main-button');
+  await button.waitFor({ state: 'visible' });
+  if (text) await expect.poll(() => button.textContent(), { timeout: 20_000 }).toBe(text);
+  await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await button.click();
+}
+
+export async function appClosed(page: Page) {
+  await page.locator('#app').waitFor({ state: 'hidden', timeout: 30_000 });
+}
+
+/** Chooses an option of a native select once it is enabled and has it. */
+export async function choose(frame: Frame, name: string, value: string | number) {
+  const select = frame.locator(`select[name="${name}"]`);
+  await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached' });
+  await expect.poll(() => select.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await select.selectOption(String(value));
+}
+
+export const replyLabels = (u: TestUser) =>
+  (u.keyboard()?.markup.keyboard ?? []).flat().map((b) => (typeof b === 'string' ? b : b.text));
+
+export const MENU_KEYS = [
+  'register_farmer',
+  'add_group',
+  'record_reach',
+  'record_adoption',
+  'notifications',
+  'create_notification',
+  'update_profile',
+  'language',
+  'help',
+] as const;
+
+/** Picks a telegram-ui radio (its drawn circle covers the input): a tap on its cell, as a finger does. */
+export async function pickRadio(frame: Frame, name: string, value: string) {
+  const input = frame.locator(`input[type="radio"][name="${name}"][value="${value}"]`);
+  await frame.locator('label', { has: input }).first().click();
+  await expect.poll(() => input.isChecked(), { timeout: 10_000 }).toBe(true);
+}
