@@ -128,5 +128,34 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
       await screenshot(page, `${lang}-light-chat-main-menu`);
       await page.close();
     });
+
+    it('the DA adds a development group from the menu (dark theme)', async () => {
+      const page = await openChat(browser, product, u.id, 'dark');
+      const app = await openFromReply(page, t('bot.menu.add_group'));
+      const groupName = lang === 'en' ? 'Tesfa women' : 'ተስፋ ሴቶች';
+      await app.locator('input[name="group_name"]').fill(groupName);
+      await pickRadio(app, 'group_type', 'women_only');
+      findings.push(...(await axeSerious(app, `${lang} /add_development_group (dark)`)));
+      await screenshot(page, `${lang}-dark-add-development-group`);
+      await pressMainButton(page, t('common.add'));
+      await appClosed(page);
+
+      const da = await row<{ id: string; kebele_id: string }>(
+        'select d.id, d.kebele_id from da_profiles d join bot_users b on b.da_profile_id = d.id where b.telegram_id = $1',
+        [u.id],
+      );
+      const group = await row<{ id: string; group_type: string; kebele_id: string; created_by: string }>(
+        'select id, group_type, kebele_id, created_by from development_groups where group_name = $1',
+        [groupName],
+      );
+      expect(group).toMatchObject({ group_type: 'women_only', kebele_id: da.kebele_id, created_by: da.id });
+      await botSays(
+        u,
+        summaryText({ kind: 'group_added', group_id: Number(group.id), group_name: groupName }, lang),
+      );
+      await page.locator('.row.in .bubble').filter({ hasText: groupName }).waitFor();
+      await screenshot(page, `${lang}-dark-chat-group-added`);
+      await page.close();
+    });
   });
 });
