@@ -4,6 +4,7 @@ import { type Log, silentLog } from './db/log';
 import type { Db } from './db/types';
 import { createActorSource } from './http/actor';
 import { backendErrorHandler } from './http/error-handler';
+import { createKeyCleanup } from './http/idempotency';
 import { message, pickLanguage } from './http/messages';
 import type { BackendEnv } from './http/serve';
 import { buildOpenApi, docsHtml } from './openapi';
@@ -64,6 +65,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     validateResponses: options.validateResponses ?? false,
     bothSlashForms: !ignoresTrailingSlash(app),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    cleanupIdempotencyKeys: createKeyCleanup(options.db, log),
   };
 
   // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong.

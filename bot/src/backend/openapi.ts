@@ -1,4 +1,11 @@
-import { detailError, fieldErrors, type RouteDef, routes } from '@gebere/contract';
+import {
+  detailError,
+  fieldErrors,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  type RouteDef,
+  routes,
+} from '@gebere/contract';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -26,6 +33,18 @@ const SECURITY: Record<RouteDef['access'], Json[]> = {
   service: [{ serviceToken: [] }],
 };
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+const idempotencyHeader: Json = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'One key per intended submission, the same on every retry: a retry replays the stored answer ' +
+    '(`Idempotent-Replayed: true`) instead of writing again; the same key with another body is 422. ' +
+    'Kept 24 h, per acting user; errors are not stored.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
+
 const errorResponse = (description: string, s: z.ZodType) => ({
   description,
   content: { 'application/json': { schema: schema(s, 'output') } },
@@ -43,7 +62,11 @@ export function buildOpenApi(serverUrl = '/backend'): Json {
       summary: def.summary,
       'x-access': def.access,
       security: SECURITY[def.access],
-      parameters: [...parameters(def.params, 'path'), ...parameters(def.query, 'query')],
+      parameters: [
+        ...parameters(def.params, 'path'),
+        ...parameters(def.query, 'query'),
+        ...(WRITES.has(def.method) ? [idempotencyHeader] : []),
+      ],
       responses: {
         [def.status]: {
           description: 'Success',
@@ -53,6 +76,15 @@ export function buildOpenApi(serverUrl = '/backend'): Json {
         ...(def.access === 'public' ? {} : { '401': errorResponse('No or bad proof', detailError) }),
         ...(def.access === 'public' ? {} : { '403': errorResponse('Acting for someone else', detailError) }),
         '404': errorResponse('Not found', detailError),
+        ...(WRITES.has(def.method)
+          ? {
+              '409': errorResponse(
+                'The first request with this Idempotency-Key is still running',
+                detailError,
+              ),
+              '422': errorResponse('Idempotency-Key already used with a different request', detailError),
+            }
+          : {}),
       },
     };
     if (def.body)

@@ -103,4 +103,14 @@ describe('api client', () => {
     const r = await createApiClient({ baseUrl: '', fetch }).call('listRegions', {});
     expect(!r.ok && r.error.kind).toBe('invalid_response');
   });
+
+  it('sends Idempotency-Key only when the call has one', async () => {
+    const { fetch, calls } = fakeFetch(() => json(201, group));
+    const api = createApiClient({ baseUrl: '', fetch });
+    const body = { kebele: 9, created_by: 2, group_name: 'Tesfa', group_type: 'mixed' as const };
+    await api.call('createDevelopmentGroup', { body, idempotencyKey: 'k-1' });
+    await api.call('createDevelopmentGroup', { body });
+    const sent = calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(sent).toEqual(['k-1', undefined]);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   buildPath,
   type FieldErrors,
+  IDEMPOTENCY_HEADER,
   type InputOf,
   NON_FIELD_ERRORS,
   type OutputOf,
@@ -36,6 +37,11 @@ export type CallInput<N extends RouteName> = (Field<N, 'params'> extends undefin
   (Field<N, 'query'> extends undefined ? { query?: undefined } : { query?: Field<N, 'query'> }) &
   (Field<N, 'body'> extends undefined ? { body?: undefined } : { body: Field<N, 'body'> }) & {
     signal?: AbortSignal;
+    /**
+     * Sent as `Idempotency-Key` (contract `idempotency.ts`): one key per intended submission,
+     * the same on every retry of it, so a retry after a lost answer replays instead of duplicating.
+     */
+    idempotencyKey?: string;
   };
 
 export type CallOutput<N extends RouteName> = OutputOf<Def<N>['response']>;
@@ -117,6 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (auth) headers.Authorization = auth;
     const lang = options.language?.();
     if (lang) headers['Accept-Language'] = lang;
+    if (input.idempotencyKey) headers[IDEMPOTENCY_HEADER] = input.idempotencyKey;
     let body: string | undefined;
     if (input.body !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -7,3 +7,4 @@ export {
   createApiClient,
 } from './client';
 export { type ApiError, isRetryable, transportError } from './errors';
+export { newIdempotencyKey } from './idempotency-key';

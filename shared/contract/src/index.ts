@@ -12,6 +12,7 @@ export * from './entities/records';
 export * from './entities/report-user';
 export * from './entities/value-chain';
 export * from './enums';
+export * from './idempotency';
 export * from './results';
 export * from './route';
 export * from './routes';

@@ -6,13 +6,20 @@ import type { Db } from './types';
 /** pg_advisory_xact_lock key shared by migrate() and seed(): "gebe" in ASCII. */
 export const SCHEMA_LOCK = 0x67656265;
 
-const latest = Math.max(...migrations.map((m) => m.version));
+const versions = migrations.map((m) => m.version);
 
-async function appliedVersion(db: Db): Promise<number> {
+/**
+ * True when every known migration is recorded. Checked by version, not by the highest one, so a
+ * migration registered after a later-numbered one (two branches merged) is still applied.
+ */
+async function allApplied(db: Db): Promise<boolean> {
   const exists = await db.query<{ t: string | null }>(`select to_regclass('schema_migrations')::text as t`);
-  if (!exists.rows[0]?.t) return 0;
-  const r = await db.query<{ v: number | null }>('select max(version)::int as v from schema_migrations');
-  return r.rows[0]?.v ?? 0;
+  if (!exists.rows[0]?.t) return false;
+  const r = await db.query<{ n: number }>(
+    'select count(*)::int as n from schema_migrations where version = any($1::int[])',
+    [versions],
+  );
+  return Number(r.rows[0]?.n ?? 0) === versions.length;
 }
 
 /**
@@ -21,7 +28,7 @@ async function appliedVersion(db: Db): Promise<number> {
  * connection anyway), and the second finds nothing left to do. A restart costs two reads.
  */
 export async function migrate(db: Db, log: Log = silentLog): Promise<{ applied: number[] }> {
-  if ((await appliedVersion(db)) >= latest) return { applied: [] };
+  if (await allApplied(db)) return { applied: [] };
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await tx.exec(`create table if not exists schema_migrations (

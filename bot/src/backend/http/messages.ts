@@ -58,6 +58,9 @@ const en = {
   too_large: 'Request body is too large.',
   unsupported_media: 'Unsupported media type "{type}" in request.',
   server_error: 'A server error occurred.',
+  idempotency_key_invalid: 'Idempotency-Key must be 1 to 100 printable characters.',
+  idempotency_key_reused: 'Idempotency-Key was already used with a different request.',
+  idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed. Retry later.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -104,6 +107,9 @@ const am: Record<MessageKey, string> = {
   too_large: 'የጥያቄው መጠን በጣም ትልቅ ነው።',
   unsupported_media: 'ያልተደገፈ የመረጃ አይነት "{type}"።',
   server_error: 'የአገልጋይ ስህተት ተከስቷል።',
+  idempotency_key_invalid: 'Idempotency-Key ከ1 እስከ 100 የሚታተሙ ፊደላት መሆን አለበት።',
+  idempotency_key_reused: 'ይህ Idempotency-Key ቀደም ሲል ለሌላ ጥያቄ ጥቅም ላይ ውሏል።',
+  idempotency_key_in_progress: 'በዚህ Idempotency-Key የቀረበው ጥያቄ ገና በሂደት ላይ ነው። ቆይተው እንደገና ይሞክሩ።',
 };
 
 const texts: Record<Lang, Record<MessageKey, string>> = { en, am };

@@ -2,9 +2,18 @@ import { type OutputOf, type RouteDef, toRouterPath } from '@gebere/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Log } from '../db/log';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type { Actor, ActorSource } from './actor';
 import { forbidden, notFound } from './http-error';
+import {
+  actorKey,
+  claimKey,
+  IDEMPOTENCY_REPLAYED_HEADER,
+  readIdempotencyKey,
+  requestHash,
+  requestPath,
+  storeAnswer,
+} from './idempotency';
 import { type Lang, pickLanguage } from './messages';
 import { zodFieldErrors } from './zod-errors';
 
@@ -18,7 +27,26 @@ export interface BackendEnv {
   /** Register `/x` beside `/x/` when the server does not ignore trailing slashes itself. */
   bothSlashForms: boolean;
   bodyLimit: number;
+  /** Deletes expired idempotency keys now and then (cheap to call on every keyed write). */
+  cleanupIdempotencyKeys?: () => Promise<void>;
 }
+
+/**
+ * The database a handler uses. Plain requests get the pool (`env.db`); a write with an
+ * `Idempotency-Key` gets its request's transaction, so the record and the stored answer commit
+ * together (`transaction` then just runs inside it). Write handlers must use this, never `env.db`.
+ */
+export interface HandlerDb extends Queryable {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+const inTransaction = (tx: Queryable): HandlerDb => ({
+  query: (sql, params) => tx.query(sql, params),
+  exec: (sql) => tx.exec(sql),
+  transaction: (fn) => fn(tx),
+});
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -29,6 +57,7 @@ export interface RouteContext<D extends RouteDef> {
   /** null on public routes (no proof is read there). */
   actor: D['access'] extends 'public' ? null : Actor;
   lang: Lang;
+  db: HandlerDb;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -51,6 +80,8 @@ function alternatePath(path: string): string {
  * Registers one contract route: method and path from the declaration, access checked, params,
  * query and body parsed with the declared schemas (a bad path id is 404, a bad query or body is
  * 400 with DRF field messages), and the declared status sent. Handlers see typed, parsed input.
+ * Writes (POST/PUT/PATCH) honour `Idempotency-Key` (contract `idempotency.ts`): the key is
+ * claimed, the handler run and its success stored in one transaction; a retry replays it.
  */
 export function serve<D extends RouteDef>(
   app: FastifyInstance,
@@ -89,21 +120,50 @@ export function serve<D extends RouteDef>(
       if (!r.success) throw zodFieldErrors(r.error.issues, input).toError();
       body = r.data;
     }
-    const result = await handler({ params, query, body, actor, lang, request, reply } as RouteContext<D>);
-    const [status, payload] =
-      result instanceof WithStatus ? [result.status, result.body] : [def.status, result];
-    if (env.validateResponses) {
-      const check = response.safeParse(payload);
-      if (!check.success) {
-        env.log.error(
-          { route: `${def.method} ${def.path}`, issues: check.error.issues },
-          'response breaks the contract',
-        );
-        throw new Error(`response of ${def.method} ${def.path} breaks the contract`);
+    const run = async (db: HandlerDb): Promise<[number, unknown]> => {
+      const ctx = { params, query, body, actor, lang, db, request, reply } as RouteContext<D>;
+      const result = await handler(ctx);
+      const [status, payload] =
+        result instanceof WithStatus ? [result.status, result.body] : [def.status, result];
+      if (env.validateResponses) {
+        const check = response.safeParse(payload);
+        if (!check.success) {
+          env.log.error(
+            { route: `${def.method} ${def.path}`, issues: check.error.issues },
+            'response breaks the contract',
+          );
+          throw new Error(`response of ${def.method} ${def.path} breaks the contract`);
+        }
       }
+      return [status, payload];
+    };
+
+    const key = WRITE_METHODS.has(def.method) ? readIdempotencyKey(request) : undefined;
+    if (key === undefined) {
+      const [status, payload] = await run(env.db);
+      reply.code(status);
+      return payload;
     }
-    reply.code(status);
-    return payload;
+    await env.cleanupIdempotencyKeys?.();
+    const claim = {
+      actor: actorKey(actor),
+      key,
+      method: def.method,
+      path: requestPath(request.url),
+      hash: requestHash(def.method, requestPath(request.url), request.body),
+    };
+    // A thrown error rolls the claim back with the writes: errors are not stored, so the client
+    // may correct the body and retry with the same key.
+    const answer = await env.db.transaction(async (tx) => {
+      const stored = await claimKey(tx, env.db.kind, claim);
+      if (stored) return { replayed: true, status: stored.status, payload: stored.body };
+      const [status, payload] = await run(inTransaction(tx));
+      await storeAnswer(tx, claim.actor, key, { status, body: payload });
+      return { replayed: false, status, payload };
+    });
+    if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    reply.code(answer.status);
+    return answer.payload;
   };
 
   const url = toRouterPath(def.path);

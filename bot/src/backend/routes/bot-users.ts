@@ -17,7 +17,7 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
   const { db } = env;
 
   /** Bot only: create or refresh; language and phone are kept when not sent. */
-  serve(app, env, routes.upsertBotUser, async ({ body }) => {
+  serve(app, env, routes.upsertBotUser, async ({ body, db }) => {
     const phone = storedPhone(body.phone_number);
     const r = await db.query<BotUser>(
       `with u as (
@@ -55,7 +55,7 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
    * A user changes only their own bot user. VERIFIED needs a linked DA profile (DA registration
    * links it); only the bot may link a DA profile directly.
    */
-  serve(app, env, routes.patchBotUser, async ({ params, body, actor }) => {
+  serve(app, env, routes.patchBotUser, async ({ params, body, actor, db }) => {
     const found = await db.query<{ da_profile_id: number | null }>(
       'select da_profile_id from bot_users where id = $1',
       [params.id],

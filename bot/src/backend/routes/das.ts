@@ -67,7 +67,7 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
   /** Registers a DA and links the acting bot user to it (so VERIFIED can follow). */
-  serve(app, env, routes.createDa, async ({ body, actor }) => {
+  serve(app, env, routes.createDa, async ({ body, actor, db }) => {
     assertActingBotUser(actor, body.created_by);
     await checkDaPayload(db, body);
     const da = await db.transaction(async (tx) => {
@@ -89,7 +89,7 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
   });
 
   /** Only the DA itself (or the bot); the update_outbound flow relies on 404 for an unknown id. */
-  serve(app, env, routes.updateDa, async ({ params, body, actor }) => {
+  serve(app, env, routes.updateDa, async ({ params, body, actor, db }) => {
     const existing = await db.query('select 1 from da_profiles where id = $1', [params.id]);
     if (existing.rows.length === 0) throw notFound();
     if (actor.kind === 'user' && actor.da?.id !== params.id) throw forbidden();

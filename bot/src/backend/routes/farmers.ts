@@ -26,7 +26,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
    * Spec §3's three variants. A new group and its first farmer are written by one statement, so
    * the group never exists without the farmer that asked for it.
    */
-  serve(app, env, routes.createFarmer, async ({ body, actor }) => {
+  serve(app, env, routes.createFarmer, async ({ body, actor, db }) => {
     assertActingDa(actor, body.created_by);
     const phone = normalizePhone(body.phone_number) ?? body.phone_number;
     const person = [

@@ -26,10 +26,8 @@ function checkAnswer(question: QuestionRow, answer: FeedbackAnswer['answer'], er
 }
 
 export function registerFeedbackRoutes(app: FastifyInstance, env: BackendEnv): void {
-  const { db } = env;
-
   /** One answer per user and question: sending again replaces it (200), a first answer is 201. */
-  serve(app, env, routes.createFeedback, async ({ body, actor }) => {
+  serve(app, env, routes.createFeedback, async ({ body, actor, db }) => {
     assertActingBotUser(actor, body.user);
     const q = await db.query<QuestionRow>(
       `select q.type, coalesce((select array_agg(c.id) from feedback_choices c where c.question_id = q.id),

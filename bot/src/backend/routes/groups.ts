@@ -20,7 +20,7 @@ export function registerGroupRoutes(app: FastifyInstance, env: BackendEnv): void
     }),
   );
 
-  serve(app, env, routes.createDevelopmentGroup, async ({ body, actor }) => {
+  serve(app, env, routes.createDevelopmentGroup, async ({ body, actor, db }) => {
     assertActingDa(actor, body.created_by);
     const r = await db.query<DevelopmentGroup>(
       `insert into development_groups as g (group_name, group_type, kebele_id, created_by)

@@ -77,7 +77,7 @@ async function load(db: Queryable, id: number): Promise<LocationNotification> {
 export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
-  serve(app, env, routes.createNotification, async ({ body, actor }) => {
+  serve(app, env, routes.createNotification, async ({ body, actor, db }) => {
     assertActingBotUser(actor, body.created_by);
     const target = await resolveTarget(db, body);
     const r = await db.query<LocationNotification>(
@@ -116,7 +116,7 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
   });
 
   /** Creator only. `{active:false}` is the soft remove; otherwise the fields are replaced. */
-  serve(app, env, routes.updateNotificationSettings, async ({ params, body, actor }) => {
+  serve(app, env, routes.updateNotificationSettings, async ({ params, body, actor, db }) => {
     const current = await load(db, params.id);
     assertActingBotUser(actor, current.created_by);
     if ('created_by' in body && body.created_by !== undefined && body.created_by !== current.created_by)

@@ -1,5 +1,6 @@
 import { type BatchResult, type RecordPair, routes } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/types';
 import { assertActingDa } from '../http/access';
 import { FieldErrorSet } from '../http/http-error';
 import { message } from '../http/messages';
@@ -21,14 +22,14 @@ type Row = {
  * of the same pair wins, this statement's snapshot cannot see its row: read it again.
  */
 async function recordOne(
-  env: BackendEnv,
+  db: Queryable,
   table: Table,
   farmer: number,
   advisory: number,
   by: number,
 ): Promise<Row> {
   const cols = `id, farmer_id as farmer, advisory_id as advisory, created_by as by_id, iso(created_at) as created_at`;
-  const r = await env.db.query<Row>(
+  const r = await db.query<Row>(
     `with ins as (
        insert into ${table} (farmer_id, advisory_id, created_by) values ($1, $2, $3)
        on conflict (farmer_id, advisory_id, created_by) do nothing returning ${cols}, true as created)
@@ -39,7 +40,7 @@ async function recordOne(
     [farmer, advisory, by],
   );
   if (r.rows[0]) return r.rows[0];
-  const again = await env.db.query<Row>(
+  const again = await db.query<Row>(
     `select ${cols}, false as created from ${table} where farmer_id = $1 and advisory_id = $2 and created_by = $3`,
     [farmer, advisory, by],
   );
@@ -52,14 +53,13 @@ async function recordOne(
  * Pairs naming an unknown farmer or advisory fail alone with field errors.
  */
 async function recordBatch(
-  env: BackendEnv,
+  db: Queryable,
   table: Table,
   by: number,
   byField: string,
   pairs: RecordPair[],
   lang: 'en' | 'am',
 ): Promise<BatchResult> {
-  const { db } = env;
   const farmers = pairs.map((p) => p.farmer);
   const advisories = pairs.map((p) => p.advisory);
   const known = await db.query<{ farmers: number[] | null; advisories: number[] | null; da: boolean }>(
@@ -115,10 +115,10 @@ async function recordBatch(
 }
 
 export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): void {
-  serve(app, env, routes.createReach, async ({ body, actor }) => {
+  serve(app, env, routes.createReach, async ({ body, actor, db }) => {
     assertActingDa(actor, body.user);
     const { created, by_id, ...row } = await recordOne(
-      env,
+      db,
       'reach_records',
       body.farmer,
       body.advisory,
@@ -127,10 +127,10 @@ export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): voi
     return new WithStatus(created ? 201 : 200, { ...row, user: by_id });
   });
 
-  serve(app, env, routes.createAdoption, async ({ body, actor }) => {
+  serve(app, env, routes.createAdoption, async ({ body, actor, db }) => {
     assertActingDa(actor, body.created_by);
     const { created, by_id, ...row } = await recordOne(
-      env,
+      db,
       'adoption_records',
       body.farmer,
       body.advisory,
@@ -143,13 +143,13 @@ export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): voi
     });
   });
 
-  serve(app, env, routes.createReachBatch, ({ body, actor, lang }) => {
+  serve(app, env, routes.createReachBatch, ({ body, actor, lang, db }) => {
     assertActingDa(actor, body.user);
-    return recordBatch(env, 'reach_records', body.user, 'user', body.records, lang);
+    return recordBatch(db, 'reach_records', body.user, 'user', body.records, lang);
   });
 
-  serve(app, env, routes.createAdoptionBatch, ({ body, actor, lang }) => {
+  serve(app, env, routes.createAdoptionBatch, ({ body, actor, lang, db }) => {
     assertActingDa(actor, body.created_by);
-    return recordBatch(env, 'adoption_records', body.created_by, 'created_by', body.records, lang);
+    return recordBatch(db, 'adoption_records', body.created_by, 'created_by', body.records, lang);
   });
 }

@@ -39,7 +39,7 @@ const values = (b: ReportUserPayload) => [
 export function registerReportUserRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
-  serve(app, env, routes.createReportUser, async ({ body, actor }) => {
+  serve(app, env, routes.createReportUser, async ({ body, actor, db }) => {
     assertActingTelegramUser(actor, body.created_by);
     await checkPayload(db, body);
     const r = await db.query<ReportUser>(
@@ -50,7 +50,7 @@ export function registerReportUserRoutes(app: FastifyInstance, env: BackendEnv):
     return r.rows[0] as ReportUser;
   });
 
-  serve(app, env, routes.updateReportUser, async ({ params, body, actor }) => {
+  serve(app, env, routes.updateReportUser, async ({ params, body, actor, db }) => {
     const existing = await db.query<{ created_by: number }>(
       'select created_by from report_users where id = $1',
       [params.id],
