@@ -101,6 +101,14 @@ const envSchema = z.object({
   DEMO_DATA: bool('DEMO_DATA'),
   ENABLE_BOT: bool('ENABLE_BOT'),
   ENABLE_NOTIFICATIONS: bool('ENABLE_NOTIFICATIONS'),
+  NOTIFICATIONS_RATE: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, { message: 'NOTIFICATIONS_RATE must be a number of messages per second' })
+      .transform(Number)
+      .refine((n) => n > 0 && n <= 1000, { message: 'NOTIFICATIONS_RATE must be above 0 and at most 1000' }),
+  ),
   ENABLE_BACKEND: bool('ENABLE_BACKEND'),
   TRUST_PROXY: bool('TRUST_PROXY'),
   WEBAPP_DIST: optional(z.string().trim().min(1)),
@@ -143,6 +151,8 @@ export interface Config {
   database: { url: string | undefined; demoData: boolean };
   links: { secret: string; ttlSeconds: number };
   enable: { bot: boolean; notifications: boolean; backend: boolean };
+  /** Messages per second the notification engines of all copies share (Telegram: ~30). */
+  notifications: { ratePerSecond: number };
   /** Which secrets were generated and stored under DATA_DIR rather than given. */
   generatedSecrets: ReadonlyArray<keyof PersistedSecrets>;
 }
@@ -238,6 +248,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       notifications: e.ENABLE_NOTIFICATIONS ?? true,
       backend: embedded,
     },
+    notifications: { ratePerSecond: e.NOTIFICATIONS_RATE ?? 30 },
     generatedSecrets: generated,
   };
 }

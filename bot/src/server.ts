@@ -7,6 +7,7 @@ import type { ReadinessCheck } from './http/health';
 import { origin } from './http/plugins/security-headers';
 import { createSenderReader } from './http/tg/proof';
 import type { Logger } from './log';
+import { startNotifications } from './notifications/start';
 import { createAgent, createFetch } from './outbound';
 import { startEmbeddedBackend } from './server-backend';
 import { startEmulator } from './server-emulator';
@@ -118,6 +119,11 @@ export async function startServer(
 
   await app.listen({ port: config.port, host: config.host });
   const botStart = startBotWithRetry(telegram, logger);
+  // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
+  const notifications = await startNotifications(config, logger, {
+    db: backend?.db,
+    fetch: outboundFetch,
+  });
   // Commands (en, am) and the chat menu button; idempotent, so every start sets them.
   if (config.enable.bot && !overrides.middleware) {
     void botStart.ready.then(() =>
@@ -131,6 +137,9 @@ export async function startServer(
   const stop = () => {
     stopping ??= (async () => {
       botStart.cancel();
+      // The message on its way finishes and unsent claimed rows go back to the queue, while the
+      // Bot API (locally, the emulator) and the database are still there.
+      await notifications?.stop();
       // Updates in progress finish first (their replies need the Bot API and, locally, the
       // emulator on this very server); then HTTP: in-flight requests finish, new ones get 503.
       await telegram.stop();

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../backend/db/types';
+import type { Logger } from '../log';
+import { makeLinker } from './message';
+import { plan } from './planner';
+import { createSender } from './sender';
+import {
+  DEFAULT_ENGINE_OPTIONS,
+  type EngineClock,
+  type EngineOptions,
+  emptyCounts,
+  type LinkSettings,
+  type RunCounts,
+  type SendApi,
+  systemClock,
+} from './types';
+
+export interface EngineDeps {
+  db: Db;
+  /** A Bot API client *without* auto-retry: the engine handles 429 and retries itself. */
+  api: SendApi;
+  logger: Logger;
+  links: LinkSettings;
+  clock?: EngineClock;
+  options?: Partial<EngineOptions>;
+  /** Names this copy in leases; unique per process by default. */
+  worker?: string;
+}
+
+export interface NotificationEngine {
+  readonly worker: string;
+  /** Runs the planner every tick and the sender whenever there is work, until stop(). */
+  start(): void;
+  /** Stops claiming, hands unsent claimed rows back, waits for messages on their way. */
+  stop(): Promise<void>;
+  /** One planner pass and a drain of everything claimable now (tests, scripts). */
+  runOnce(): Promise<RunCounts>;
+}
+
+const hasNews = (c: RunCounts) => Object.values(c).some((v) => v > 0);
+
+export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
+  const clock = deps.clock ?? systemClock;
+  const options: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+  if (!deps.options?.batchSize) options.batchSize = Math.max(1, Math.ceil(options.ratePerSecond));
+  const worker = deps.worker ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const logger = deps.logger.child({ part: 'notifications', worker });
+  const sender = createSender({
+    db: deps.db,
+    api: deps.api,
+    logger,
+    clock,
+    options,
+    worker,
+    link: makeLinker(deps.links, () => clock.now()),
+  });
+
+  // One object for the whole life of the engine: the sender's long drain holds a reference.
+  const counts = emptyCounts();
+  let abort: AbortController | undefined;
+  let loops: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  /** One log line per tick with what happened since the last one (quiet when nothing did). */
+  async function report(): Promise<void> {
+    const c = { ...counts };
+    Object.assign(counts, emptyCounts());
+    if (!hasNews(c)) return;
+    const q = await deps.db.query<{ n: number }>(
+      `select count(*)::int as n from notification_deliveries where status = 'queued'`,
+    );
+    logger.info({ ...c, backlog: Number(q.rows[0]?.n ?? 0) }, 'notifications run');
+  }
+
+  async function plannerLoop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        const before = counts.queued;
+        await plan(deps.db, clock.now(), options.maxLatenessMs, counts);
+        if (counts.queued > before) wake?.();
+        await report();
+      } catch (err) {
+        logger.error({ err }, 'notification planner failed; retrying next tick');
+      }
+      await clock.sleep(options.tickMs, signal);
+    }
+  }
+
+  async function senderLoop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await sender.drain(counts, signal);
+      } catch (err) {
+        logger.error({ err }, 'notification sender failed; retrying next tick');
+      }
+      if (signal.aborted) break;
+      // Idle until the planner queues something, or a tick passes (retries come due, other
+      // copies' leases run out).
+      const woken = new AbortController();
+      wake = () => woken.abort();
+      await clock.sleep(options.tickMs, AbortSignal.any([signal, woken.signal]));
+      wake = undefined;
+    }
+    await sender.settle();
+  }
+
+  return {
+    worker,
+    start() {
+      if (abort) return;
+      abort = new AbortController();
+      logger.info({ rate: options.ratePerSecond, tickMs: options.tickMs }, 'notification engine started');
+      loops = Promise.all([plannerLoop(abort.signal), senderLoop(abort.signal)]).then(() => undefined);
+    },
+    async stop() {
+      if (!abort) return;
+      abort.abort();
+      await loops;
+      await report().catch(() => undefined);
+      abort = undefined;
+      logger.info('notification engine stopped');
+    },
+    async runOnce() {
+      const c = emptyCounts();
+      await plan(deps.db, clock.now(), options.maxLatenessMs, c);
+      await sender.drain(c);
+      return c;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import type { Db, Queryable } from '../backend/db/types';
+import { firstOccurrence, latestDue, occurrenceAfter, scheduleOf } from './schedule';
+import type { RunCounts } from './types';
+
+/**
+ * The planner turns due occurrences into delivery rows: one per (notification, occurrence,
+ * recipient), inserted with ON CONFLICT DO NOTHING. Occurrences are deterministic (schedule.ts),
+ * so two copies planning at once can only insert the same rows; the plan row lock (SKIP LOCKED)
+ * just saves the second one the work.
+ */
+
+/**
+ * What makes two versions of a notification "the same schedule": timing and target. An edit that
+ * changes it restarts planning from the edit; an edit of the name or message does not (queued
+ * deliveries are worded at send time, so they go out with the new text).
+ */
+export const FINGERPRINT = `format('%s|%s|%s|%s|%s', n.send_now, n.frequency, n."interval", n.location_type, n.location_id)`;
+
+/** The DA profile column a location type matches on; `all` matches everyone. */
+const TARGET_COLUMN: Record<string, string | undefined> = {
+  region: 'p.region_id',
+  zone: 'p.zone_id',
+  woreda: 'p.woreda_id',
+  kebele: 'p.kebele_id',
+};
+
+/**
+ * Verified users with a DA profile inside the target, not blocked. A user who blocked the bot is
+ * reachable again once the bot hears from them (their upsert moves updated_at past blocked_at).
+ */
+export const RECIPIENTS_WHERE = `u.verification_status = 'VERIFIED'
+  and (u.blocked_at is null or u.blocked_at < u.updated_at)`;
+
+export async function insertDeliveries(
+  q: Queryable,
+  n: { id: number; location_type: string; location_id: number | null },
+  occurrence: number,
+): Promise<number> {
+  const column = TARGET_COLUMN[n.location_type];
+  if (n.location_type !== 'all' && (!column || n.location_id === null)) return 0;
+  const r = await q.query(
+    `insert into notification_deliveries (notification_id, occurrence, bot_user_id)
+     select $1, $2::timestamptz, u.id from bot_users u join da_profiles p on p.id = u.da_profile_id
+     where ${RECIPIENTS_WHERE} ${column ? `and ${column} = $3` : 'and $3::bigint is null'}
+     on conflict (notification_id, occurrence, bot_user_id) do nothing`,
+    [n.id, new Date(occurrence).toISOString(), column ? n.location_id : null],
+  );
+  return r.rowCount;
+}
+
+interface PlanRow {
+  fingerprint: string;
+  current_fp: string;
+  since: Date | null;
+  last_occurrence: Date | null;
+  next_occurrence: Date | null;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  send_now: boolean;
+  frequency: string | null;
+  interval: number | null;
+  location_type: string;
+  location_id: number | null;
+}
+
+const ms = (d: Date | null) => (d === null ? null : d.getTime());
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+/** Plans one notification; false when another copy holds it right now. */
+async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, counts: RunCounts) {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `insert into notification_plans (notification_id, fingerprint) values ($1, '') on conflict do nothing`,
+      [id],
+    );
+    const r = await tx.query<PlanRow>(
+      `select p.fingerprint, ${FINGERPRINT} as current_fp, p.since, p.last_occurrence, p.next_occurrence,
+         n.active, n.created_at, n.updated_at, n.send_now, n.frequency, n."interval", n.location_type, n.location_id
+       from notification_plans p join location_notifications n on n.id = p.notification_id
+       where p.notification_id = $1 for update of p skip locked`,
+      [id],
+    );
+    const row = r.rows[0];
+    if (!row?.active) return false;
+    const created = row.created_at.getTime();
+    const schedule = scheduleOf(row);
+    let since = ms(row.since);
+    let last = ms(row.last_occurrence);
+    let next = ms(row.next_occurrence);
+    if (row.fingerprint !== row.current_fp) {
+      // New, or edited to another schedule or target: occurrences of the current schedule from
+      // the moment it took effect. The old schedule's queued rows are swept as "schedule changed".
+      since = row.since === null ? created : row.updated_at.getTime();
+      last = null;
+      next = firstOccurrence(created, schedule, since);
+    }
+    if (next !== null && next <= now) {
+      const due = latestDue(created, schedule, next, now);
+      if (now - due <= maxLatenessMs) {
+        counts.planned++;
+        counts.queued += await insertDeliveries(tx, { id, ...row }, due);
+      } else counts.missed++;
+      // Only the latest occurrence's rows may be sent; older queued ones are superseded.
+      last = due;
+      next = occurrenceAfter(created, schedule, due);
+    }
+    await tx.query(
+      `update notification_plans set fingerprint = $2, since = $3, last_occurrence = $4, next_occurrence = $5,
+         updated_at = now() where notification_id = $1`,
+      [id, row.current_fp, iso(since), iso(last), iso(next)],
+    );
+    return true;
+  });
+}
+
+/**
+ * A worker that died between telling the database it was sending and recording Telegram's answer
+ * leaves its row "in doubt" once the lease has run out. Telegram most likely has it (the window is
+ * one request), so it is recorded as sent and not sent again: a crash may lose a message whose
+ * request had not reached Telegram, but never sends one twice.
+ */
+async function settleInDoubt(db: Db, now: number): Promise<number> {
+  const r = await db.query(
+    `update notification_deliveries set status = 'sent', sent_at = sending_at, sending_at = null,
+       claimed_until = null, updated_at = now(),
+       last_error = 'unconfirmed: the worker stopped while Telegram was answering; not sent again'
+     where status = 'queued' and sending_at is not null and claimed_until < $1::timestamptz`,
+    [new Date(now).toISOString()],
+  );
+  return r.rowCount;
+}
+
+/**
+ * Queued deliveries that must not go out any more (not leased, so none is on its way):
+ * notification removed, schedule changed, or a later occurrence planned.
+ */
+async function sweep(db: Db, now: number): Promise<number> {
+  const r = await db.query(
+    `update notification_deliveries d set status = 'failed', claimed_until = null, updated_at = now(),
+       last_error = case when not n.active then 'cancelled: notification removed'
+         when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
+           then 'cancelled: schedule changed'
+         else 'cancelled: superseded by a later occurrence' end
+     from location_notifications n left join notification_plans p on p.notification_id = n.id
+     where n.id = d.notification_id and d.status = 'queued' and d.sending_at is null
+       and (d.claimed_until is null or d.claimed_until < $1::timestamptz)
+       and (not n.active or p.fingerprint is distinct from ${FINGERPRINT}
+            or d.occurrence is distinct from p.last_occurrence)`,
+    [new Date(now).toISOString()],
+  );
+  return r.rowCount;
+}
+
+/** Past this many new rows, statistics are refreshed (PGlite has no autovacuum to do it). */
+const ANALYZE_AFTER = 500;
+
+/** One planner pass: new or edited notifications, due occurrences, in-doubt rows, the sweep. */
+export async function plan(db: Db, now: number, maxLatenessMs: number, counts: RunCounts): Promise<void> {
+  const due = await db.query<{ id: number }>(
+    `select n.id from location_notifications n left join notification_plans p on p.notification_id = n.id
+     where n.active and (p.notification_id is null or p.fingerprint <> ${FINGERPRINT}
+                         or p.next_occurrence <= $1::timestamptz)
+     order by n.id`,
+    [new Date(now).toISOString()],
+  );
+  const before = counts.queued;
+  for (const { id } of due.rows) await planOne(db, Number(id), now, maxLatenessMs, counts);
+  if (counts.queued - before >= ANALYZE_AFTER) await db.exec('analyze notification_deliveries');
+  counts.unconfirmed += await settleInDoubt(db, now);
+  counts.cancelled += await sweep(db, now);
+}

@@ -1,0 +1,139 @@
+import type { InlineKeyboardMarkup } from 'grammy/types';
+
+/**
+ * Time for the engine: `now` decides what is due and when leases run out, `sleep` paces sends.
+ * Tests pass a manual clock whose sleep moves time forward, so a week passes instantly and the
+ * emulator (given the same clock) sees exactly the pacing the engine intended.
+ */
+export interface EngineClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: EngineClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (ms <= 0 || signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    }),
+};
+
+/** A clock that only moves when slept on or told to (the emulator's `createManualClock`). */
+export function manualEngineClock(manual: { now(): number; advance(ms: number): void }): EngineClock {
+  return {
+    now: () => manual.now(),
+    sleep: async (ms) => {
+      if (ms > 0) manual.advance(ms);
+    },
+  };
+}
+
+/** The one Bot API call the engine makes; grammY's `Api` fits. */
+export interface SendApi {
+  sendMessage(
+    chatId: number,
+    text: string,
+    other?: {
+      parse_mode?: 'HTML';
+      reply_markup?: InlineKeyboardMarkup;
+      link_preview_options?: { is_disabled?: boolean };
+    },
+  ): Promise<{ message_id: number }>;
+}
+
+/** How mini-app links are made: as the bot's (signed, with the same lifetime). */
+export interface LinkSettings {
+  secret: string;
+  ttlSeconds: number;
+  /** Where the mini-app is served (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+export interface EngineOptions {
+  /** Messages per second for all server copies together (Telegram: about 30). */
+  ratePerSecond: number;
+  /** Planner period, and how often an idle sender looks for work. */
+  tickMs: number;
+  /** How long a claimed delivery belongs to its worker; a crashed worker's rows free up after it. */
+  leaseMs: number;
+  /** How far ahead send slots may be reserved; keeps every claimed row well inside its lease. */
+  horizonMs: number;
+  /** Deliveries per claim; defaults to one second's worth. */
+  batchSize: number;
+  /** Tries for network and server errors before a delivery is failed. */
+  maxAttempts: number;
+  /** First retry delay after a network error; doubles with each attempt. */
+  backoffMs: number;
+  /** An occurrence missed by more than this (downtime) is skipped rather than sent late. */
+  maxLatenessMs: number;
+  /** Sends waiting for Telegram's answer at once (latency hiding at 30/s). */
+  maxInFlight: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  ratePerSecond: 30,
+  tickMs: 5_000,
+  leaseMs: 30_000,
+  horizonMs: 3_000,
+  batchSize: 30,
+  maxAttempts: 5,
+  backoffMs: 5_000,
+  maxLatenessMs: 24 * 3_600_000,
+  maxInFlight: 32,
+};
+
+/** Everything needed to word and address one delivery. */
+export interface DeliveryContext {
+  id: number;
+  notificationId: number;
+  attempts: number;
+  claimedUntil: number;
+  botUserId: number;
+  telegramId: number;
+  chatId: number;
+  language: string;
+  daId: number | null;
+  kebeleId: number | null;
+  name: string;
+  message: string;
+  contentType: 'advisory' | 'reach' | 'adoption' | 'farmer_registration';
+  advisory: {
+    id: number;
+    label: string | null;
+    content: string[];
+    contentAm: string[] | null;
+  } | null;
+}
+
+/** Counts of one planner run or one sender drain, for the log line and tests. */
+export interface RunCounts {
+  planned: number;
+  queued: number;
+  missed: number;
+  cancelled: number;
+  sent: number;
+  failed: number;
+  retried: number;
+  blocked: number;
+  /** In doubt after a worker died mid-request: recorded as sent, not sent again. */
+  unconfirmed: number;
+}
+
+export const emptyCounts = (): RunCounts => ({
+  planned: 0,
+  queued: 0,
+  missed: 0,
+  cancelled: 0,
+  sent: 0,
+  failed: 0,
+  retried: 0,
+  blocked: 0,
+  unconfirmed: 0,
+});
