@@ -2,10 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../lib/i18n';
+import { retryDelays } from '../lib/idempotent-call';
 
 // findBy*/waitFor wait up to 5 s: lazy chunks and jsdom are slow on a loaded 2-core CI machine,
 // and a wait that times out there is a flake, not a finding.
 configure({ asyncUtilTimeout: 5000 });
+
+// Keyed creates retry transport failures; without the pauses here (tests count the attempts).
+retryDelays.ms = [0, 0];
 
 // Tests render in English unless they switch; i18n is ready before any test renders.
 await initI18n('en');

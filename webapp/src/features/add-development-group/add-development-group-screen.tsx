@@ -10,6 +10,7 @@ import { GROUP_TYPES } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { useT } from '../../lib/i18n';
+import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { useIdParams } from '../../lib/use-query-params';
@@ -38,16 +39,20 @@ function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebeleId: n
 
   // Once created, a second press only retries the hand-back: it must not add the group twice.
   const created = useRef<DevelopmentGroup | null>(null);
+  // One Idempotency-Key per intended group: kept while the values stay the same.
+  const keySlot = useRef(memorySlot()).current;
 
   const onValid = async (values: NewGroupFields) => {
     if (!created.current) {
-      const result = await createDevelopmentGroup({ ...values, kebele: kebeleId, created_by: daId });
+      const payload = { ...values, kebele: kebeleId, created_by: daId };
+      const result = await createDevelopmentGroup(payload, keyFor(keySlot, payload));
       if (!result.ok) {
         applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS);
         toast.error(t('group.error_adding_development_group'));
         return;
       }
       created.current = result.data;
+      forgetKey(keySlot);
     }
     const group = created.current;
     await handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name });

@@ -144,4 +144,34 @@ describe('Add development group', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('retries a lost answer with one Idempotency-Key; a new key when the values change', async () => {
+    let posts = 0;
+    const { requests } = installFakeFetch(
+      route('POST', '/backend/api/development-groups/', () => {
+        posts++;
+        if (posts <= 3 || posts === 5) throw new TypeError('Failed to fetch');
+        return json(201, created);
+      }),
+      route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+    );
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Group name'), 'Tesfa');
+    await user.click(screen.getByLabelText('Women only'));
+    await user.click(addButton());
+    // The first press: the call and two automatic retries, all lost.
+    expect(await screen.findByText('Error Adding Development Group')).toBeInTheDocument();
+    expect(posts).toBe(3);
+    // Another name is another submission; back to the first name is the first submission again.
+    await user.type(screen.getByLabelText('Group name'), ' B');
+    await user.click(addButton());
+    await waitFor(() => expect(posts).toBe(4));
+    await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
+    const keys = requests
+      .filter((r) => r.path === '/backend/api/development-groups/')
+      .map((r) => r.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
 });

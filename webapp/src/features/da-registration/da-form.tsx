@@ -12,6 +12,7 @@ import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { useT } from '../../lib/i18n';
+import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack } from '../../telegram';
@@ -60,10 +61,14 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
   // hand-back does not register the DA twice.
   const saved = useRef<{ da: DaProfile; updated: boolean } | null>(null);
   const verified = useRef(false);
+  // One Idempotency-Key per intended save: kept while the values stay the same.
+  const keySlot = useRef(memorySlot()).current;
 
   const onValid = async (values: DaFormOutput) => {
     if (!saved.current) {
-      const result = await saveDa(toDaPayload(values, userId), { existingId: profile?.id, outbound });
+      const payload = toDaPayload(values, userId);
+      const target = { existingId: profile?.id, outbound };
+      const result = await saveDa(payload, target, keyFor(keySlot, { payload, target }));
       if (!result.ok) {
         const unmatched = applyFieldErrors(
           form.setError,
@@ -76,6 +81,7 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
         return;
       }
       saved.current = { da: result.da, updated: result.updated };
+      forgetKey(keySlot);
     }
     if (!verified.current) {
       const patched = await verifyBotUser(userId);

@@ -283,6 +283,28 @@ describe('DA registration', () => {
     expect(bodiesOf(requests, 'POST', '/backend/api/da-profiles/')).toHaveLength(1);
   });
 
+  it('sends one Idempotency-Key per registration and retries a lost answer with it', async () => {
+    let posts = 0;
+    const { requests } = installFakeFetch(
+      ...referenceRoutes(),
+      route('POST', '/backend/api/da-profiles/', () => {
+        if (++posts <= 2) throw new TypeError('Failed to fetch');
+        return json(201, created);
+      }),
+      ...saveRoutes(),
+    );
+    const user = open();
+    await fillAll(user);
+    await user.click(await registerButton());
+    await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
+    const keys = requests
+      .filter((r) => r.method === 'POST' && r.path === '/backend/api/da-profiles/')
+      .map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
   it('shows the error and a retry when the roles cannot be loaded', async () => {
     let calls = 0;
     installFakeFetch(

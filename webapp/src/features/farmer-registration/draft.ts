@@ -1,4 +1,5 @@
 import { GROUP_TYPES } from '../../lib/constants';
+import type { KeySlot } from '../../lib/idempotent-call';
 import { type FarmerFormValues, GENDERS } from './form-values';
 
 /**
@@ -50,13 +51,51 @@ function isBlank(values: Partial<FarmerFormValues>): boolean {
   return TEXT_FIELDS.every((f) => !values[f]?.trim()) && !values.gender && !values.group_type;
 }
 
+/** The draft's `submission` (Idempotency-Key and the payload it was made for), if any. */
+function readSubmission(key: string): { key: string; values: string } | null {
+  try {
+    const raw = JSON.parse(window.sessionStorage.getItem(key) ?? 'null') as { submission?: unknown } | null;
+    const s = raw?.submission as { key?: unknown; values?: unknown } | undefined;
+    return typeof s?.key === 'string' && typeof s.values === 'string'
+      ? { key: s.key, values: s.values }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveDraft(key: string, values: Partial<FarmerFormValues>): void {
   try {
     if (isBlank(values)) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, JSON.stringify(values));
+    else {
+      const submission = readSubmission(key);
+      window.sessionStorage.setItem(key, JSON.stringify(submission ? { ...values, submission } : values));
+    }
   } catch {
     // private mode or a full storage: the form still works, without a draft
   }
+}
+
+/**
+ * The submission's Idempotency-Key, kept in the draft beside the values: after a WebView reload
+ * the same submission is sent with the same key, so a farmer saved before the reload is replayed,
+ * not registered twice. Cleared with the draft once the farmer is saved.
+ */
+export function draftKeySlot(key: string): KeySlot {
+  let fallback: { key: string; values: string } | null = null; // when storage is unavailable
+  return {
+    get: () => readSubmission(key) ?? fallback,
+    set: (submission) => {
+      fallback = submission;
+      try {
+        const raw = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as Record<string, unknown> | null;
+        const { submission: _, ...rest } = raw && typeof raw === 'object' ? raw : {};
+        window.sessionStorage.setItem(key, JSON.stringify(submission ? { ...rest, submission } : rest));
+      } catch {
+        // no storage: the key lives as long as the page
+      }
+    },
+  };
 }
 
 export function clearDraft(key: string): void {

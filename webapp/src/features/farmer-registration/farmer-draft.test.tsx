@@ -53,6 +53,39 @@ describe('Register farmer: draft', () => {
     expect(field('Farmer name')).toHaveValue('');
   });
 
+  it('keeps the Idempotency-Key in the draft: a resubmit after a reload sends the same key', async () => {
+    let posts = 0;
+    const { requests } = installFakeFetch(
+      groupsRoute(),
+      route('POST', FARMERS_PATH, () => {
+        // Saved by the server each time, but the answers of the first press never arrive.
+        if (++posts <= 3) throw new TypeError('Failed to fetch');
+        return json(201, savedFarmer());
+      }),
+      handBackRoute(),
+    );
+    const first = setup();
+    await formReady();
+    await fillPerson(first.user);
+    await first.user.click(field('Add a new development group'));
+    await first.user.type(field('Group name'), 'Birhan');
+    await first.user.click(screen.getByLabelText('Women only'));
+    await first.user.click(registerButton());
+    await waitFor(() => expect(posts).toBe(3));
+    await screen.findByText('Error registering farmer, please try again.');
+    first.view.unmount(); // the WebView reloads
+
+    const second = setup();
+    await formReady();
+    expect(field('Group name')).toHaveValue('Birhan');
+    await second.user.click(registerButton());
+    await waitFor(() => expect(requests.filter((r) => r.path === '/tg/result')).toHaveLength(1));
+    const keys = requests.filter((r) => r.path === FARMERS_PATH).map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
   it('keeps drafts apart per DA and kebele', async () => {
     installFakeFetch(groupsRoute());
     const first = setup();

@@ -1,6 +1,6 @@
 import type { DevelopmentGroup, HandBackResult } from '@gebere/contract';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
@@ -10,11 +10,12 @@ import { TOAST_MS_FARMER } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { t as translate, useT } from '../../lib/i18n';
+import { keyFor } from '../../lib/idempotent-call';
 import { type ToastOptions, toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack } from '../../telegram';
 import { createFarmer } from './calls';
-import { clearDraft, draftKey, loadDraft, saveDraft } from './draft';
+import { clearDraft, draftKey, draftKeySlot, loadDraft, saveDraft } from './draft';
 import type { FarmerFormOutput } from './form-schema';
 import {
   buildFarmerPayload,
@@ -70,6 +71,7 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
 
   // Once saved, a second press only retries the hand-back: the farmer must not be registered twice.
   const saved = useRef<HandBackResult | null>(null);
+  const keySlot = useMemo(() => draftKeySlot(key), [key]);
   const [locked, setLocked] = useState(false);
 
   const reportFailure = (error: ApiError, addDevGroup: boolean) => {
@@ -98,7 +100,7 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
         form.setError(built.field, { type: 'validate', message }, { shouldFocus: true });
         return;
       }
-      const result = await createFarmer(built.payload);
+      const result = await createFarmer(built.payload, keyFor(keySlot, built.payload));
       if (!result.ok) {
         reportFailure(result.error, values.add_dev_group);
         return;

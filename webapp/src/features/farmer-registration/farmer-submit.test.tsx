@@ -174,12 +174,12 @@ describe('Register farmer: submit', () => {
     expect(field('Development group')).toHaveValue('11');
   });
 
-  it('keeps every value after a network failure, and a second press sends again', async () => {
+  it('keeps every value after a network failure (retried twice), and a second press sends again with the same key', async () => {
     let attempt = 0;
     const { requests } = installFakeFetch(
       groupsRoute(),
       route('POST', FARMERS_PATH, () => {
-        if (++attempt === 1) throw new TypeError('Failed to fetch');
+        if (++attempt <= 3) throw new TypeError('Failed to fetch');
         return json(201, savedFarmer());
       }),
       handBackRoute(),
@@ -195,7 +195,10 @@ describe('Register farmer: submit', () => {
     expect(field('Gender')).toHaveValue('male');
     await user.click(registerButton());
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
-    expect(farmerPosts(requests)).toHaveLength(2);
+    const keys = farmerPosts(requests).map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it('blocks a double submit while the first is in flight and shows progress', async () => {

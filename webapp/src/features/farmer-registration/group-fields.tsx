@@ -44,6 +44,7 @@ export function GroupFields({ form, groups, disabled }: GroupFieldsProps) {
                 form.clearErrors(['development_group', 'group_name', 'group_type']);
               }}
               onBlur={toggle.onBlur}
+              aria-label={t('farmer.fields.add_dev_group')}
               disabled={disabled || noGroups}
             />
           }

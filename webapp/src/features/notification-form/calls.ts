@@ -1,9 +1,10 @@
 import type { NotificationPayload, NotificationSettings } from '@gebere/contract';
 import { api } from '../../lib/api';
+import { withRetries } from '../../lib/idempotent-call';
 
-/** Spec §7: POST /api/location-notifications/. */
-export function createNotification(body: NotificationPayload) {
-  return api.call('createNotification', { body });
+/** Spec §7: POST /api/location-notifications/; keyed, so transport failures are retried safely. */
+export function createNotification(body: NotificationPayload, idempotencyKey: string) {
+  return withRetries(() => api.call('createNotification', { body, idempotencyKey }));
 }
 
 /** Spec §7: GET /api/location-notifications/{id}/details (with its delivery counts). */

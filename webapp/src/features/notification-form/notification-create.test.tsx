@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type SeenRequest } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { NotificationFormScreen } from './notification-form-screen';
-import { notificationBackend } from './test-backend';
+import { notificationBackend, stored } from './test-backend';
 
 // On a busy 2-core machine the first call also compiles the API client, the contract and zod:
 // give asynchronous queries and whole tests room, so that timing never decides a result.
@@ -246,5 +246,25 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
     await setup({ lang: 'en' });
     expect(screen.getByText(/missing some information/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+
+  it('sends one Idempotency-Key per notification and retries a lost answer with it', async () => {
+    let posts = 0;
+    const { requests } = notificationBackend({
+      create: (req) => {
+        if (++posts === 1) throw new TypeError('Failed to fetch');
+        return json(201, stored({ ...(req.body as object), id: 31 }));
+      },
+    });
+    const user = await setup();
+    await fillRequired(user);
+    await choose(user, 'Region', 'All');
+    await user.click(screen.getByLabelText('Send now'));
+    await submit(user);
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    const keys = creates(requests).map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

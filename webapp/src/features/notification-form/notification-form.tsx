@@ -1,4 +1,4 @@
-import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
+import type { DeliveryCounts as Counts, LocationNotification, NotificationPayload } from '@gebere/contract';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { useT } from '../../lib/i18n';
+import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack, showConfirm } from '../../telegram';
@@ -57,12 +58,16 @@ export function NotificationForm(props: NotificationFormProps) {
   // Once saved (or removed), a second press only retries the hand-back: no second record.
   const saved = useRef<LocationNotification | null>(null);
   const removed = useRef(false);
+  // One Idempotency-Key per intended notification: kept while the values stay the same.
+  const keySlot = useRef(memorySlot()).current;
+
+  const createNew = (payload: NotificationPayload) => createNotification(payload, keyFor(keySlot, payload));
 
   const onValid = async (values: NotificationFormValues) => {
     if (!saved.current) {
       const result = update
         ? await updateNotification(props.notification.id, updatePayload(values))
-        : await createNotification(createPayload(values, props.createdBy));
+        : await createNew(createPayload(values, props.createdBy));
       if (!result.ok) {
         applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS, RENAME);
         toast.error(
@@ -75,6 +80,7 @@ export function NotificationForm(props: NotificationFormProps) {
         return;
       }
       saved.current = result.data;
+      forgetKey(keySlot);
       toast.success(
         t(
           update

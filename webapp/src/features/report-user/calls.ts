@@ -1,5 +1,6 @@
 import type { ReportUser, ReportUserPayload } from '@gebere/contract';
 import { type ApiResult, api } from '../../lib/api';
+import { withRetries } from '../../lib/idempotent-call';
 
 /** The acting Telegram user's report user profile (to prefill the update form); null when none. */
 export async function findReportUser(createdBy: number): Promise<ApiResult<ReportUser | null>> {
@@ -9,9 +10,18 @@ export async function findReportUser(createdBy: number): Promise<ApiResult<Repor
   return { ...r, data: list[0] ?? null };
 }
 
-/** Spec §7: POST /api/report-users/, or PUT /api/report-users/{id}/ for an existing profile. */
-export function saveReportUser(body: ReportUserPayload, existingId: number | undefined) {
-  return existingId === undefined
-    ? api.call('createReportUser', { body })
-    : api.call('updateReportUser', { params: { id: existingId }, body });
+/**
+ * Spec §7: POST /api/report-users/, or PUT /api/report-users/{id}/ for an existing profile.
+ * Keyed, so transport failures are retried safely.
+ */
+export function saveReportUser(
+  body: ReportUserPayload,
+  existingId: number | undefined,
+  idempotencyKey: string,
+) {
+  return withRetries(() =>
+    existingId === undefined
+      ? api.call('createReportUser', { body, idempotencyKey })
+      : api.call('updateReportUser', { params: { id: existingId }, body, idempotencyKey }),
+  );
 }

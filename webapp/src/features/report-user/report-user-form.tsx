@@ -10,6 +10,7 @@ import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { useT } from '../../lib/i18n';
+import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack } from '../../telegram';
@@ -41,10 +42,13 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
 
   // Once saved, a second press only retries the hand-back: no second profile.
   const saved = useRef<ReportUser | null>(null);
+  // One Idempotency-Key per intended save: kept while the values stay the same.
+  const keySlot = useRef(memorySlot()).current;
 
   const onValid = async (values: ReportUserFormOutput) => {
     if (!saved.current) {
-      const result = await saveReportUser(toReportUserPayload(values, createdBy), profile?.id);
+      const payload = toReportUserPayload(values, createdBy);
+      const result = await saveReportUser(payload, profile?.id, keyFor(keySlot, payload));
       if (!result.ok) {
         const unmatched = applyFieldErrors(form.setError, result.error.fieldErrors, REPORT_USER_FIELDS);
         toast.error(
@@ -54,6 +58,7 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
         return;
       }
       saved.current = result.data;
+      forgetKey(keySlot);
     }
     const stored = saved.current;
     toast.success(

@@ -313,4 +313,30 @@ describe('Report user update', () => {
     expect(await button('Update')).toBeInTheDocument();
     expect(field('Full name')).toHaveValue('Hirut Alemu');
   });
+
+  it('sends one Idempotency-Key per registration and retries a lost answer with it', async () => {
+    let posts = 0;
+    const { requests } = installFakeFetch(
+      ...referenceRoutes(),
+      route('POST', '/backend/api/report-users/', (r) => {
+        if (++posts <= 3) throw new TypeError('Failed to fetch');
+        return json(201, { id: 31, ...(r.body as object) });
+      }),
+      route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+    );
+    const user = open();
+    await fill(user);
+    await user.click(await button('Register'));
+    expect(
+      await screen.findByText('Error registering Report User, please check the form and try again.'),
+    ).toBeInTheDocument();
+    await user.click(await button('Register'));
+    await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
+    const keys = requests
+      .filter((r) => r.method === 'POST' && r.path === '/backend/api/report-users/')
+      .map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
 });

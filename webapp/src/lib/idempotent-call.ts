@@ -1,0 +1,63 @@
+import { type ApiError, type ApiResult, isRetryable, newIdempotencyKey } from '@gebere/api-client';
+
+/**
+ * Creates sent with an `Idempotency-Key` (contract `idempotency.ts`) may be retried safely: a
+ * retry after a lost answer replays the saved record instead of adding a second one.
+ */
+
+/** Where a form keeps its current key (a ref; the farmer form keeps it in its session draft). */
+export interface KeySlot {
+  get(): { key: string; values: string } | null;
+  set(entry: { key: string; values: string } | null): void;
+}
+
+export function memorySlot(): KeySlot {
+  let entry: { key: string; values: string } | null = null;
+  return {
+    get: () => entry,
+    set: (e) => {
+      entry = e;
+    },
+  };
+}
+
+/**
+ * The key for submitting `values`: the one already made for the same values (a retry of the same
+ * submission), else a new one. Call {@link forgetKey} after a successful save.
+ */
+export function keyFor(slot: KeySlot, values: unknown): string {
+  const fingerprint = JSON.stringify(values);
+  const current = slot.get();
+  if (current && current.values === fingerprint) return current.key;
+  const key = newIdempotencyKey();
+  slot.set({ key, values: fingerprint });
+  return key;
+}
+
+export function forgetKey(slot: KeySlot): void {
+  slot.set(null);
+}
+
+/** Pauses between automatic retries (ms); tests set it to zeros. */
+export const retryDelays: { ms: number[] } = { ms: [1_000, 3_000] };
+
+/**
+ * No answer, a timeout, a 5xx/429, or 409 (the first request with this key is still running): the
+ * same keyed request again. Anything else (400, 403, 422) is the answer.
+ */
+function worthRetrying(error: ApiError): boolean {
+  return isRetryable(error) || (error.kind === 'http' && error.status === 409);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs a keyed call, retrying transport failures a couple of times with backoff. */
+export async function withRetries<T>(send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  let result = await send();
+  for (const delay of retryDelays.ms) {
+    if (result.ok || !worthRetrying(result.error)) return result;
+    if (delay > 0) await sleep(delay);
+    result = await send();
+  }
+  return result;
+}
