@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const main = join(root, 'bot', 'dist', 'main.js');
@@ -18,12 +18,6 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
-const restarts = Number(arg('restarts', '3'));
-
-if (!process.argv.includes('--no-build') || !existsSync(main)) {
-  const { buildBot } = await import('../../bot/build.mjs');
-  await buildBot({ quiet: true });
-}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -68,13 +62,33 @@ async function once(dataDir) {
   return { readyMs: Math.round(readyMs), rssMb: rss, stopMs: Math.round(performance.now() - stopAt), code };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'gebere-cold-start-'));
-try {
-  const first = await once(dataDir);
-  const again = [];
-  for (let i = 0; i < restarts; i++) again.push(await once(dataDir));
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const restartMs = median(again.map((r) => r.readyMs));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The first run on a fresh DATA_DIR and `restarts` restarts on it, for other benchmarks
+ * (scripts/bench/field-budgets.ts): `{first, again, restartMs}` with readyMs, rssMb, stopMs each.
+ */
+export async function measureColdStart({ restarts = 3, build = true } = {}) {
+  if (build || !existsSync(main)) {
+    const { buildBot } = await import('../../bot/build.mjs');
+    await buildBot({ quiet: true });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'gebere-cold-start-'));
+  try {
+    const first = await once(dataDir);
+    const again = [];
+    for (let i = 0; i < restarts; i++) again.push(await once(dataDir));
+    return { first, again, restartMs: median(again.map((r) => r.readyMs)) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { first, again, restartMs } = await measureColdStart({
+    restarts: Number(arg('restarts', '3')),
+    build: !process.argv.includes('--no-build'),
+  });
   console.log(`node ${process.version}, PGlite in a fresh DATA_DIR, emulator, demo data`);
   console.log(
     `first run → /readyz 200: ${first.readyMs} ms (target ≤ 10000)  rss ${first.rssMb} MB  shutdown ${first.stopMs} ms`,
@@ -87,6 +101,4 @@ try {
     `restart median: ${restartMs} ms (target ≤ 2000); first run / restart = ${(first.readyMs / restartMs).toFixed(1)}×`,
   );
   if (first.readyMs > 10_000 || restartMs > 2_000) process.exitCode = 1;
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
 }

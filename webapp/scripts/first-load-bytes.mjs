@@ -5,17 +5,13 @@
 // through their static imports. A benchmark, not a test: it prints, it does not fail.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const AIM = 110 * 1024;
+export const AIM = 110 * 1024;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifestPath = join(dist, '.vite/manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error('no dist/.vite/manifest.json: run `vite build` first');
-  process.exit(1);
-}
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+let manifest;
 
 /** Spec §2 routes → the screen module each one lazy-loads (src/app/screens.ts). */
 const routes = {
@@ -69,50 +65,71 @@ function dynamicExtra(key, have) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const sum = (files) => [...files].reduce((s, f) => s + brSize(f), 0);
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const entry = closure(entryKey);
-const amKey = Object.keys(manifest).find((k) => k.endsWith('src/lib/resources-am.ts'));
-const am = amKey ? sum(closure(amKey)) : 0;
-
-console.log(`first-load bytes per screen (JS + CSS, brotli q11), aim ≤ ${kb(AIM)}`);
-console.log(`shell (index.html's entry + static imports): ${kb(sum(entry))}`);
-console.log('');
-const header = ['route', 'first load', 'aim', 'screen chunks', 'on first call¹', 'Amharic²'];
-const rows = [];
-for (const [route, key] of Object.entries(routes)) {
-  const files = new Set(entry);
-  closure(key, files);
-  const first = sum(files);
-  const later = sum(
-    new Set(
-      [...dynamicExtra(key, files), ...dynamicExtra(entryKey, files)].filter(
-        (f) => f.includes('api-client') || f.includes('src-'),
+/**
+ * The numbers this script prints, for other benchmarks (scripts/bench/field-budgets.ts): bytes
+ * (brotli) of the shell, of each route's first load, of what the first call adds, and of
+ * Amharic. Throws when there is no build.
+ */
+export function measureFirstLoad() {
+  if (!existsSync(manifestPath))
+    throw new Error('no webapp/dist/.vite/manifest.json: run `vite build` first');
+  manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  sizeCache.clear();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = closure(entryKey);
+  const amKey = Object.keys(manifest).find((k) => k.endsWith('src/lib/resources-am.ts'));
+  const am = amKey ? sum(closure(amKey)) : 0;
+  const routeBytes = Object.entries(routes).map(([route, key]) => {
+    const files = new Set(entry);
+    closure(key, files);
+    const first = sum(files);
+    const later = sum(
+      new Set(
+        [...dynamicExtra(key, files), ...dynamicExtra(entryKey, files)].filter(
+          (f) => f.includes('api-client') || f.includes('src-'),
+        ),
       ),
-    ),
-  );
-  rows.push([
+    );
+    return { route, first, screen: first - sum(entry), later };
+  });
+  return { aim: AIM, shell: sum(entry), am, routes: routeBytes };
+}
+
+function printReport() {
+  if (!existsSync(manifestPath)) {
+    console.error('no dist/.vite/manifest.json: run `vite build` first');
+    process.exit(1);
+  }
+  const { shell, am, routes: measured } = measureFirstLoad();
+  console.log(`first-load bytes per screen (JS + CSS, brotli q11), aim ≤ ${kb(AIM)}`);
+  console.log(`shell (index.html's entry + static imports): ${kb(shell)}`);
+  console.log('');
+  const header = ['route', 'first load', 'aim', 'screen chunks', 'on first call¹', 'Amharic²'];
+  const rows = measured.map(({ route, first, screen, later }) => [
     route,
     kb(first),
     first <= AIM ? 'ok' : `+${kb(first - AIM)}`,
-    kb(first - sum(entry)),
+    kb(screen),
     kb(later),
     `+${kb(am)}`,
   ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+  console.log('');
+  console.log(
+    '¹ fetched after the first render (prefetchApi) or on the first backend call: API client, contract, zod.',
+  );
+  console.log('² added to the first load when the active language is Amharic.');
+  console.log('');
+  console.log('all chunks:');
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.file.endsWith('.js') && !chunk.file.endsWith('.css')) continue;
+    console.log(`  ${chunk.file.padEnd(58)} ${kb(brSize(chunk.file)).padStart(9)}  ${key}`);
+  }
+  const css = new Set(Object.values(manifest).flatMap((c) => c.css ?? []));
+  for (const f of css) console.log(`  ${f.padEnd(58)} ${kb(brSize(f)).padStart(9)}  (css)`);
 }
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
-console.log(line(header));
-for (const r of rows) console.log(line(r));
-console.log('');
-console.log(
-  '¹ fetched after the first render (prefetchApi) or on the first backend call: API client, contract, zod.',
-);
-console.log('² added to the first load when the active language is Amharic.');
-console.log('');
-console.log('all chunks:');
-for (const [key, chunk] of Object.entries(manifest)) {
-  if (!chunk.file.endsWith('.js') && !chunk.file.endsWith('.css')) continue;
-  console.log(`  ${chunk.file.padEnd(58)} ${kb(brSize(chunk.file)).padStart(9)}  ${key}`);
-}
-const css = new Set(Object.values(manifest).flatMap((c) => c.css ?? []));
-for (const f of css) console.log(`  ${f.padEnd(58)} ${kb(brSize(f)).padStart(9)}  (css)`);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printReport();

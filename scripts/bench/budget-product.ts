@@ -1,0 +1,215 @@
+/**
+ * Helpers for the field budgets (scripts/bench/field-budgets.ts, farmer-form-3g.ts): build
+ * what is missing or stale (the same rule as scripts/start.mjs), run the built product as
+ * `node bot/dist/main.js` on a fresh DATA_DIR and a free port, and make the bot's signed
+ * farmer-registration link for a demo DA. Not a test.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signLink } from '../../bot/src/auth/link';
+import { DEMO_OWNER_TELEGRAM_ID } from '../../bot/src/backend/db/seed-demo';
+import type { PersistedSecrets } from '../../bot/src/config-secrets';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const at = (...p: string[]) => join(ROOT, ...p);
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const address = srv.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        srv.close(() => resolve(port));
+      });
+  });
+
+export const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/** Newest mtime under the paths, skipping dependencies, output and tests (scripts/start.mjs). */
+function newest(paths: string[]): number {
+  let max = 0;
+  const visit = (path: string) => {
+    let st: ReturnType<typeof statSync>;
+    try {
+      st = statSync(path);
+    } catch {
+      return;
+    }
+    if (!st.isDirectory()) {
+      max = Math.max(max, st.mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(path)) {
+      if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+      if (/\.test\.tsx?$/.test(entry)) continue;
+      visit(join(path, entry));
+    }
+  };
+  for (const p of paths) visit(p);
+  return max;
+}
+const mtime = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+
+/** Builds webapp/dist and bot/dist when missing or older than their sources; says what it did. */
+export async function ensureBuilds(log: (line: string) => void = () => {}): Promise<void> {
+  const shared = readdirSync(at('shared')).map((p) => at('shared', p, 'src'));
+  const webSources = newest([
+    at('webapp', 'src'),
+    at('webapp', 'public'),
+    at('webapp', 'index.html'),
+    at('webapp', 'vite.config.ts'),
+    at('webapp', 'package.json'),
+    ...shared,
+  ]);
+  if (mtime(at('webapp', 'dist', 'index.html')) < webSources) {
+    log('building the webapp (vite build + precompress)');
+    for (const [cmd, args] of [
+      [at('webapp', 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
+      [process.execPath, ['scripts/precompress.mjs']],
+    ] as const) {
+      const r = spawnSync(cmd, [...args], { cwd: at('webapp'), stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0) throw new Error(`webapp build failed: ${cmd} ${args.join(' ')}`);
+    }
+  }
+  const botSources = newest([
+    at('bot', 'src'),
+    at('bot', 'build.mjs'),
+    at('bot', 'package.json'),
+    at('scripts', 'emulator'),
+    at('pnpm-lock.yaml'),
+    ...shared,
+  ]);
+  if (mtime(at('bot', 'dist', 'main.js')) < botSources) {
+    log('bundling the server (bot/dist)');
+    // @ts-expect-error: a plain .mjs build script without types
+    const { buildBot } = await import('../../bot/build.mjs');
+    await buildBot({ quiet: true });
+  }
+}
+
+export interface Product {
+  base: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  secrets: PersistedSecrets;
+  /** ms from spawn to the first 200 from /readyz. */
+  readyMs: number;
+  rssMb: () => number | undefined;
+  stop: () => Promise<void>;
+}
+
+export const rssMbOf = (pid: number): number | undefined => {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * `node bot/dist/main.js` on embedded defaults (PGlite, demo data, emulator) with PORT and
+ * DATA_DIR given; resolves once /readyz answers 200. `dataDir` omitted → a fresh temp dir,
+ * removed by stop().
+ */
+export async function startProduct(options: { dataDir?: string } = {}): Promise<Product> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gebere-budget-'));
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [at('bot', 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', BOT_TOKEN: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  let readyMs: number | undefined;
+  while (readyMs === undefined) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before ready`);
+    if (performance.now() - started > 60_000) {
+      child.kill('SIGKILL');
+      throw new Error('server not ready within 60 s');
+    }
+    try {
+      const res = await fetch(`${base}/readyz`);
+      await res.arrayBuffer();
+      if (res.status === 200) readyMs = performance.now() - started;
+    } catch {}
+    if (readyMs === undefined) await new Promise((r) => setTimeout(r, 20));
+  }
+  const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as PersistedSecrets;
+  const pid = child.pid as number;
+  return {
+    base,
+    port,
+    pid,
+    dataDir,
+    secrets,
+    readyMs,
+    rssMb: () => rssMbOf(pid),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo DA the budgets act as (seed: bot/src/backend/seed/demo/people.ts, "da-abebe"). */
+const DEMO_DA_PHONE = '0911234501';
+
+/**
+ * The bot's farmer-registration link (bot/src/telegram/links.ts: `/farmer_registration` with
+ * da_id, kebele_id and lang, signed for the DA's Telegram user), for a demo DA found through
+ * the backend API with the service token, plus how many groups its kebele has.
+ */
+export async function farmerRegistrationLink(
+  product: Product,
+  lang: 'en' | 'am' = 'en',
+): Promise<{ url: string; daId: number; kebeleId: number; telegramUserId: number; groups: number }> {
+  const headers = { Authorization: `Bearer ${product.secrets.serviceToken}`, Accept: 'application/json' };
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${product.base}/backend${path}`, { headers });
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const das = await get<{ results: Array<{ id: number; kebele: number; created_by: number }> }>(
+    `/api/da-profiles/?phone_number=${DEMO_DA_PHONE}`,
+  );
+  const da = das.results[0];
+  if (!da) throw new Error(`no demo DA with phone ${DEMO_DA_PHONE}`);
+  // The bot user who registered the demo DAs (seed-demo.ts); the link acts as that Telegram user.
+  const owners = await get<
+    Array<{ id: number; telegram_id: number }> | { results: Array<{ id: number; telegram_id: number }> }
+  >(`/api/bot-users/?telegram_id=${DEMO_OWNER_TELEGRAM_ID}&paginate=false`);
+  const botUser = (Array.isArray(owners) ? owners : owners.results).find((u) => u.id === da.created_by);
+  if (!botUser)
+    throw new Error(
+      `demo DA ${da.id}: its bot user ${da.created_by} is not Telegram user ${DEMO_OWNER_TELEGRAM_ID}`,
+    );
+  const groups = await get<unknown[]>(`/api/development-groups/?kebele=${da.kebele}&paginate=false`);
+  const path = signLink(
+    product.secrets.linkSecret,
+    '/farmer_registration',
+    { da_id: da.id, kebele_id: da.kebele, lang },
+    { telegramUserId: Number(botUser.telegram_id), ttlSeconds: 3600 },
+  );
+  return {
+    url: `${product.base}${path}`,
+    daId: da.id,
+    kebeleId: da.kebele,
+    telegramUserId: Number(botUser.telegram_id),
+    groups: Array.isArray(groups) ? groups.length : 0,
+  };
+}

@@ -1,0 +1,239 @@
+// biome-ignore-all lint/suspicious/noConsole: a command-line benchmark that prints its report
+/**
+ * The field budgets (issue 10, part 2) in one run, printed as ONE table with the anchor beside
+ * each figure, and written as Markdown to artifacts/budgets.md (for the README):
+ *   - first-load bytes per screen (webapp/scripts/first-load-bytes.mjs), aim ≤ 110 KB;
+ *   - farmer form ready on 3G, Android host (farmer-form-3g.ts), aim ≤ 2.5 s, beside a bare
+ *     React + telegram-ui page measured in the same run;
+ *   - cold start of the whole product to /readyz, first run and restart (cold-start.mjs),
+ *     aim ≤ 3 s, and its resident memory;
+ *   - reach submit of 150 pairs at 300 ms added RTT (reach-submit.ts), aim ≤ 1.5 s, beside
+ *     the spec's one-POST-after-the-other way.
+ * A benchmark, not a test: it prints and writes, it does not fail. Heavy on a loaded machine:
+ * the load average is printed before and after.
+ *
+ *   node --import tsx scripts/bench/field-budgets.ts [--runs 5] [--restarts 3]
+ *        [--skip bytes,farmer-3g,cold-start,reach,reach-sequential] [--no-build]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuilds, ROOT } from './budget-product';
+import {
+  AIM_MS as FARMER_AIM_MS,
+  type FarmerForm3gResult,
+  measureFarmerForm3g,
+  PROFILE,
+} from './farmer-form-3g';
+import { measureReachSubmit, type ReachSubmitResult } from './reach-submit';
+
+const PARTS = ['bytes', 'farmer-3g', 'cold-start', 'reach', 'reach-sequential'] as const;
+type Part = (typeof PARTS)[number];
+
+const argv = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const skip = new Set(
+  argv
+    .flatMap((a, i) =>
+      a === '--skip' ? (argv[i + 1] ?? '').split(',') : a.startsWith('--skip=') ? a.slice(7).split(',') : [],
+    )
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+for (const s of skip)
+  if (!PARTS.includes(s as Part)) throw new Error(`--skip ${s}: one of ${PARTS.join(', ')}`);
+const runs = Number(arg('runs') ?? 5);
+const restarts = Number(arg('restarts') ?? 3);
+const build = !argv.includes('--no-build');
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const verdict = (value: number, aim: number) => (value <= aim ? 'pass' : 'over');
+const say = (line: string) => console.error(`› ${line}`);
+
+interface Row {
+  budget: string;
+  measured: string;
+  aim: string;
+  anchor: string;
+  result: string;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+
+const loadBefore = load();
+const startedAt = new Date();
+say(`field budgets; load average ${loadBefore} on ${cpus().length} CPUs`);
+if (build) await ensureBuilds(say);
+
+// Cold start first: nothing else of ours is running yet.
+let coldStart:
+  | {
+      first: { readyMs: number; rssMb?: number };
+      again: Array<{ readyMs: number; rssMb?: number }>;
+      restartMs: number;
+    }
+  | undefined;
+if (!skip.has('cold-start')) {
+  say(`cold start: first run on a fresh DATA_DIR and ${restarts} restarts`);
+  const path = pathToFileURL(join(ROOT, 'scripts', 'bench', 'cold-start.mjs')).href;
+  const mod = (await import(path)) as {
+    measureColdStart: (o: { restarts: number; build: boolean }) => Promise<NonNullable<typeof coldStart>>;
+  };
+  coldStart = await mod.measureColdStart({ restarts, build: false });
+}
+
+let bytes:
+  | { aim: number; shell: number; am: number; routes: Array<{ route: string; first: number; later: number }> }
+  | undefined;
+if (!skip.has('bytes')) {
+  say('first-load bytes from webapp/dist/.vite/manifest.json');
+  const path = pathToFileURL(join(ROOT, 'webapp', 'scripts', 'first-load-bytes.mjs')).href;
+  const mod = (await import(path)) as { measureFirstLoad: () => NonNullable<typeof bytes> };
+  bytes = mod.measureFirstLoad();
+}
+
+let farmer: FarmerForm3gResult | undefined;
+if (!skip.has('farmer-3g')) {
+  say(`farmer form on 3G: ${runs} cold loads, alternating with the bare page`);
+  farmer = await measureFarmerForm3g({ runs, build: false, log: (l) => say(`  ${l}`) });
+}
+
+let reach: ReachSubmitResult | undefined;
+if (!skip.has('reach')) {
+  say(
+    `reach submit: 150 pairs at 300 ms added RTT${skip.has('reach-sequential') ? '' : ', then one by one'}`,
+  );
+  reach = await measureReachSubmit({
+    pairs: 150,
+    rtt: 300,
+    sequential: !skip.has('reach-sequential'),
+    fallback: false,
+  });
+}
+
+// ---- the table ----
+if (bytes) {
+  const aim = bytes.aim;
+  const bare = farmer ? `; bare React + telegram-ui page in this run ${kb(farmer.bareBytes)}` : '';
+  for (const r of bytes.routes)
+    rows.push({
+      budget: `first load ${r.route}`,
+      measured: kb(r.first),
+      aim: `≤ ${kb(aim)}`,
+      anchor: `reactjs-template ~210 KB; bare React + telegram-ui + sdk-react ~100 KB${bare}`,
+      result: verdict(r.first, aim),
+    });
+  notes.push(
+    `First load: JS + CSS, brotli q11, index.html's entry + the route's chunk and their static imports (shell ${kb(bytes.shell)}); not counted: what a screen fetches later (API client + contract + zod on the first call, the farmer form's own chunk fetched beside the groups), Amharic +${kb(bytes.am)}.`,
+  );
+}
+if (farmer) {
+  rows.push({
+    budget: `farmer form ready on 3G (median of ${farmer.runs})`,
+    measured: sec(farmer.appMedianMs),
+    aim: `≤ ${sec(FARMER_AIM_MS)}`,
+    anchor: `bare React + telegram-ui page, same run: ${sec(farmer.bareMedianMs)} (issue: 1.9 s; reactjs-template first paint 2.8 s)`,
+    result: verdict(farmer.appMedianMs, FARMER_AIM_MS),
+  });
+  notes.push(
+    `3G: Chromium network emulation ${PROFILE.latencyMs} ms RTT, ${PROFILE.downKbit / 1000} Mbit/s down, ${PROFILE.upKbit} kbit/s up, cache disabled, fresh profile per load, 360×640; launch URL = the bot's signed /farmer_registration link + launch hash (tgWebAppPlatform=android, no initData) with a TelegramWebviewProxy; ready = web_app_setup_main_button is_visible AND the group select filled (${farmer.groups} groups). Per load (ms) form: ${farmer.app.map(Math.round).join(', ')}; first paint: ${farmer.appFcp.map(Math.round).join(', ')}; bare page button: ${farmer.bare.map(Math.round).join(', ')}.`,
+  );
+}
+if (coldStart) {
+  const aim = 3000;
+  rows.push({
+    budget: 'cold start → /readyz, first run (empty DATA_DIR)',
+    measured: sec(coldStart.first.readyMs),
+    aim: `≤ ${sec(aim)}`,
+    anchor: 'issue 5 target: first run ≤ 10 s',
+    result: verdict(coldStart.first.readyMs, aim),
+  });
+  rows.push({
+    budget: `cold start → /readyz, restart (median of ${coldStart.again.length})`,
+    measured: sec(coldStart.restartMs),
+    aim: `≤ ${sec(aim)}`,
+    anchor: 'issue 5 target: restart ≤ 2 s',
+    result: verdict(coldStart.restartMs, aim),
+  });
+  const restartRss = coldStart.again.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
+  rows.push({
+    budget: 'memory (RSS once ready)',
+    measured: `${coldStart.first.rssMb ?? '?'} MB first run; ${restartRss.join('/')} MB restarts`,
+    aim: '—',
+    anchor: 'no aim in the issue: reported',
+    result: '—',
+  });
+  notes.push(
+    `Cold start: \`node bot/dist/main.js\` on embedded defaults (PGlite, demo data, emulator), spawn → first 200 from /readyz; restarts (ms): ${coldStart.again.map((r) => r.readyMs).join(', ')}.`,
+  );
+}
+if (reach) {
+  const aim = 1500;
+  rows.push({
+    budget: `reach submit, ${reach.pairs} pairs at ${reach.rttMs} ms added RTT`,
+    measured: sec(reach.engineMs),
+    aim: `≤ ${sec(aim)}`,
+    anchor:
+      reach.sequentialMs !== undefined
+        ? `one POST after the other, same run: ${sec(reach.sequentialMs)} (${(reach.sequentialMs / reach.engineMs).toFixed(0)}× slower)`
+        : 'one POST after the other: skipped (--skip reach-sequential)',
+    result: verdict(reach.engineMs, aim),
+  });
+}
+
+const loadAfter = load();
+let commit = '';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (dirty.trim()) commit += ' + uncommitted changes';
+} catch {}
+const context = `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit || '?'}, node ${process.version}, ${cpus().length} CPUs, load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}`;
+
+const header: Row = {
+  budget: 'budget',
+  measured: 'measured',
+  aim: 'aim',
+  anchor: 'anchor',
+  result: 'pass/over',
+};
+const keys = Object.keys(header) as Array<keyof Row>;
+const widths = keys.map((k) => Math.max(header[k].length, ...rows.map((r) => r[k].length)));
+const line = (r: Row) => keys.map((k, i) => r[k].padEnd(widths[i] as number)).join('  ');
+console.log(`field budgets — ${context}`);
+console.log(line(header));
+console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+for (const r of rows) console.log(line(r));
+if (skip.size) console.log(`skipped: ${[...skip].join(', ')}`);
+for (const n of notes) console.log(`· ${n}`);
+
+const md = [
+  '<!-- written by scripts/bench/field-budgets.ts; do not edit by hand -->',
+  '',
+  '| budget | measured | aim | anchor | pass/over |',
+  '| --- | ---: | ---: | --- | --- |',
+  ...rows.map((r) => `| ${keys.map((k) => r[k].replaceAll('|', '\\|')).join(' | ')} |`),
+  '',
+  `Measured ${context}${skip.size ? `; skipped: ${[...skip].join(', ')}` : ''}.`,
+  '',
+  ...notes.map((n) => `- ${n}`),
+  '',
+  'Rerun: `node --import tsx scripts/bench/field-budgets.ts` (about 3 minutes on an idle machine; `--skip reach-sequential` saves most of a minute; `--runs 3` fewer 3G loads).',
+  '',
+].join('\n');
+mkdirSync(join(ROOT, 'artifacts'), { recursive: true });
+writeFileSync(join(ROOT, 'artifacts', 'budgets.md'), md);
+say('written: artifacts/budgets.md');
