@@ -35,15 +35,7 @@ export async function axeSerious(frame: Frame, screen: string): Promise<A11yFind
  * Serious findings already reported, with their cause. They stay visible in the artifact
  * (artifacts/e2e/axe-*.json) and in the report; any other finding fails the journey.
  */
-export const KNOWN_FINDINGS: Array<{ rule: string; target: RegExp; cause: string }> = [
-  {
-    rule: 'color-contrast',
-    // telegram-ui's Input header (h6 floating label) and Section header text.
-    target: /\.tgui-9f9a52f695b85cc9|\.tgui-9c200683b316fde6|\.tgui-65c206f0fd891b6b/,
-    cause:
-      'telegram-ui draws field labels and section headers in the theme hint colour (#999999 on #ffffff, 2.8:1 < 4.5:1)',
-  },
-];
+export const KNOWN_FINDINGS: Array<{ rule: string; target: RegExp; cause: string }> = [];
 
 export function unknownFindings(findings: A11yFinding[]): A11yFinding[] {
   return findings
