@@ -20,13 +20,17 @@ import {
   botSays,
   choose,
   MENU_KEYS,
+  mark,
   openFromReply,
   pickRadio,
+  pressInline,
   pressMainButton,
+  pressReply,
   replyLabels,
   sendText,
   shareContact,
   summaryText,
+  tick,
   tr,
 } from './steps';
 
@@ -155,6 +159,205 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
       );
       await page.locator('.row.in .bubble').filter({ hasText: groupName }).waitFor();
       await screenshot(page, `${lang}-dark-chat-group-added`);
+      await page.close();
+    });
+
+    it('the DA registers farmers (one into a new group), records reach for two groups, then adoption', async () => {
+      const page = await openChat(browser, product, u.id);
+      const da = await row<{ id: string; kebele_id: string }>(
+        'select d.id, d.kebele_id from da_profiles d join bot_users b on b.da_profile_id = d.id where b.telegram_id = $1',
+        [u.id],
+      );
+      const oldGroup = await row<{ id: string; group_name: string }>(
+        'select id, group_name from development_groups where group_name = $1',
+        [lang === 'en' ? 'Tesfa women' : 'ተስፋ ሴቶች'],
+      );
+      const newGroupName = lang === 'en' ? 'Abay youth' : 'ዓባይ ወጣቶች';
+      const people =
+        lang === 'en'
+          ? [
+              {
+                names: ['Kebede', 'Tadesse', 'Alemu'],
+                phone: '0911000301',
+                gender: 'female',
+                newGroup: false,
+              },
+              { names: ['Mulu', 'Getachew', 'Assefa'], phone: '0911000302', gender: 'male', newGroup: true },
+            ]
+          : [
+              { names: ['ከበደች', 'ታደሰ', 'አለሙ'], phone: '0911000401', gender: 'female', newGroup: false },
+              { names: ['ሙሉ', 'ጌታቸው', 'አሰፋ'], phone: '0911000402', gender: 'male', newGroup: true },
+            ];
+      const farmerIds: number[] = [];
+      for (const p of people) {
+        const app = await openFromReply(page, t('bot.menu.register_farmer'));
+        await app.locator('input[name="farmer_name"]').fill(p.names[0] as string);
+        await app.locator('input[name="father_name"]').fill(p.names[1] as string);
+        await app.locator('input[name="grand_father_name"]').fill(p.names[2] as string);
+        await app.locator('input[name="phone_number"]').fill(p.phone);
+        await choose(app, 'gender', p.gender);
+        if (p.newGroup) {
+          const toggle = app.locator('input[name="add_dev_group"]');
+          await app.locator('label', { has: toggle }).first().click();
+          await expect.poll(() => toggle.isChecked()).toBe(true);
+          await app.locator('input[name="group_name"]').fill(newGroupName);
+          await pickRadio(app, 'group_type', 'mixed');
+          findings.push(...(await axeSerious(app, `${lang} /farmer_registration (new group)`)));
+          await screenshot(page, `${lang}-light-farmer-registration-new-group`);
+        } else {
+          await choose(app, 'development_group', oldGroup.id);
+        }
+        const before = mark(u);
+        await pressMainButton(page);
+        await appClosed(page);
+        const farmer = await row<{
+          id: string;
+          development_group_id: string;
+          kebele_id: string;
+          created_by: string;
+        }>('select id, development_group_id, kebele_id, created_by from farmers where phone_number = $1', [
+          p.phone.slice(1), // saved without the trunk 0
+        ]);
+        const groupName = p.newGroup ? newGroupName : oldGroup.group_name;
+        const group = await row<{ id: string; group_type: string; kebele_id: string; created_by: string }>(
+          'select id, group_type, kebele_id, created_by from development_groups where id = $1',
+          [farmer.development_group_id],
+        );
+        expect(group).toMatchObject({
+          group_type: p.newGroup ? 'mixed' : 'women_only',
+          kebele_id: da.kebele_id,
+          created_by: da.id,
+        });
+        if (!p.newGroup) expect(group.id).toBe(oldGroup.id);
+        expect(farmer).toMatchObject({ kebele_id: da.kebele_id, created_by: da.id });
+        farmerIds.push(Number(farmer.id));
+        await botSays(
+          u,
+          summaryText(
+            {
+              kind: 'farmer_registered',
+              farmer_id: Number(farmer.id),
+              name: p.names.join(' '),
+              group_name: groupName,
+            },
+            lang,
+          ),
+          20_000,
+          before,
+        );
+      }
+      expect(
+        (
+          await productDb().query<{ n: number }>(
+            'select count(*)::int as n from development_groups where group_name = $1',
+            [newGroupName],
+          )
+        ).rows[0]?.n,
+      ).toBe(1);
+
+      // Two sub-practices of one practice with an advisory for the DA's kebele: two advisories.
+      const area = await row<{ kebele: string; woreda: string; zone: string; region: string }>(
+        `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
+         from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $1`,
+        [da.kebele_id],
+      );
+      const reachable = `(a.kebele_id = $1 or a.woreda_id = $2 or a.zone_id = $3 or a.region_id = $4)`;
+      const path = await row<{
+        category: string;
+        category_am: string | null;
+        chain: string;
+        chain_am: string | null;
+        practice: string;
+        practice_am: string | null;
+        practice_id: string;
+      }>(
+        `select c.name as category, c.name_am as category_am, vc.name as chain, vc.name_am as chain_am,
+                p.name as practice, p.name_am as practice_am, p.id as practice_id
+         from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
+         join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
+         where a.kebele_id = $1 and exists (
+           select 1 from advisories a2 join sub_practices sp2 on sp2.id = a2.sub_practice_id
+           where sp2.practice_id = p.id and sp2.id <> sp.id and ${reachable.replaceAll('a.', 'a2.')})
+         order by p.id limit 1`,
+        [area.kebele, area.woreda, area.zone, area.region],
+      );
+      const subs = (
+        await productDb().query<{ name: string; name_am: string | null; advisory: string }>(
+          `select sp.name, sp.name_am, (select a.id from advisories a where a.sub_practice_id = sp.id and ${reachable}
+             order by a.created_at desc, a.id desc limit 1) as advisory
+           from sub_practices sp where sp.practice_id = $5 and exists (
+             select 1 from advisories a where a.sub_practice_id = sp.id and ${reachable})
+           order by sp.id limit 2`,
+          [area.kebele, area.woreda, area.zone, area.region, path.practice_id],
+        )
+      ).rows;
+      expect(subs).toHaveLength(2);
+      const local = (name: string, am: string | null) => (lang === 'am' && am?.trim() ? am : name);
+      const advisoryIds = subs.map((s) => Number(s.advisory)).sort((a, b) => a - b);
+      const groupNames = [oldGroup.group_name, newGroupName];
+
+      for (const kind of ['reach', 'adoption'] as const) {
+        let before = mark(u);
+        await pressReply(page, t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
+        await botSays(u, t('bot.groups.select'), 20_000, before);
+        for (const g of groupNames) {
+          await pressInline(page, t('bot.groups.select'), `▫️ ${g}`);
+          await page
+            .locator('.row.in')
+            .filter({ hasText: t('bot.groups.select') })
+            .last()
+            .locator('button', { hasText: `✅ ${g}` })
+            .waitFor();
+        }
+        before = mark(u);
+        await pressInline(page, t('bot.groups.select'), t('bot.groups.continue'));
+        await botSays(u, t('bot.open_form'), 20_000, before);
+        const app = await openFromReply(page, t('bot.open_form_button'));
+        const farmerNames = people.map((p) => p.names.join(' '));
+        for (const [i, g] of groupNames.entries()) {
+          const head = app.locator('button.ra-group-head', { hasText: g });
+          if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+          await tick(app, farmerNames[i] as string);
+        }
+        await tick(app, local(path.category, path.category_am));
+        await tick(app, local(path.chain, path.chain_am));
+        await tick(app, local(path.practice, path.practice_am));
+        for (const s of subs) await tick(app, local(s.name, s.name_am));
+        // each sub-practice's single advisory is ticked by itself
+        await expect
+          .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count())
+          .toBe(2);
+        findings.push(...(await axeSerious(app, `${lang} /record_${kind}`)));
+        await screenshot(page, `${lang}-light-record-${kind}`);
+        before = mark(u);
+        await pressMainButton(page);
+        await appClosed(page);
+        const table = kind === 'reach' ? 'reach_records' : 'adoption_records';
+        const rows = (
+          await productDb().query<{ farmer_id: string; advisory_id: string }>(
+            `select farmer_id, advisory_id from ${table} where created_by = $1 order by farmer_id, advisory_id`,
+            [da.id],
+          )
+        ).rows.map((r) => [Number(r.farmer_id), Number(r.advisory_id)]);
+        expect(rows).toEqual(
+          [...farmerIds].sort((a, b) => a - b).flatMap((f) => advisoryIds.map((a) => [f, a])),
+        );
+        await botSays(
+          u,
+          summaryText(
+            {
+              kind: kind === 'reach' ? 'reach_recorded' : 'adoption_recorded',
+              farmers: 2,
+              advisories: 2,
+              recorded: 4,
+              failed: 0,
+            },
+            lang,
+          ),
+          20_000,
+          before,
+        );
+      }
       await page.close();
     });
 

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
-import { loadConfig } from '../../bot/src/config';
+import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
 import { type RunningServer, startServer } from '../../bot/src/server';
 
@@ -112,6 +112,7 @@ function freePort(): Promise<number> {
 
 export interface Product {
   server: RunningServer;
+  config: Config;
   base: string;
   emulator: NonNullable<RunningServer['emulator']>['emulator'];
   /** The backend with the bot's service token, as the bot calls it. */
@@ -141,6 +142,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const base = config.publicUrl;
   return {
     server,
+    config,
     base,
     emulator,
     async backend(method, url, payload) {

@@ -1,7 +1,7 @@
 // Steps a person takes in the chat page, and the exact bot messages to expect, rendered with the
 // bot's own i18n and summaries.
 import type { HandBackResult } from '@gebere/contract';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { renderSummary } from '../../bot/src/telegram/summaries';
 import { type Language, type TextKey, translate } from '../../shared/i18n/src/index';
@@ -19,17 +19,32 @@ export const tr =
 export const summaryText = (result: HandBackResult, lang: Language) =>
   parseHtml(renderSummary(result, lang)).text;
 
-/** Waits for a bot message satisfying the predicate anywhere in the chat; returns its text. */
-export async function botSays(u: TestUser, match: string | ((text: string) => boolean), timeoutMs = 20_000) {
+/**
+ * Waits for a bot message satisfying the predicate anywhere in the chat (or after the first
+ * `since` messages: `mark(u)` before an action); returns its text.
+ */
+export async function botSays(
+  u: TestUser,
+  match: string | ((text: string) => boolean),
+  timeoutMs = 20_000,
+  since = 0,
+) {
   const pred = typeof match === 'string' ? (t: string) => t === match : match;
   return u.waitFor(
-    () => u.history().find((m) => m.from === 'bot' && m.text !== undefined && pred(m.text))?.text,
+    () =>
+      u
+        .history()
+        .slice(since)
+        .find((m) => m.from === 'bot' && m.text !== undefined && pred(m.text))?.text,
     {
       timeoutMs,
       description: typeof match === 'string' ? `bot says ${JSON.stringify(match)}` : 'bot message',
     },
   );
 }
+
+/** Where the chat stands now, for `botSays(…, since)`. */
+export const mark = (u: TestUser) => u.history().length;
 
 /** Bot messages after the n-th: for "the next summary" checks. */
 export const botTexts = (u: TestUser) =>
@@ -112,4 +127,19 @@ export async function pickRadio(frame: Frame, name: string, value: string) {
   const input = frame.locator(`input[type="radio"][name="${name}"][value="${value}"]`);
   await frame.locator('label', { has: input }).first().click();
   await expect.poll(() => input.isChecked(), { timeout: 10_000 }).toBe(true);
+}
+
+/** Ticks a telegram-ui checkbox by its accessible name (a tap on its cell), unless already ticked. */
+export async function tick(scope: Frame | Locator, name: string) {
+  const input = scope.getByRole('checkbox', { name, exact: true });
+  await input.waitFor({ state: 'attached' });
+  await expect.poll(() => input.isEnabled(), { timeout: 20_000 }).toBe(true);
+  if (!(await input.isChecked())) await scope.locator('label', { has: input }).first().click();
+  await expect.poll(() => input.isChecked(), { timeout: 10_000 }).toBe(true);
+}
+
+/** Presses an inline button under the last bot message containing `text`. */
+export async function pressInline(page: Page, text: string, button: string) {
+  const message = page.locator('.row.in').filter({ hasText: text }).last();
+  await message.locator('button', { hasText: button }).first().click();
 }
