@@ -9,17 +9,25 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// pnpm is not on PATH on a fresh machine: run.mjs bootstrapped it into .tools/.
+const pnpmBin = join(root, '.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 const step = (title, cmd, args, env) => {
   console.error(`\n› ${title}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  if (r.error) console.error(`✗ could not run ${cmd}: ${r.error.message}`);
   return r.status ?? 1;
 };
 
 const failures = [];
 if (step('lint and format (biome)', 'biome', ['ci', '--reporter=summary', '.']) !== 0) failures.push('lint');
 if (
-  step('typecheck (tsc, every package)', 'pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']) !==
-  0
+  step('typecheck (tsc, every package)', process.execPath, [
+    pnpmBin,
+    '-r',
+    '--workspace-concurrency=2',
+    'run',
+    'typecheck',
+  ]) !== 0
 )
   failures.push('typecheck');
 

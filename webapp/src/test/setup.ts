@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { retryDelays } from '../lib/idempotent-call';
 
@@ -17,3 +17,7 @@ await initI18n('en');
 afterEach(() => {
   cleanup();
 });
+
+// telegram-ui's ripple sets state from timers up to ~300 ms after a tap; let them fire while the
+// test window still exists instead of after jsdom is torn down ("window is not defined").
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 400)));
