@@ -1,4 +1,8 @@
-type CryptoLike = Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>>;
+/** The part of Web Crypto used here (typed locally: the bot's Node config has no DOM lib). */
+interface CryptoLike {
+  randomUUID?: () => string;
+  getRandomValues?: (array: Uint8Array) => unknown;
+}
 
 /**
  * A fresh `Idempotency-Key`: `crypto.randomUUID()` where there is one, else a version-4 UUID
@@ -6,7 +10,9 @@ type CryptoLike = Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>>;
  * have no `randomUUID`), else — no Web Crypto at all — from Math.random with the time mixed in,
  * which is still unique enough for one user's retries.
  */
-export function newIdempotencyKey(crypto: CryptoLike | undefined = globalThis.crypto): string {
+export function newIdempotencyKey(
+  crypto: CryptoLike | undefined = (globalThis as { crypto?: CryptoLike }).crypto,
+): string {
   if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
   const bytes = new Uint8Array(16);
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
