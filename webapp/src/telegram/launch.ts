@@ -75,8 +75,45 @@ export function readLaunch(): Launch {
       startDark: isDarkColor(lp.tgWebAppThemeParams.bg_color),
     };
   } catch {
-    return outsideTelegram;
+    // The SDK keeps its copy in sessionStorage; a framed app on another site than its parent
+    // (Chromium's storage partitioning, a strict WebView) is denied storage and the SDK throws.
+    return fromHash(window.location.hash) ?? outsideTelegram;
   }
+}
+
+/**
+ * The launch parameters straight from the URL's hash (`#tgWebAppData=…&tgWebAppPlatform=…`),
+ * without any storage. Undefined when the hash has no `tgWebAppPlatform`/`tgWebAppVersion`.
+ */
+export function fromHash(hash: string): Launch | undefined {
+  const params = new URLSearchParams(hash.replace(/^#/, '').replace(/^[^?=]*\?/, ''));
+  const platform = params.get('tgWebAppPlatform');
+  const version = params.get('tgWebAppVersion');
+  if (!platform || !version) return undefined;
+  const raw = params.get('tgWebAppData') || undefined;
+  const data = new URLSearchParams(raw ?? '');
+  let user: { id?: unknown; language_code?: unknown } | undefined;
+  let theme: { bg_color?: unknown } = {};
+  try {
+    user = JSON.parse(data.get('user') ?? 'null') ?? undefined;
+  } catch {
+    user = undefined;
+  }
+  try {
+    theme = JSON.parse(params.get('tgWebAppThemeParams') ?? '{}') ?? {};
+  } catch {
+    theme = {};
+  }
+  return {
+    inTelegram: true,
+    rawInitData: raw,
+    queryId: data.get('query_id') || undefined,
+    platform,
+    version,
+    userId: typeof user?.id === 'number' ? user.id : undefined,
+    languageCode: typeof user?.language_code === 'string' ? user.language_code : undefined,
+    startDark: isDarkColor(typeof theme.bg_color === 'string' ? theme.bg_color : undefined),
+  };
 }
 
 let current: Launch | undefined;

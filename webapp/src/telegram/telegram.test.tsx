@@ -82,6 +82,43 @@ describe('launch', () => {
     expect(readLaunch()).toEqual(outsideTelegram);
   });
 
+  it('is in Telegram when storage is denied (framed on another site) and the hash has the parameters', () => {
+    (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy = { postEvent: () => undefined };
+    const denied = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    // The SDK reads (and writes) its session copy while retrieving: with storage denied it throws.
+    sdk.retrieveLaunchParams.mockImplementationOnce(() => window.sessionStorage.getItem('x') as never);
+    const hash = new URLSearchParams({
+      tgWebAppData: RAW_INIT_DATA.replace(
+        '%7B%22id%22%3A7%7D',
+        encodeURIComponent('{"id":7,"language_code":"am"}'),
+      ),
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'weba',
+      tgWebAppThemeParams: JSON.stringify({ bg_color: '#212121' }),
+    });
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${hash}`);
+    try {
+      expect(readLaunch()).toEqual({
+        inTelegram: true,
+        rawInitData: RAW_INIT_DATA.replace(
+          '%7B%22id%22%3A7%7D',
+          encodeURIComponent('{"id":7,"language_code":"am"}'),
+        ),
+        queryId: 'AAq1',
+        platform: 'weba',
+        version: '8.0',
+        userId: 7,
+        languageCode: 'am',
+        startDark: true,
+      });
+    } finally {
+      denied.mockRestore();
+      window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    }
+  });
+
   it('is "outside Telegram" with launch parameters but no client to talk to (a pasted launch URL)', () => {
     sdk.retrieveLaunchParams.mockReturnValue(telegramLaunch);
     expect(readLaunch()).toEqual(outsideTelegram);
