@@ -35,7 +35,15 @@ export async function axeSerious(frame: Frame, screen: string): Promise<A11yFind
  * Serious findings already reported, with their cause. They stay visible in the artifact
  * (artifacts/e2e/axe-*.json) and in the report; any other finding fails the journey.
  */
-export const KNOWN_FINDINGS: Array<{ rule: string; target: RegExp; cause: string }> = [];
+export const KNOWN_FINDINGS: Array<{ rule: string; target: RegExp; cause: string }> = [
+  {
+    rule: 'color-contrast',
+    // telegram-ui's Textarea header while the field has focus (the feedback 'Detail' field).
+    target: /^\.tgui-9f9a52f695b85cc9$/,
+    cause:
+      'a focused telegram-ui field header is drawn in the link colour (#2481cc on #ffffff, 4.2:1 < 4.5:1)',
+  },
+];
 
 export function unknownFindings(findings: A11yFinding[]): A11yFinding[] {
   return findings

@@ -203,11 +203,13 @@ export async function openChat(
   product: Product,
   userId: number,
   theme: 'light' | 'dark' = 'light',
+  /** Another origin for the chat page (e.g. http://127.0.0.1:PORT, another site than PUBLIC_URL). */
+  base = product.base,
 ): Promise<Page> {
   const page = await browser.context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => browser.errors.push(`${page.url()}: ${e.message}`));
-  await page.goto(`${product.base}/emulator/?user=${userId}`);
+  await page.goto(`${base}/emulator/?user=${userId}`);
   await page.locator('body[data-ready="true"]').waitFor();
   await setTheme(page, theme);
   return page;
