@@ -1,4 +1,8 @@
-import { type ApiError, type ApiResult, isRetryable, newIdempotencyKey } from '@gebere/api-client';
+import type { ApiResult } from '@gebere/api-client';
+// The zod-free modules, not the client's index (contract + zod): the forms import this file
+// statically, so it is part of their first load (vite.config.ts sharedAliases).
+import { type ApiError, isRetryable } from '@gebere/api-client/errors';
+import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 
 /**
  * Creates sent with an `Idempotency-Key` (contract `idempotency.ts`) may be retried safely: a
