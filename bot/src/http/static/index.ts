@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type CspOptions, contentSecurityPolicy } from '../plugins/security-headers';
 import { APP_ROUTES } from './app-routes';
 import { pickEncoding, type RenderedIndex, renderIndexHtml } from './index-html';
+import { readManifest, routePreloads, withHeadLinks } from './preloads';
 
 export interface StaticOptions {
   /** The Vite build: index.html, hashed files under assets/, public files at the top. */
@@ -26,16 +27,26 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
     return;
   }
   const template = readFileSync(indexPath, 'utf8');
-  let cache: { key: string; rendered: RenderedIndex } | undefined;
-  const render = () => {
+  // Each route's document also names its screen's chunks (modulepreload), from the build's
+  // manifest, read once: the browser fetches them with the entry instead of after it.
+  const preloads = routePreloads(readManifest(options.distDir));
+  const cache = new Map<string, { key: string; rendered: RenderedIndex }>();
+  const render = (route: string) => {
     const settings = options.runtimeConfig();
     const key = JSON.stringify(settings);
-    if (cache?.key !== key) cache = { key, rendered: renderIndexHtml(template, settings) };
-    return cache.rendered;
+    let entry = cache.get(route);
+    if (entry?.key !== key) {
+      entry = {
+        key,
+        rendered: renderIndexHtml(withHeadLinks(template, preloads.get(route) ?? ''), settings),
+      };
+      cache.set(route, entry);
+    }
+    return entry.rendered;
   };
 
-  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = render();
+  const serveIndex = (route: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = render(route);
     reply
       .header('content-type', 'text/html; charset=utf-8')
       // The document names the current hashed assets, so it must be revalidated every time.
@@ -51,7 +62,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   };
-  for (const url of APP_ROUTES) app.get(url, serveIndex);
+  for (const url of APP_ROUTES) app.get(url, serveIndex(url));
 
   // Vite names everything under assets/ by content hash: safe to cache forever.
   if (existsSync(join(options.distDir, 'assets'))) {

@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeDist, testApp } from '../../../test/support';
+import { APP_ROUTES, ROUTE_MODULES } from './app-routes';
+import { preloadLinks, readManifest, routePreloads, type ViteManifest, withHeadLinks } from './preloads';
+
+const FARMER = 'src/features/farmer-registration/farmer-registration-screen.tsx';
+const FARMER_FORM = 'src/features/farmer-registration/farmer-form.tsx';
+
+/** A manifest shaped like the webapp's build: entry, a screen, its lazily imported form. */
+const manifest: ViteManifest = {
+  'index.html': {
+    file: 'assets/index-E1.js',
+    isEntry: true,
+    imports: ['_react-R1.js', '_i18n-I1.js'],
+    css: ['assets/index-C1.css'],
+  },
+  '_react-R1.js': { file: 'assets/react-R1.js' },
+  '_i18n-I1.js': { file: 'assets/i18n-I1.js' },
+  '_query-Q1.js': { file: 'assets/query-Q1.js', imports: ['_react-R1.js'] },
+  '_section-S1.js': { file: 'assets/section-S1.js', css: ['assets/section-S1.css'] },
+  '_src-Z1.js': { file: 'assets/src-Z1.js' },
+  [FARMER]: {
+    file: 'assets/farmer-registration-screen-F1.js',
+    imports: ['_react-R1.js', '_query-Q1.js', 'index.html'],
+    dynamicImports: [FARMER_FORM],
+  },
+  [FARMER_FORM]: {
+    file: 'assets/farmer-form-F2.js',
+    imports: ['_section-S1.js', '_query-Q1.js', '_i18n-I1.js'],
+    dynamicImports: ['src/features/farmer-registration/form-schema.ts'],
+  },
+  'src/features/farmer-registration/form-schema.ts': {
+    file: 'assets/form-schema-Z2.js',
+    imports: ['_src-Z1.js'],
+  },
+  'src/features/home/home-screen.tsx': { file: 'assets/home-screen-H1.js', imports: ['index.html'] },
+};
+
+const hrefs = (html: string) =>
+  [...html.matchAll(/<link rel="([^"]+)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('preloadLinks', () => {
+  it('names the screen, its form and their static imports once, not what index.html has, not the lazy schema', () => {
+    expect(hrefs(preloadLinks(manifest, [FARMER, FARMER_FORM]))).toEqual([
+      'modulepreload /assets/farmer-registration-screen-F1.js',
+      'modulepreload /assets/query-Q1.js',
+      'modulepreload /assets/farmer-form-F2.js',
+      'modulepreload /assets/section-S1.js',
+      'preload /assets/section-S1.css',
+    ]);
+    const links = preloadLinks(manifest, [FARMER, FARMER_FORM]);
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/farmer-form-F2.js">');
+    expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/section-S1.css">');
+  });
+
+  it('adds nothing for modules the manifest does not have, or that only need the entry', () => {
+    expect(preloadLinks(manifest, ['src/features/nope.tsx'])).toBe('');
+    expect(preloadLinks(manifest, [])).toBe('');
+    expect(hrefs(preloadLinks(manifest, ['src/features/home/home-screen.tsx']))).toEqual([
+      'modulepreload /assets/home-screen-H1.js',
+    ]);
+  });
+
+  it('maps each route once, and nothing without a manifest', () => {
+    const map = routePreloads(manifest);
+    expect(map.get('/farmer_registration')).toBe(preloadLinks(manifest, [FARMER, FARMER_FORM]));
+    expect(map.get('/')).toContain('home-screen-H1.js');
+    expect(map.has('/feedback')).toBe(false);
+    expect(routePreloads(undefined).size).toBe(0);
+  });
+
+  it('puts the links just before </head>', () => {
+    expect(withHeadLinks('<head><title>x</title></head><body>', '<link>')).toBe(
+      '<head><title>x</title><link></head><body>',
+    );
+    expect(withHeadLinks('<head></head>', '')).toBe('<head></head>');
+  });
+});
+
+describe('served documents', () => {
+  let app: Awaited<ReturnType<typeof testApp>>['app'];
+  beforeAll(async () => {
+    const distDir = fakeDist();
+    mkdirSync(join(distDir, '.vite'));
+    writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    expect(readManifest(distDir)).toEqual(manifest);
+    ({ app } = await testApp({
+      static: {
+        distDir,
+        runtimeConfig: () => ({
+          backendUrl: '/backend',
+          companionUrl: '/',
+          botUsername: 'b',
+          languages: ['en', 'am'],
+          defaultLanguage: 'en',
+        }),
+        csp: { connectSrc: [], frameAncestors: [] },
+      },
+    }));
+  });
+  afterAll(() => app.close());
+
+  it('each route names its own screen chunks; the document stays no-cache', async () => {
+    const farmer = await app.inject({ url: '/farmer_registration?da_id=1&kebele_id=2' });
+    expect(farmer.statusCode).toBe(200);
+    expect(farmer.headers['cache-control']).toBe('no-cache');
+    expect(hrefs(farmer.body)).toEqual(hrefs(preloadLinks(manifest, [FARMER, FARMER_FORM])));
+    expect(farmer.body).toMatch(/farmer-form-F2\.js">[\s\S]*<\/head>/);
+    expect(farmer.body).toContain('"backendUrl":"/backend"');
+
+    const home = await app.inject({ url: '/' });
+    expect(hrefs(home.body)).toEqual(['modulepreload /assets/home-screen-H1.js']);
+    expect(home.headers.etag).not.toBe(farmer.headers.etag);
+
+    // A route whose screen is not in this manifest gets no links at all.
+    const feedback = await app.inject({ url: '/feedback' });
+    expect(feedback.statusCode).toBe(200);
+    expect(hrefs(feedback.body)).toEqual([]);
+  });
+
+  it('unknown paths get no document', async () => {
+    const res = await app.inject({ url: '/no_such_screen' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('modulepreload');
+  });
+});
+
+describe('ROUTE_MODULES', () => {
+  const webapp = fileURLToPath(new URL('../../../../webapp/', import.meta.url));
+
+  it('covers every app route and names webapp source files that exist', () => {
+    expect(Object.keys(ROUTE_MODULES).sort()).toEqual([...APP_ROUTES].sort());
+    for (const modules of Object.values(ROUTE_MODULES))
+      for (const m of modules) expect(existsSync(join(webapp, m)), m).toBe(true);
+  });
+
+  it.runIf(existsSync(join(webapp, 'dist', '.vite', 'manifest.json')))(
+    'matches the current webapp build: every module is a chunk, and none preloads zod',
+    () => {
+      const built = readManifest(join(webapp, 'dist')) as ViteManifest;
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        for (const m of modules) expect(built[m], `${route}: ${m}`).toBeDefined();
+        const links = preloadLinks(built, modules);
+        expect(links, route).not.toMatch(/\/assets\/(src|api-client|form-schema)-/);
+      }
+    },
+  );
+});
