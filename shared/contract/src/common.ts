@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const id = z.coerce.number().int().positive();
 export type Id = z.infer<typeof id>;
 
+/**
+ * Ids inside JSON bodies: a JSON number only. `id` coerces (query strings and paths carry text),
+ * which in a body would take `true` as 1 and `[7]` as 7.
+ */
+export const bodyId = z.number().int().positive();
+
 /** A required, trimmed, non-empty text of bounded length. */
 export const text = (max = 255) => z.string().trim().min(1).max(max);
 

@@ -153,3 +153,18 @@ it('asList reads a plain list or a page', () => {
   expect(asList([1, 2])).toEqual([1, 2]);
   expect(asList({ count: 1, next: null, previous: null, results: [3] })).toEqual([3]);
 });
+
+it('body ids take JSON numbers only; query ids still coerce; bot-user phones are bounded', async () => {
+  const { developmentGroupPayload, reachPayload, botUserPatch, botUserUpsert, id } = await import('./index');
+  const group = { group_name: 'G', group_type: 'mixed', kebele: 9, created_by: 2 };
+  expect(developmentGroupPayload.safeParse(group).success).toBe(true);
+  for (const bad of [true, [7], '7', 0, 1.5])
+    expect(developmentGroupPayload.safeParse({ ...group, kebele: bad }).success).toBe(false);
+  expect(reachPayload.safeParse({ advisory: 1, farmer: [2], user: 3 }).success).toBe(false);
+  expect(id.parse('7')).toBe(7);
+  expect(botUserPatch.safeParse({ phone_number: '9'.repeat(33) }).success).toBe(false);
+  expect(
+    botUserUpsert.safeParse({ telegram_id: 1, chat_id: 1, first_name: 'a', phone_number: '0'.repeat(32) })
+      .success,
+  ).toBe(true);
+});

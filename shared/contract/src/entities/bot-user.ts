@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../common';
+import { bodyId, id } from '../common';
 import { language, verificationStatus } from '../enums';
 
 export const botUser = z.object({
@@ -20,12 +20,12 @@ export type BotUser = z.infer<typeof botUser>;
 /** Spec: PATCH carrying a status; the mini-app sends `{id, verification_status: 'VERIFIED'}`. */
 export const botUserPatch = z
   .object({
-    id: id.optional(),
+    id: bodyId.optional(),
     verification_status: verificationStatus.optional(),
     language: language.optional(),
-    phone_number: z.string().nullable().optional(),
+    phone_number: z.string().max(32).nullable().optional(),
     /** Service token only: the bot links a Telegram user to a DA found by phone. */
-    da_profile: id.nullable().optional(),
+    da_profile: bodyId.nullable().optional(),
   })
   .strict();
 export type BotUserPatch = z.infer<typeof botUserPatch>;
@@ -33,11 +33,11 @@ export type BotUserPatch = z.infer<typeof botUserPatch>;
 /** Bot-only call (service token): create or refresh the bot user of a Telegram user. */
 export const botUserUpsert = z
   .object({
-    telegram_id: id,
+    telegram_id: bodyId,
     chat_id: z.number().int(),
     first_name: z.string().max(255),
     language: language.optional(),
-    phone_number: z.string().nullable().optional(),
+    phone_number: z.string().max(32).nullable().optional(),
   })
   .strict();
 export type BotUserUpsert = z.infer<typeof botUserUpsert>;

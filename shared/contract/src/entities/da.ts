@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from '../common';
+import { bodyId, id, text } from '../common';
 import { gender } from '../enums';
 import { normalisedPhone } from './farmer';
 
@@ -28,12 +28,12 @@ export const daPayload = z
     phone_number: normalisedPhone,
     telegram_phone_number: normalisedPhone,
     sex: gender,
-    region: id,
-    zone: id,
-    woreda: id,
-    kebele: id,
-    role: id,
-    created_by: id,
+    region: bodyId,
+    zone: bodyId,
+    woreda: bodyId,
+    kebele: bodyId,
+    role: bodyId,
+    created_by: bodyId,
   })
   .strict();
 export type DaPayload = z.infer<typeof daPayload>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from '../common';
+import { bodyId, id, text } from '../common';
 import { groupType } from '../enums';
 
 export const developmentGroup = z.object({
@@ -15,5 +15,5 @@ export type DevelopmentGroup = z.infer<typeof developmentGroup>;
 export const newGroupFields = z.object({ group_name: text(), group_type: groupType });
 export type NewGroupFields = z.infer<typeof newGroupFields>;
 
-export const developmentGroupPayload = newGroupFields.extend({ kebele: id, created_by: id });
+export const developmentGroupPayload = newGroupFields.extend({ kebele: bodyId, created_by: bodyId });
 export type DevelopmentGroupPayload = z.infer<typeof developmentGroupPayload>;

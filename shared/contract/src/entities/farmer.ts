@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from '../common';
+import { bodyId, id, text } from '../common';
 import { gender } from '../enums';
 import { newGroupFields } from './development-group';
 
@@ -12,8 +12,8 @@ const farmerBase = z.object({
   grand_father_name: text(),
   phone_number: normalisedPhone,
   gender,
-  created_by: id,
-  kebele: id,
+  created_by: bodyId,
+  kebele: bodyId,
 });
 
 /**
@@ -21,8 +21,8 @@ const farmerBase = z.object({
  * when the chosen group has a creator; or a new group object, created in the same transaction.
  */
 export const farmerPayload = z.union([
-  farmerBase.extend({ development_group: id }).strict(),
-  farmerBase.extend({ outbound_development_group: id }).strict(),
+  farmerBase.extend({ development_group: bodyId }).strict(),
+  farmerBase.extend({ outbound_development_group: bodyId }).strict(),
   farmerBase.extend({ development_group: newGroupFields }).strict(),
 ]);
 export type FarmerPayload = z.infer<typeof farmerPayload>;

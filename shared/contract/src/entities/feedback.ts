@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../common';
+import { bodyId, id } from '../common';
 import { feedbackType, LIMITS } from '../enums';
 
 export const feedbackChoice = z.object({ id, name: z.string() });
@@ -13,12 +13,12 @@ export type FeedbackQuestion = z.infer<typeof feedbackQuestion>;
 
 /** Spec §3: `choice` is an array for SELECT_MULTIPLE and one id for SELECT_ONE. */
 export const feedbackAnswerValue = z.union([
-  z.object({ choice: z.array(id).min(1) }).strict(),
-  z.object({ choice: id }).strict(),
+  z.object({ choice: z.array(bodyId).min(1) }).strict(),
+  z.object({ choice: bodyId }).strict(),
   z.object({ rating: z.number().int().min(1).max(LIMITS.ratingStars) }).strict(),
   z.object({ text: z.string().trim().min(1).max(LIMITS.longTextMax) }).strict(),
 ]);
-export const feedbackAnswer = z.object({ question_id: id, answer: feedbackAnswerValue }).strict();
+export const feedbackAnswer = z.object({ question_id: bodyId, answer: feedbackAnswerValue }).strict();
 export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
 
 /**
@@ -27,7 +27,7 @@ export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
  * so a retried request never makes a duplicate.
  */
 export const feedbackPayload = z
-  .object({ user: id, feedback_question: id, response: feedbackAnswer })
+  .object({ user: bodyId, feedback_question: bodyId, response: feedbackAnswer })
   .strict()
   .refine((f) => f.response.question_id === f.feedback_question, {
     path: ['response'],

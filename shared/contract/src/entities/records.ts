@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { fieldErrors, id } from '../common';
+import { bodyId, fieldErrors, id } from '../common';
 import { ADOPTION_TYPES, LIMITS } from '../enums';
 
 /** POST /api/reach-farmers/: `user` is the DA recording (created_by). Same pair twice → same record. */
-export const reachPayload = z.object({ advisory: id, farmer: id, user: id }).strict();
+export const reachPayload = z.object({ advisory: bodyId, farmer: bodyId, user: bodyId }).strict();
 export type ReachPayload = z.infer<typeof reachPayload>;
 export const reachRecord = reachPayload.extend({ id, created_at: z.string() });
 export type ReachRecord = z.infer<typeof reachRecord>;
 
 export const adoptionPayload = z
-  .object({ advisory: id, farmer: id, created_by: id, adoption_type: z.enum(ADOPTION_TYPES) })
+  .object({ advisory: bodyId, farmer: bodyId, created_by: bodyId, adoption_type: z.enum(ADOPTION_TYPES) })
   .strict();
 export type AdoptionPayload = z.infer<typeof adoptionPayload>;
 export const adoptionRecord = adoptionPayload.extend({ id, created_at: z.string() });
 export type AdoptionRecord = z.infer<typeof adoptionRecord>;
 
 /** A farmer × advisory pair of a batch. */
-export const recordPair = z.object({ advisory: id, farmer: id }).strict();
+export const recordPair = z.object({ advisory: bodyId, farmer: bodyId }).strict();
 export type RecordPair = z.infer<typeof recordPair>;
 
 /**
@@ -24,12 +24,12 @@ export type RecordPair = z.infer<typeof recordPair>;
  * fails on its own and is reported in order. Idempotent like the single calls.
  */
 export const reachBatchPayload = z
-  .object({ user: id, records: z.array(recordPair).min(1).max(LIMITS.batchMax) })
+  .object({ user: bodyId, records: z.array(recordPair).min(1).max(LIMITS.batchMax) })
   .strict();
 export type ReachBatchPayload = z.infer<typeof reachBatchPayload>;
 export const adoptionBatchPayload = z
   .object({
-    created_by: id,
+    created_by: bodyId,
     adoption_type: z.enum(ADOPTION_TYPES),
     records: z.array(recordPair).min(1).max(LIMITS.batchMax),
   })
