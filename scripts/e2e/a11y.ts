@@ -36,12 +36,27 @@ export async function axeSerious(frame: Frame, screen: string): Promise<A11yFind
  * (artifacts/e2e/axe-*.json) and in the report; any other finding fails the journey.
  */
 export const KNOWN_FINDINGS: Array<{ rule: string; target: RegExp; cause: string }> = [
+  // Found by manager-journey on the notification screens (webapp/src/features/notification-*),
+  // reported to their owners; not yet diagnosed further.
   {
     rule: 'color-contrast',
-    // telegram-ui's Textarea header while the field has focus (the feedback 'Detail' field).
-    target: /^\.tgui-9f9a52f695b85cc9$/,
-    cause:
-      'a focused telegram-ui field header is drawn in the link colour (#2481cc on #ffffff, 4.2:1 < 4.5:1)',
+    target: /^h6$/,
+    cause: '/notifications: a telegram-ui Subheadline (h6) below 4.5:1',
+  },
+  {
+    rule: 'color-contrast',
+    target: /^\.tgui-65c206f0fd891b6b$/,
+    cause: '/notification/update: a telegram-ui Text below 4.5:1',
+  },
+  {
+    rule: 'label-content-name-mismatch',
+    target: /^\.notification-card-link$/,
+    cause: '/notifications: the card link is named by the full name (aria-label) but shows it cut at 20 + …',
+  },
+  {
+    rule: 'definition-list',
+    target: /^dl$/,
+    cause: '/notifications after a removal: a <dl> axe finds ill-formed (delivery counts?)',
   },
 ];
 

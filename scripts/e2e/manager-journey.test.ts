@@ -1,0 +1,279 @@
+// A report user who registers and later updates the profile, and a verified demo DA managing a
+// notification (create, list, update, remove), in Debian's Chromium through the emulator's chat
+// page, in English and Amharic at 360×640: the rows, the exact bot texts, axe on each screen.
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../shared/i18n/src/index';
+import { type A11yFinding, axeSerious, unknownFindings, writeFindings } from './a11y';
+import { productDb } from './db-capture';
+import {
+  type Browser,
+  HAS_CHROMIUM,
+  launchBrowser,
+  openChat,
+  type Product,
+  screenshot,
+  startProduct,
+} from './harness';
+import {
+  appClosed,
+  botSays,
+  choose,
+  MENU_KEYS,
+  mark,
+  openFromReply,
+  pickRadio,
+  pressMainButton,
+  replyLabels,
+  sendText,
+  shareContact,
+  summaryText,
+  tr,
+} from './steps';
+
+vi.mock('../../bot/src/server-backend', async (original) =>
+  (await import('./db-capture')).wrapBackend(await original()),
+);
+
+/** The demo kebele with advisories and demo content (bot/src/backend/seed/demo/places.ts). */
+const DEMO_KEBELE = 'ET031702888001';
+/** Demo DAs of bot/src/backend/seed/demo/people.ts, linked by sharing their phone. */
+const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
+
+let product: Product;
+let browser: Browser;
+const findings: A11yFinding[] = [];
+
+async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await productDb().query<T>(sql, params)).rows;
+}
+async function row<T>(sql: string, params: unknown[] = []): Promise<T> {
+  return (await rows<T>(sql, params))[0] as T;
+}
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/chromium)', () => {
+  afterAll(() => {
+    expect(browser.errors).toEqual([]);
+    writeFindings('manager-journey', findings);
+    expect(unknownFindings(findings)).toEqual([]);
+  });
+
+  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+    const t = tr(lang);
+
+    it('a report user registers, then updates the profile: the same row', async () => {
+      const areas = await rows<{ region: string; zone: string; woreda: string }>(
+        `select z.region_id::text as region, w.zone_id::text as zone, w.id::text as woreda
+         from woredas w join zones z on z.id = w.zone_id
+         where z.region_id = (select z2.region_id from kebeles k join woredas w2 on w2.id = k.woreda_id
+                              join zones z2 on z2.id = w2.zone_id where k.code = $1)
+         order by w.id limit 2`,
+        [DEMO_KEBELE],
+      );
+      expect(areas).toHaveLength(2);
+      const [first, second] = areas as [(typeof areas)[0], (typeof areas)[0]];
+      const phone = lang === 'en' ? '911000711' : '911000722';
+      const name = lang === 'en' ? 'Hana Girma' : 'ሐና ግርማ';
+      const newName = lang === 'en' ? 'Hana Girma Tolosa' : 'ሐና ግርማ ቶሎሳ';
+      const r = product.emulator.createUser({
+        first_name: 'Hana',
+        language_code: lang,
+        phone_number: `+251${phone}`,
+      });
+      const page = await openChat(browser, product, r.id);
+      await sendText(page, '/start');
+      await botSays(r, t('bot.ask_contact'));
+      await shareContact(page, t('bot.share_contact_button'));
+      await botSays(r, (text) => text.startsWith(t('bot.not_registered')));
+      let app = await openFromReply(page, t('bot.register_report_user_button'));
+      await app.locator('input[name="name"]').fill(name);
+      await app.locator('input[name="phone_no"]').fill(`0${phone}`);
+      await pickRadio(app, 'gender', 'female');
+      await choose(app, 'region', first.region);
+      await choose(app, 'zone', first.zone);
+      await choose(app, 'woreda', first.woreda);
+      let before = mark(r);
+      await pressMainButton(page);
+      await appClosed(page);
+      const saved = await row<{ id: string; created_by: string }>(
+        'select id::text, created_by from report_users where created_by = $1',
+        [r.id],
+      );
+      expect(saved).toBeDefined();
+      await botSays(
+        r,
+        summaryText(
+          { kind: 'report_user_saved', report_user_id: Number(saved.id), name, update: false },
+          lang,
+        ),
+        20_000,
+        before,
+      );
+      // the registration keyboard now offers the update
+      await expect
+        .poll(() => replyLabels(r), { timeout: 20_000 })
+        .toContain(t('bot.update_report_user_button'));
+
+      app = await openFromReply(page, t('bot.update_report_user_button'));
+      const nameInput = app.locator('input[name="name"]');
+      await expect.poll(() => nameInput.inputValue(), { timeout: 20_000 }).toBe(name);
+      await expect
+        .poll(() => app.locator('select[name="woreda"]').inputValue(), { timeout: 20_000 })
+        .toBe(first.woreda);
+      await nameInput.fill(newName);
+      await choose(app, 'zone', second.zone);
+      await choose(app, 'woreda', second.woreda);
+      findings.push(...(await axeSerious(app, `${lang} /register_report_user?update=true`)));
+      await screenshot(page, `${lang}-light-report-user-update`);
+      before = mark(r);
+      await pressMainButton(page);
+      await appClosed(page);
+      const after = await rows<{ id: string; name: string; zone_id: string; woreda_id: string }>(
+        'select id::text, name, zone_id::text, woreda_id::text from report_users where created_by = $1',
+        [r.id],
+      );
+      expect(after).toEqual([
+        { id: saved.id, name: newName, zone_id: second.zone, woreda_id: second.woreda },
+      ]);
+      await botSays(
+        r,
+        summaryText(
+          { kind: 'report_user_saved', report_user_id: Number(saved.id), name: newName, update: true },
+          lang,
+        ),
+        20_000,
+        before,
+      );
+      await page.close();
+    });
+
+    it('a verified DA creates a notification, finds it in the list, updates it, removes it', async () => {
+      const demo = DEMO_DA[lang];
+      const u = product.emulator.createUser({
+        first_name: demo.first,
+        language_code: lang,
+        phone_number: `+251${demo.phone}`,
+      });
+      const page = await openChat(browser, product, u.id);
+      await sendText(page, '/start');
+      await botSays(u, t('bot.ask_contact'));
+      await shareContact(page, t('bot.share_contact_button'));
+      await expect
+        .poll(() => replyLabels(u), { timeout: 20_000 })
+        .toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
+      const botUser = await row<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
+      const amhara = await row<{ id: string }>("select id from regions where name = 'Amhara'");
+      expect(amhara).toBeDefined();
+
+      // create
+      const name = lang === 'en' ? 'Weekly teff reach reminder' : 'የጤፍ ሳምንታዊ የተደራሽነት ማስታወሻ መልእክት';
+      expect(Array.from(name).length).toBeGreaterThan(20);
+      const message = lang === 'en' ? 'Please record this week’s reach.' : 'እባክዎ የዚህን ሳምንት ተደራሽነት ይመዝግቡ።';
+      const newMessage = lang === 'en' ? 'Record reach by Friday.' : 'ተደራሽነትን እስከ ዓርብ ይመዝግቡ።';
+      let app = await openFromReply(page, t('bot.menu.create_notification'));
+      await app.locator('input[name="name"]').fill(name);
+      await app.locator('textarea[name="message"]').fill(message);
+      await choose(app, 'content_type', 'reach');
+      await choose(app, 'region', amhara.id);
+      await choose(app, 'zone', 'all');
+      await expect.poll(() => app.locator('select[name="woreda"]').count()).toBe(0);
+      expect(await app.locator('input[name="send_now"]').isChecked()).toBe(false);
+      await choose(app, 'frequency', 'weekly');
+      await app.locator('input[name="interval"]').fill('2');
+      findings.push(...(await axeSerious(app, `${lang} /notification_create`)));
+      await screenshot(page, `${lang}-light-notification-create`);
+      let before = mark(u);
+      await pressMainButton(page, t('common.submit'));
+      await appClosed(page);
+      const created = await rows<Record<string, unknown>>(
+        `select id, name, message, content_type, send_now, location_type, location_id, region_id, zone_id,
+                woreda_id, kebele_id, frequency, "interval", active
+         from location_notifications where created_by = $1`,
+        [botUser.id],
+      );
+      expect(created).toHaveLength(1);
+      const n = created[0] as { id: string };
+      expect(n).toMatchObject({
+        name,
+        message,
+        content_type: 'reach',
+        send_now: false,
+        location_type: 'region',
+        location_id: amhara.id,
+        region_id: amhara.id,
+        zone_id: null,
+        woreda_id: null,
+        kebele_id: null,
+        frequency: 'weekly',
+        interval: 2,
+        active: true,
+      });
+      await botSays(
+        u,
+        summaryText({ kind: 'notification_saved', notification_id: Number(n.id), name, update: false }, lang),
+        20_000,
+        before,
+      );
+
+      // list → card → update
+      app = await openFromReply(page, t('bot.menu.notifications'));
+      const cardName = app.locator('.notification-card-name');
+      await expect
+        .poll(() => cardName.allTextContents(), { timeout: 20_000 })
+        .toEqual([`${Array.from(name).slice(0, 20).join('')}…`]);
+      findings.push(...(await axeSerious(app, `${lang} /notifications`)));
+      await screenshot(page, `${lang}-light-notification-list`);
+      await app.locator('.notification-card-link').click();
+      const messageBox = app.locator('textarea[name="message"]');
+      await expect.poll(() => messageBox.inputValue(), { timeout: 20_000 }).toBe(message);
+      await messageBox.fill(newMessage);
+      findings.push(...(await axeSerious(app, `${lang} /notification_update`)));
+      await screenshot(page, `${lang}-light-notification-update`);
+      before = mark(u);
+      await pressMainButton(page, t('common.update'));
+      await appClosed(page);
+      expect(
+        await rows(
+          'select message, active, frequency, "interval" from location_notifications where created_by = $1',
+          [botUser.id],
+        ),
+      ).toEqual([{ message: newMessage, active: true, frequency: 'weekly', interval: 2 }]);
+      await botSays(
+        u,
+        summaryText({ kind: 'notification_saved', notification_id: Number(n.id), name, update: true }, lang),
+        20_000,
+        before,
+      );
+
+      // remove, confirmed in the chat page's popup
+      app = await openFromReply(page, t('bot.menu.notifications'));
+      await app.locator('.notification-card-link').click();
+      await app.locator('button.notification-remove').click();
+      await page.locator('#modal-buttons button', { hasText: t('notification.remove') }).click();
+      await appClosed(page);
+      expect(await rows('select active from location_notifications where id = $1', [n.id])).toEqual([
+        { active: false },
+      ]);
+      await botSays(
+        u,
+        summaryText({ kind: 'notification_removed', notification_id: Number(n.id), name }, lang),
+        20_000,
+        0,
+      );
+      app = await openFromReply(page, t('bot.menu.notifications'));
+      await app.getByText(t('notification.no_notifications')).waitFor();
+      expect(await app.locator('.notification-card').count()).toBe(0);
+      findings.push(...(await axeSerious(app, `${lang} /notifications (empty)`)));
+      await page.close();
+    });
+  });
+});
