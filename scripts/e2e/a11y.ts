@@ -48,16 +48,6 @@ export const KNOWN_FINDINGS: Array<{ rule: string; target: RegExp; cause: string
     target: /^\.tgui-65c206f0fd891b6b$/,
     cause: '/notification/update: a telegram-ui Text below 4.5:1',
   },
-  {
-    rule: 'label-content-name-mismatch',
-    target: /^\.notification-card-link$/,
-    cause: '/notifications: the card link is named by the full name (aria-label) but shows it cut at 20 + …',
-  },
-  {
-    rule: 'definition-list',
-    target: /^dl$/,
-    cause: '/notifications after a removal: a <dl> axe finds ill-formed (delivery counts?)',
-  },
 ];
 
 export function unknownFindings(findings: A11yFinding[]): A11yFinding[] {

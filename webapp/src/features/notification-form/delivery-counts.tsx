@@ -15,14 +15,14 @@ export function DeliveryCounts({ deliveries }: { deliveries: Counts }) {
   ] as const;
   return (
     <Section header={t('notification.deliveries.title')}>
-      <dl className="delivery-counts">
+      {/* A list, not a <dl>: telegram-ui's Section puts its own wrappers around children. */}
+      <ul className="delivery-counts">
         {rows.map(([key, count]) => (
-          <div key={key} className={`delivery-count delivery-count-${key}`}>
-            <dt>{t(`notification.deliveries.${key}`)}</dt>
-            <dd>{count}</dd>
-          </div>
+          <li key={key} className={`delivery-count delivery-count-${key}`}>
+            <span>{t(`notification.deliveries.${key}`)}</span> <strong>{count}</strong>
+          </li>
         ))}
-      </dl>
+      </ul>
     </Section>
   );
 }

@@ -60,8 +60,8 @@ describe('Notification form: update', { timeout: 30_000 }, () => {
 
     const counts = screen.getByText('Deliveries').closest('section') as HTMLElement;
     const figures = within(counts)
-      .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      .getAllByRole('listitem')
+      .map((item) => [item.querySelector('span')?.textContent, item.querySelector('strong')?.textContent]);
     expect(figures).toEqual([
       ['Waiting', '3'],
       ['Sent', '12'],

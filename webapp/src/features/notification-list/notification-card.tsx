@@ -10,7 +10,7 @@ import { truncateName } from './truncate';
 /**
  * One notification (spec §2): its name cut to 20 characters and an ellipsis, when it was created,
  * and an Update button. The whole card opens the update route: its name is a link stretched over
- * the card, so a tap anywhere works and a screen reader finds one link with the full name.
+ * the card, so a tap anywhere works and a screen reader finds one link named as it is shown (the full name is its title).
  */
 export function NotificationCard({
   notification,
@@ -28,13 +28,7 @@ export function NotificationCard({
   return (
     <Card className="notification-card">
       <div className="notification-card-body">
-        <Link
-          href={href}
-          state={state}
-          className="notification-card-link"
-          aria-label={notification.name}
-          title={notification.name}
-        >
+        <Link href={href} state={state} className="notification-card-link" title={notification.name}>
           <span id={nameId} className="notification-card-name">
             {truncateName(notification.name)}
           </span>
