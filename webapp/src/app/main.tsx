@@ -19,8 +19,9 @@ async function bootstrap(): Promise<void> {
   }
   const launch = initTelegram();
   checkProof();
-  // The screen's chunk and the language download in parallel.
-  preloadScreen(window.location.pathname);
+  // The screen's chunk (then its data, see screens.ts prefetch) and the language download in
+  // parallel.
+  void preloadScreen(window.location.pathname, new URLSearchParams(window.location.search));
   await initI18n(pickLanguage(new URLSearchParams(window.location.search).get('lang'), launch.languageCode));
 
   const root = document.getElementById('root');

@@ -3,10 +3,18 @@ import { paths } from './paths';
 
 /**
  * One code-split chunk per screen. `loaders` are also called by main.tsx for the launch route
- * so its chunk downloads while i18n initialises, instead of after the first render.
+ * so its chunk downloads while i18n initialises, instead of after the first render. A screen
+ * module may export `prefetch(params)`: main.tsx starts it for the launch route as soon as the
+ * chunk is there (the screen's data request, before React renders), and the screen then uses
+ * that request instead of making its own.
  */
-// biome-ignore lint/suspicious/noExplicitAny: each screen has its own props
-type Loader = () => Promise<{ default: ComponentType<any> }>;
+export interface ScreenModule {
+  // biome-ignore lint/suspicious/noExplicitAny: each screen has its own props
+  default: ComponentType<any>;
+  /** The launch URL's query; must not throw (errors are swallowed) and must be cheap. */
+  prefetch?: (params: URLSearchParams) => void;
+}
+type Loader = () => Promise<ScreenModule>;
 
 export const loaders = {
   home: () => import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
@@ -23,6 +31,7 @@ export const loaders = {
   farmerRegistration: () =>
     import('../features/farmer-registration/farmer-registration-screen').then((m) => ({
       default: m.FarmerRegistrationScreen,
+      prefetch: m.prefetch,
     })),
   reachAdoption: () =>
     import('../features/reach-adoption/reach-adoption-screen').then((m) => ({
@@ -66,10 +75,16 @@ const loaderByPath: Record<string, Loader> = {
   [paths.notificationList]: loaders.notificationList,
 };
 
-/** Starts downloading the chunk of the screen at `pathname` (no-op for unknown paths). */
-export function preloadScreen(pathname: string): void {
-  const loader = pathname.startsWith('/notification/update/')
+/**
+ * Starts downloading the chunk of the screen at `pathname`, then its `prefetch(params)` if it
+ * has one (no-op for unknown paths). Resolves when both have started; never rejects.
+ */
+export function preloadScreen(pathname: string, params = new URLSearchParams()): Promise<void> {
+  const loader: Loader | undefined = pathname.startsWith('/notification/update/')
     ? loaders.notificationForm
     : loaderByPath[pathname];
-  void loader?.().catch(() => undefined);
+  if (!loader) return Promise.resolve();
+  return loader()
+    .then((m) => m.prefetch?.(params))
+    .catch(() => undefined);
 }

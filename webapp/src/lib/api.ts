@@ -17,12 +17,17 @@ export function loadApiClient(): Promise<ApiClient> {
 
 /**
  * Starts fetching the client while the user reads the first screen, so the first call does
- * not wait for it.
+ * not wait for it — after the page's own files have loaded (the `load` event) and then when idle:
+ * on HTTP/1.1 over 3G its ~27 KB would otherwise queue before the screen's data request.
  */
 export function prefetchApi(): void {
   const start = () => void loadApiClient().catch(() => undefined);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1500 });
-  else setTimeout(start, 300);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1500 });
+    else setTimeout(start, 300);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<ApiResult<CallOutput<N>>> {

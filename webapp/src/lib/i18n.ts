@@ -36,8 +36,12 @@ async function loadAmharic(): Promise<WebappResources | undefined> {
   }
 }
 
+/** The language initI18n was asked for, for requests made while its texts still load. */
+let requested: Language | undefined;
+
 /** Loads the active language and initialises i18next; resolves when texts are ready. */
 export async function initI18n(language: Language): Promise<Language> {
+  requested = language;
   const resources: Record<string, { translation: WebappResources }> = { en: { translation: en } };
   let lng: Language = language;
   if (language === 'am') {
@@ -72,5 +76,5 @@ export function useT(): TFunction {
 export const t: TFunction = i18next.t.bind(i18next) as TFunction;
 
 export function currentLanguage(): Language {
-  return i18next.language === 'am' ? 'am' : 'en';
+  return (i18next.language ?? requested) === 'am' ? 'am' : 'en';
 }

@@ -4,6 +4,8 @@ import { useT } from '../../lib/i18n';
 import { useIdParams } from '../../lib/use-query-params';
 import { useFormData } from './use-form-data';
 
+export { prefetchFormData as prefetch } from './use-form-data';
+
 function GroupsLoading() {
   const t = useT();
   return (

@@ -49,3 +49,20 @@ export async function fetchKebeleGroups(kebeleId: number): Promise<GroupsResult>
   if (!Array.isArray(list) || !list.every(isGroup)) return { ok: false, status: 200 };
   return { ok: true, groups: list };
 }
+
+let prefetched: { kebeleId: number; result: Promise<GroupsResult> } | undefined;
+
+/** Starts fetching the kebele's groups before the screen renders (main.tsx → prefetch). */
+export function prefetchKebeleGroups(kebeleId: number): void {
+  prefetched = { kebeleId, result: fetchKebeleGroups(kebeleId) };
+}
+
+/**
+ * The prefetched request for this kebele, handed out once (a retry, or a later visit, fetches
+ * again); undefined when none was started for it.
+ */
+export function takePrefetchedGroups(kebeleId: number): Promise<GroupsResult> | undefined {
+  const entry = prefetched;
+  prefetched = undefined;
+  return entry?.kebeleId === kebeleId ? entry.result : undefined;
+}

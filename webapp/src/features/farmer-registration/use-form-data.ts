@@ -1,6 +1,7 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchKebeleGroups } from './groups-request';
+import { parseId } from '../../lib/use-query-params';
+import { fetchKebeleGroups, prefetchKebeleGroups, takePrefetchedGroups } from './groups-request';
 
 type FormModule = typeof import('./farmer-form');
 
@@ -17,6 +18,17 @@ export function loadFormModule(): Promise<FormModule> {
     formModule = undefined;
   });
   return formModule;
+}
+
+/**
+ * The screen's `prefetch` (screens.ts): for a launch at /farmer_registration with a kebele,
+ * the groups request and the form's code start before React renders; useFormData takes them.
+ */
+export function prefetchFormData(params: URLSearchParams): void {
+  const kebeleId = parseId(params.get('kebele_id'));
+  if (kebeleId === undefined || parseId(params.get('da_id')) === undefined) return;
+  prefetchKebeleGroups(kebeleId);
+  void loadFormModule().catch(() => undefined);
 }
 
 export type FormData =
@@ -36,16 +48,16 @@ export function useFormData(kebeleId: number | undefined): { data: FormData; ret
     if (kebeleId === undefined) return;
     let live = true;
     setData({ status: 'loading' });
-    void Promise.all([fetchKebeleGroups(kebeleId), loadFormModule().catch(() => null)]).then(
-      ([groups, module]) => {
-        if (!live) return;
-        setData(
-          groups.ok && module
-            ? { status: 'ready', groups: groups.groups, FarmerForm: module.FarmerForm }
-            : { status: 'error' },
-        );
-      },
-    );
+    // The launch's prefetched request (main.tsx), else a new one; a retry always asks again.
+    const request = (attempt === 0 && takePrefetchedGroups(kebeleId)) || fetchKebeleGroups(kebeleId);
+    void Promise.all([request, loadFormModule().catch(() => null)]).then(([groups, module]) => {
+      if (!live) return;
+      setData(
+        groups.ok && module
+          ? { status: 'ready', groups: groups.groups, FarmerForm: module.FarmerForm }
+          : { status: 'error' },
+      );
+    });
     return () => {
       live = false;
     };
