@@ -2,11 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@gebere/contract';
+import { resolveLanguage } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type CspOptions, contentSecurityPolicy } from '../plugins/security-headers';
 import { APP_ROUTES } from './app-routes';
 import { pickEncoding, type RenderedIndex, renderIndexHtml } from './index-html';
-import { readManifest, routePreloads, withHeadLinks } from './preloads';
+import { AMHARIC_MODULE, preloadLinks, readManifest, routePreloads, withHeadLinks } from './preloads';
 
 export interface StaticOptions {
   /** The Vite build: index.html, hashed files under assets/, public files at the top. */
@@ -29,24 +30,28 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
   const template = readFileSync(indexPath, 'utf8');
   // Each route's document also names its screen's chunks (modulepreload), from the build's
   // manifest, read once: the browser fetches them with the entry instead of after it.
-  const preloads = routePreloads(readManifest(options.distDir));
+  // A link with `lang=am` (the bot's links carry the user's language) also names the Amharic
+  // texts, which the app would otherwise fetch only once its entry runs.
+  const manifest = readManifest(options.distDir);
+  const preloads = routePreloads(manifest);
+  const amharic = manifest ? preloadLinks(manifest, [AMHARIC_MODULE]) : '';
   const cache = new Map<string, { key: string; rendered: RenderedIndex }>();
-  const render = (route: string) => {
+  const render = (route: string, am: boolean) => {
     const settings = options.runtimeConfig();
     const key = JSON.stringify(settings);
-    let entry = cache.get(route);
+    const variant = `${am ? 'am' : 'en'} ${route}`;
+    let entry = cache.get(variant);
     if (entry?.key !== key) {
-      entry = {
-        key,
-        rendered: renderIndexHtml(withHeadLinks(template, preloads.get(route) ?? ''), settings),
-      };
-      cache.set(route, entry);
+      const links = (preloads.get(route) ?? '') + (am ? amharic : '');
+      entry = { key, rendered: renderIndexHtml(withHeadLinks(template, links), settings) };
+      cache.set(variant, entry);
     }
     return entry.rendered;
   };
 
   const serveIndex = (route: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = render(route);
+    const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+    const page = render(route, typeof lang === 'string' && resolveLanguage(lang) === 'am');
     reply
       .header('content-type', 'text/html; charset=utf-8')
       // The document names the current hashed assets, so it must be revalidated every time.

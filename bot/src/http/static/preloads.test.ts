@@ -37,6 +37,7 @@ const manifest: ViteManifest = {
     imports: ['_src-Z1.js'],
   },
   'src/features/home/home-screen.tsx': { file: 'assets/home-screen-H1.js', imports: ['index.html'] },
+  'src/lib/resources-am.ts': { file: 'assets/resources-am-A1.js' },
 };
 
 const hrefs = (html: string) =>
@@ -119,6 +120,17 @@ describe('served documents', () => {
     const feedback = await app.inject({ url: '/feedback' });
     expect(feedback.statusCode).toBe(200);
     expect(hrefs(feedback.body)).toEqual([]);
+  });
+
+  it('a link in Amharic (lang=am) also names the Amharic texts; English ones do not', async () => {
+    const am = await app.inject({ url: '/farmer_registration?da_id=1&kebele_id=2&lang=am' });
+    expect(hrefs(am.body)).toEqual([
+      ...hrefs(preloadLinks(manifest, [FARMER, FARMER_FORM])),
+      'modulepreload /assets/resources-am-A1.js',
+    ]);
+    for (const url of ['/farmer_registration?lang=en', '/farmer_registration', '/?lang=om'])
+      expect((await app.inject({ url })).body, url).not.toContain('resources-am');
+    expect((await app.inject({ url: '/?lang=am-ET' })).body).toContain('resources-am-A1.js');
   });
 
   it('unknown paths get no document', async () => {

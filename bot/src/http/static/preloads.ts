@@ -60,6 +60,9 @@ export function preloadLinks(manifest: ViteManifest, modules: readonly string[],
   return links.join('');
 }
 
+/** The webapp's Amharic texts: a lazy chunk that initI18n awaits before the first render. */
+export const AMHARIC_MODULE = 'src/lib/resources-am.ts';
+
 /**
  * Route (as in APP_ROUTES) → its preload links, computed once from the manifest. A route
  * without modules, or no manifest, gets no entry.
