@@ -9,6 +9,7 @@ import { captureInitialUrl } from '../lib/initial-url';
 import { initTelegram } from '../telegram';
 import { App } from './app';
 import { preloadScreen } from './screens';
+import './shell-kit';
 
 async function bootstrap(): Promise<void> {
   captureInitialUrl();
