@@ -3,7 +3,6 @@
  * the bundler counts them as part of the first load): over HTTP/1.1 on 3G each separate file
  * waits for one of six connections and costs a round trip — far more than their ~6 KB.
  */
-export { Cell, List, Section } from '@telegram-apps/telegram-ui';
 export { MainButtonSubmit } from '../components/main-button-submit';
 export { keyFor, withRetries } from '../lib/idempotent-call';
 export { useBusy } from '../lib/use-busy';

@@ -159,11 +159,11 @@ describe('ROUTE_MODULES', () => {
         expect(links, route).not.toMatch(/\/assets\/(src|api-client|form-schema)-/);
       }
       // Over HTTP/1.1 (6 connections) on 3G every file of the farmer form's first load costs a
-      // queued round trip: the shell is one chunk beside React, the form a dozen at most.
+      // queued round trip: the shell is one chunk beside React, the farmer screen and form nine at most.
       const shell = Object.values(built).find((c) => c.isEntry);
       expect(1 + (shell?.imports?.length ?? 0)).toBeLessThanOrEqual(3);
       const farmer = preloadLinks(built, ROUTE_MODULES['/farmer_registration']);
-      expect(farmer.match(/<link /g)?.length).toBeLessThanOrEqual(12);
+      expect(farmer.match(/<link /g)?.length).toBeLessThanOrEqual(9);
     },
   );
 });
