@@ -6,6 +6,7 @@
 //   node scripts/system-deps.mjs --postgres-env  start a throwaway cluster, print `export TEST_DATABASE_URL=…`
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,7 +41,19 @@ function installMissing() {
   else log('system packages present (chromium, postgresql)');
 }
 
-function startPostgres() {
+/** A free loopback port, so a cluster left running by someone else never blocks CI's own. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startPostgres() {
   const bin = pgBinDir();
   if (!bin || !isRoot) {
     log('PostgreSQL not available: the backend suite runs on PGlite only');
@@ -53,7 +66,7 @@ function startPostgres() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   asPg('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const port = 54329;
+  const port = await freePort();
   asPg('pg_ctl', [
     '-D',
     join(dir, 'data'),
@@ -66,7 +79,10 @@ function startPostgres() {
   ]);
   log(`PostgreSQL started on 127.0.0.1:${port} (data in ${dir})`);
   console.log(`export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:${port}/postgres`);
+  console.log(
+    `export TEST_PG_STOP="runuser -u postgres -- ${join(bin, 'pg_ctl')} -D ${join(dir, 'data')} -m fast stop"`,
+  );
 }
 
-if (process.argv.includes('--postgres-env')) startPostgres();
+if (process.argv.includes('--postgres-env')) await startPostgres();
 else installMissing();
