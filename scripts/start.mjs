@@ -3,41 +3,15 @@
 // (webapp/dist) and the server bundle (bot/dist) — then run the server on embedded defaults
 // and say where to open it. Reads .env when present. Logs are prettified on a terminal.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { botStale, webappStale } from './build-freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => join(root, ...p);
 const say = (line) => console.error(`› ${line}`);
-
-/** Newest mtime under the given paths (files or folders), skipping dependencies and output. */
-function newest(paths) {
-  let max = 0;
-  const visit = (path) => {
-    let st;
-    try {
-      st = statSync(path);
-    } catch {
-      return;
-    }
-    if (!st.isDirectory()) {
-      max = Math.max(max, st.mtimeMs);
-      return;
-    }
-    for (const entry of readdirSync(path)) {
-      if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-      if (/\.test\.tsx?$/.test(entry)) continue;
-      visit(join(path, entry));
-    }
-  };
-  for (const p of paths) visit(p);
-  return max;
-}
-
-const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
-const sharedSources = readdirSync(at('shared')).map((p) => at('shared', p, 'src'));
 
 function pnpm(args) {
   const local = at('.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
@@ -50,15 +24,7 @@ function buildWebapp() {
     say('webapp has no index.html yet: skipping its build (the server answers 503 on app routes)');
     return;
   }
-  const sources = newest([
-    at('webapp', 'src'),
-    at('webapp', 'public'),
-    at('webapp', 'index.html'),
-    at('webapp', 'vite.config.ts'),
-    at('webapp', 'package.json'),
-    ...sharedSources,
-  ]);
-  if (mtime(at('webapp', 'dist', 'index.html')) >= sources) return;
+  if (!webappStale(root)) return;
   say('building the webapp (webapp/dist)');
   const scripts = JSON.parse(readFileSync(at('webapp', 'package.json'), 'utf8')).scripts ?? {};
   const status = scripts.build
@@ -71,15 +37,7 @@ function buildWebapp() {
 }
 
 async function buildServer() {
-  const sources = newest([
-    at('bot', 'src'),
-    at('bot', 'build.mjs'),
-    at('bot', 'package.json'),
-    at('scripts', 'emulator'),
-    at('pnpm-lock.yaml'),
-    ...sharedSources,
-  ]);
-  if (mtime(at('bot', 'dist', 'main.js')) >= sources) return true;
+  if (!botStale(root)) return true;
   say('bundling the server (bot/dist)');
   try {
     const { buildBot } = await import('../bot/build.mjs');

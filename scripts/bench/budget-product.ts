@@ -5,7 +5,7 @@
  * farmer-registration link for a demo DA. Not a test.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { signLink } from '../../bot/src/auth/link';
 import { DEMO_OWNER_TELEGRAM_ID } from '../../bot/src/backend/db/seed-demo';
 import type { PersistedSecrets } from '../../bot/src/config-secrets';
+import { botStale, webappStale } from '../build-freshness.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (...p: string[]) => join(ROOT, ...p);
@@ -34,43 +35,9 @@ export const median = (xs: readonly number[]) => {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 };
 
-/** Newest mtime under the paths, skipping dependencies, output and tests (scripts/start.mjs). */
-function newest(paths: string[]): number {
-  let max = 0;
-  const visit = (path: string) => {
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(path);
-    } catch {
-      return;
-    }
-    if (!st.isDirectory()) {
-      max = Math.max(max, st.mtimeMs);
-      return;
-    }
-    for (const entry of readdirSync(path)) {
-      if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-      if (/\.test\.tsx?$/.test(entry)) continue;
-      visit(join(path, entry));
-    }
-  };
-  for (const p of paths) visit(p);
-  return max;
-}
-const mtime = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : 0);
-
 /** Builds webapp/dist and bot/dist when missing or older than their sources; says what it did. */
 export async function ensureBuilds(log: (line: string) => void = () => {}): Promise<void> {
-  const shared = readdirSync(at('shared')).map((p) => at('shared', p, 'src'));
-  const webSources = newest([
-    at('webapp', 'src'),
-    at('webapp', 'public'),
-    at('webapp', 'index.html'),
-    at('webapp', 'vite.config.ts'),
-    at('webapp', 'package.json'),
-    ...shared,
-  ]);
-  if (mtime(at('webapp', 'dist', 'index.html')) < webSources) {
+  if (webappStale(ROOT)) {
     log('building the webapp (vite build + precompress)');
     for (const [cmd, args] of [
       [at('webapp', 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
@@ -80,15 +47,7 @@ export async function ensureBuilds(log: (line: string) => void = () => {}): Prom
       if (r.status !== 0) throw new Error(`webapp build failed: ${cmd} ${args.join(' ')}`);
     }
   }
-  const botSources = newest([
-    at('bot', 'src'),
-    at('bot', 'build.mjs'),
-    at('bot', 'package.json'),
-    at('scripts', 'emulator'),
-    at('pnpm-lock.yaml'),
-    ...shared,
-  ]);
-  if (mtime(at('bot', 'dist', 'main.js')) < botSources) {
+  if (botStale(ROOT)) {
     log('bundling the server (bot/dist)');
     // @ts-expect-error: a plain .mjs build script without types
     const { buildBot } = await import('../../bot/build.mjs');

@@ -2,7 +2,7 @@
 // data, the emulator instead of Telegram, the bot, the built webapp) on an ephemeral port, and
 // Debian's Chromium driving the emulator's chat page at a phone's 360×640.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,36 +11,13 @@ import { type BrowserContext, chromium, type Frame, type Page } from 'playwright
 import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
 import { type RunningServer, startServer } from '../../bot/src/server';
+import { newest, webappSources } from '../build-freshness.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
 export const VIEWPORT = { width: 360, height: 640 };
-
-/** Newest mtime under the given paths, skipping dependencies, output and tests (as scripts/start.mjs). */
-function newest(paths: string[]): number {
-  let max = 0;
-  const visit = (path: string) => {
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(path);
-    } catch {
-      return;
-    }
-    if (!st.isDirectory()) {
-      max = Math.max(max, st.mtimeMs);
-      return;
-    }
-    for (const entry of readdirSync(path)) {
-      if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-      if (/\.test\.tsx?$/.test(entry)) continue;
-      visit(join(path, entry));
-    }
-  };
-  for (const p of paths) visit(p);
-  return max;
-}
 
 /**
  * Builds webapp/dist when it is missing or older than its sources (the rule of scripts/start.mjs).
@@ -49,15 +26,7 @@ function newest(paths: string[]): number {
 export async function ensureWebappBuilt(): Promise<string> {
   const web = join(ROOT, 'webapp');
   const dist = join(web, 'dist');
-  const sources = () =>
-    newest([
-      join(web, 'src'),
-      join(web, 'public'),
-      join(web, 'index.html'),
-      join(web, 'vite.config.ts'),
-      join(web, 'package.json'),
-      ...readdirSync(join(ROOT, 'shared')).map((p) => join(ROOT, 'shared', p, 'src')),
-    ]);
+  const sources = () => newest(webappSources(ROOT));
   const built = () => (existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0);
   if (built() >= sources()) return dist;
   const lock = join(tmpdir(), 'gebere-e2e-webapp-build.lock');

@@ -1,0 +1,6 @@
+export function newest(paths: string[]): number;
+export function mtime(path: string): number;
+export function webappSources(root: string): string[];
+export function botSources(root: string): string[];
+export function webappStale(root: string): boolean;
+export function botStale(root: string): boolean;
