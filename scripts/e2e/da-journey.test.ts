@@ -360,49 +360,5 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
       }
       await page.close();
     });
-
-    it('a report user registers', async () => {
-      const area = await row<{ region: string; zone: string; woreda: string }>(
-        `select z.region_id as region, w.zone_id as zone, k.woreda_id as woreda
-         from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.code = $1`,
-        [DEMO_KEBELE],
-      );
-      const rphone = lang === 'en' ? '911000555' : '911000666';
-      const name = lang === 'en' ? 'Tigist Haile' : 'ትግስት ኃይሌ';
-      const r = product.emulator.createUser({
-        first_name: 'Tigist',
-        language_code: lang,
-        phone_number: `+251${rphone}`,
-      });
-      const page = await openChat(browser, product, r.id);
-      await sendText(page, '/start');
-      await botSays(r, t('bot.ask_contact'));
-      await shareContact(page, t('bot.share_contact_button'));
-      await botSays(r, (text) => text.startsWith(t('bot.not_registered')));
-      const app = await openFromReply(page, t('bot.register_report_user_button'));
-      await app.locator('input[name="name"]').fill(name);
-      await app.locator('input[name="phone_no"]').fill(`0${rphone}`);
-      await pickRadio(app, 'gender', 'female');
-      await choose(app, 'region', area.region);
-      await choose(app, 'zone', area.zone);
-      await choose(app, 'woreda', area.woreda);
-      findings.push(...(await axeSerious(app, `${lang} /register_report_user`)));
-      await screenshot(page, `${lang}-light-report-user`);
-      await pressMainButton(page);
-      await appClosed(page);
-      const saved = await row<{ id: string; woreda_id: string }>(
-        'select id, woreda_id from report_users where name = $1',
-        [name],
-      );
-      expect(saved.woreda_id).toBe(area.woreda);
-      await botSays(
-        r,
-        summaryText(
-          { kind: 'report_user_saved', report_user_id: Number(saved.id), name, update: false },
-          lang,
-        ),
-      );
-      await page.close();
-    });
   });
 });
