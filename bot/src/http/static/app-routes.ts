@@ -64,5 +64,8 @@ export const ROUTE_MODULES: Readonly<Record<(typeof APP_ROUTES)[number], readonl
     feature('report-user/report-user-screen.tsx'),
     feature('report-user/report-user-form.tsx'),
   ],
-  '/add_development_group': [feature('add-development-group/add-development-group-screen.tsx')],
+  '/add_development_group': [
+    feature('add-development-group/add-development-group-screen.tsx'),
+    feature('add-development-group/add-development-group-form.tsx'),
+  ],
 };

@@ -7,11 +7,13 @@ import { AddDevelopmentGroupScreen } from './add-development-group-screen';
 
 const created = { id: 41, group_name: 'Tesfa', group_type: 'women_only', kebele: 9, created_by: 5 };
 
-function setup() {
+/** Opens the screen and waits for its form, which loads as its own chunk. */
+async function setup() {
   const url = `/add_development_group?${signedQuery({ da_id: 5, kebele_id: 9 })}`;
   openAt(url);
   const user = userEvent.setup();
   renderInApp(<AddDevelopmentGroupScreen />);
+  await screen.findByLabelText('Group name');
   return { user, url };
 }
 
@@ -22,9 +24,9 @@ describe('Add development group', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the fields, the group types and the Add button', () => {
+  it('shows the fields, the group types and the Add button', async () => {
     installFakeFetch();
-    setup();
+    await setup();
     expect(screen.getByRole('heading', { name: 'Add development group' })).toBeInTheDocument();
     expect(screen.getByLabelText('Group name')).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Group type' })).toBeInTheDocument();
@@ -35,7 +37,7 @@ describe('Add development group', () => {
 
   it('requires group name and group type, and sends nothing', async () => {
     const { requests } = installFakeFetch();
-    const { user } = setup();
+    const { user } = await setup();
     await user.click(addButton());
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     expect(screen.getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
@@ -44,7 +46,7 @@ describe('Add development group', () => {
 
   it('treats a name of spaces as empty', async () => {
     installFakeFetch();
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), '   ');
     await user.click(screen.getByLabelText('Mixed'));
     await user.click(addButton());
@@ -56,7 +58,7 @@ describe('Add development group', () => {
       route('POST', '/backend/api/development-groups/', () => json(201, created)),
       route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
     );
-    const { user, url } = setup();
+    const { user, url } = await setup();
     await user.type(screen.getByLabelText('Group name'), '  Tesfa ');
     await user.click(screen.getByLabelText('Women only'));
     await user.click(addButton());
@@ -76,7 +78,7 @@ describe('Add development group', () => {
         json(400, { group_name: ['A group with this name exists.', 'Too similar.'] }),
       ),
     );
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Mixed'));
     await user.click(addButton());
@@ -88,7 +90,7 @@ describe('Add development group', () => {
   it('toasts error_adding_development_group on a network failure and keeps the form', async () => {
     const fake = installFakeFetch();
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Mixed'));
     await user.click(addButton());
@@ -104,7 +106,7 @@ describe('Add development group', () => {
         ++handBacks === 1 ? json(502, {}) : json(200, { delivered: 'chat_message' }),
       ),
     );
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Women only'));
     await user.click(addButton());
@@ -134,7 +136,7 @@ describe('Add development group', () => {
     installFakeFetch(
       route('POST', '/backend/api/development-groups/', () => json(401, { detail: 'Bad proof.' })),
     );
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Mixed'));
     await user.click(addButton());
@@ -155,7 +157,7 @@ describe('Add development group', () => {
       }),
       route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
     );
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Women only'));
     await user.click(addButton());
