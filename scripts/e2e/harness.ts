@@ -49,12 +49,14 @@ export async function ensureWebappBuilt(): Promise<string> {
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST') delete env[key];
   try {
     if (built() < sources()) {
-      const vite = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      // vite is the webapp's dependency: pnpm links its binary under webapp/, not the root.
+      const vite = spawnSync(join(web, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
         cwd: web,
         encoding: 'utf8',
         env,
       });
-      if (vite.status !== 0) throw new Error(`webapp build failed:\n${vite.stdout}\n${vite.stderr}`);
+      if (vite.status !== 0)
+        throw new Error(`webapp build failed:\n${vite.error?.message ?? ''}\n${vite.stdout}\n${vite.stderr}`);
       const pre = spawnSync(process.execPath, ['scripts/precompress.mjs'], {
         cwd: web,
         encoding: 'utf8',
