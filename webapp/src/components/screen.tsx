@@ -1,4 +1,4 @@
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { Button, Placeholder, Spinner, Text } from '@telegram-apps/telegram-ui';
 import { type ReactNode, useEffect } from 'react';
 import { useAuthStatus } from '../lib/auth-state';
 import { useT } from '../lib/i18n';
@@ -20,8 +20,28 @@ export interface ScreenProps {
   children?: ReactNode;
 }
 
-function Message({ text, action }: { text: string; action?: ReactNode }) {
-  return <Placeholder className="screen-message" description={text} action={action} />;
+/**
+ * A centred message with an optional action. The text is a paragraph, not Placeholder's
+ * `description`: with no header that renders a <dl> holding a lone <dd>, which screen readers
+ * announce as a broken definition list (axe: definition-list).
+ */
+export function ScreenMessage({
+  text,
+  action,
+  children,
+}: {
+  text: string;
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Placeholder className="screen-message" action={action}>
+      {children}
+      <Text Component="p" className="screen-message-text">
+        {text}
+      </Text>
+    </Placeholder>
+  );
 }
 
 /**
@@ -38,12 +58,12 @@ export function Screen({ title, loading, error, missing, needsProof = true, chil
   }, [title]);
 
   let body: ReactNode;
-  if (needsProof && auth === 'expired') body = <Message text={t('errors.link_expired')} />;
-  else if (needsProof && auth === 'unauthorized') body = <Message text={t('errors.unauthorized')} />;
-  else if (missing?.length) body = <Message text={t('errors.missing_parameters')} />;
+  if (needsProof && auth === 'expired') body = <ScreenMessage text={t('errors.link_expired')} />;
+  else if (needsProof && auth === 'unauthorized') body = <ScreenMessage text={t('errors.unauthorized')} />;
+  else if (missing?.length) body = <ScreenMessage text={t('errors.missing_parameters')} />;
   else if (error)
     body = (
-      <Message
+      <ScreenMessage
         text={error.message}
         action={
           error.onRetry && (

@@ -1,5 +1,5 @@
-import { Placeholder, Spinner } from '@telegram-apps/telegram-ui';
-import { Screen } from '../../components/screen';
+import { Spinner } from '@telegram-apps/telegram-ui';
+import { Screen, ScreenMessage } from '../../components/screen';
 import { useT } from '../../lib/i18n';
 import { useIdParams } from '../../lib/use-query-params';
 import { useFormData } from './use-form-data';
@@ -10,9 +10,9 @@ function GroupsLoading() {
   const t = useT();
   return (
     <div role="status" aria-live="polite" aria-busy="true" aria-label={t('farmer.loading_groups')}>
-      <Placeholder className="screen-message" description={t('farmer.loading_groups')}>
+      <ScreenMessage text={t('farmer.loading_groups')}>
         <Spinner size="l" />
-      </Placeholder>
+      </ScreenMessage>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Advisory } from '@gebere/contract';
-import { List, Placeholder } from '@telegram-apps/telegram-ui';
+import { List } from '@telegram-apps/telegram-ui';
+import { ScreenMessage } from '../../components/screen';
 import { useT } from '../../lib/i18n';
 import { AdvisorySummary } from './advisory-summary';
 import { FeedbackForm } from './feedback-form';
@@ -16,7 +17,7 @@ export function FeedbackView({ advisory, userId }: { advisory: Advisory; userId:
   return (
     <List>
       <AdvisorySummary advisory={advisory} />
-      <Placeholder className="screen-message" description={t('feedback.feedback_question_not_found')} />
+      <ScreenMessage text={t('feedback.feedback_question_not_found')} />
     </List>
   );
 }

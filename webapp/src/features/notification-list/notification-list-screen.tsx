@@ -1,10 +1,10 @@
 import type { LocationNotification } from '@gebere/contract';
-import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { notificationUpdatePath, paths } from '../../app/paths';
 import { MainButtonSubmit } from '../../components/main-button-submit';
-import { Screen } from '../../components/screen';
+import { Screen, ScreenMessage } from '../../components/screen';
 import type { ApiError } from '../../lib/api';
 import { describeApiError } from '../../lib/api-errors';
 import { currentLanguage, useT } from '../../lib/i18n';
@@ -68,9 +68,8 @@ export function NotificationListScreen() {
   let body = null;
   if (state.status === 'error')
     body = (
-      <Placeholder
-        className="screen-message"
-        description={describeApiError(state.error)}
+      <ScreenMessage
+        text={describeApiError(state.error)}
         action={
           <Button size="m" onClick={retry}>
             {t('common.try_again')}
@@ -79,7 +78,7 @@ export function NotificationListScreen() {
       />
     );
   else if (state.status === 'ready' && !state.notifications.length)
-    body = <Placeholder className="screen-message" description={t('notification.no_notifications')} />;
+    body = <ScreenMessage text={t('notification.no_notifications')} />;
   else if (state.status === 'ready') {
     const { Cards, formatTime } = state.cards;
     body = (
