@@ -4,6 +4,7 @@
  * waits for one of six connections and costs a round trip — far more than their ~6 KB.
  */
 export { MainButtonSubmit } from '../components/main-button-submit';
+export { SubmitForm } from '../components/submit-form';
 export { keyFor, withRetries } from '../lib/idempotent-call';
 export { useBusy } from '../lib/use-busy';
 export { useIdParams } from '../lib/use-query-params';

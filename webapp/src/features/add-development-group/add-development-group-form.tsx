@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
+import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import { GROUP_TYPES } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
@@ -59,13 +60,7 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
   const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <List>
         <Section>
           <TextField
@@ -83,6 +78,6 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
         />
       </List>
       <MainButtonSubmit text={t('common.add')} onClick={() => void submit()} loading={busy} />
-    </form>
+    </SubmitForm>
   );
 }

@@ -6,6 +6,7 @@ import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
+import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import { describeApiError } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
@@ -114,13 +115,7 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <List>
         <Section>
           {text('first_name')}
@@ -150,6 +145,6 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
         onClick={() => void submit()}
         loading={busy}
       />
-    </form>
+    </SubmitForm>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
+import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api';
 import { TOAST_MS_FARMER } from '../../lib/constants';
@@ -123,13 +124,7 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <List>
         <Section>
           <TextField
@@ -176,6 +171,6 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
       {/* A hidden submit lets the keyboard's Go submit the form. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       <MainButtonSubmit text={t('common.register')} onClick={() => void submit()} loading={busy} />
-    </form>
+    </SubmitForm>
   );
 }

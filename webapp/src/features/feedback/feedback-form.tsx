@@ -2,6 +2,7 @@ import type { Advisory } from '@gebere/contract';
 import { List } from '@telegram-apps/telegram-ui';
 import { useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
+import { SubmitForm } from '../../components/submit-form';
 import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
@@ -54,13 +55,7 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
   const { run, busy } = useBusy(submit);
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run();
-      }}
-    >
+    <SubmitForm onSubmit={run}>
       <List>
         <AdvisorySummary advisory={advisory} />
         {questions.map((q, i) => (
@@ -79,6 +74,6 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
         onClick={() => void run()}
         loading={busy}
       />
-    </form>
+    </SubmitForm>
   );
 }

@@ -29,6 +29,7 @@ import { notificationResolver } from './resolver';
 import { SwitchField } from './switch-field';
 import { TextAreaField } from './text-area-field';
 import './notification-form.css';
+import { SubmitForm } from '../../components/submit-form';
 
 /** The hand-back's name field holds at most 200 characters; a stored name may hold 255. */
 const resultName = (name: string) => Array.from(name).slice(0, 200).join('');
@@ -126,13 +127,7 @@ export function NotificationForm(props: NotificationFormProps) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save.run();
-      }}
-    >
+    <SubmitForm onSubmit={save.run}>
       <List>
         {update && props.deliveries && <DeliveryCounts deliveries={props.deliveries} />}
         <Section>
@@ -197,6 +192,6 @@ export function NotificationForm(props: NotificationFormProps) {
         loading={save.busy}
         disabled={remove.busy}
       />
-    </form>
+    </SubmitForm>
   );
 }

@@ -17,6 +17,7 @@ import { groupsArea, useGroups } from './use-groups';
 import { useHierarchy } from './use-hierarchy';
 import { useRecordSubmit } from './use-record-submit';
 import './reach-adoption.css';
+import { SubmitForm } from '../../components/submit-form';
 
 interface FormProps {
   kind: RecordKind;
@@ -94,13 +95,7 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <SubmitForm onSubmit={onSubmit}>
       <List className="ra-list">
         <FarmerGroups
           kind={kind}
@@ -143,7 +138,7 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
         onContinue={() => void continueWithFailures()}
       />
       <MainButtonSubmit text={t('common.submit')} onClick={onSubmit} loading={busy} />
-    </form>
+    </SubmitForm>
   );
 }
 

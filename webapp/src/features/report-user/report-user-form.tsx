@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
+import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
@@ -73,13 +74,7 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
   const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <List>
         <Section>
           <TextField
@@ -111,6 +106,6 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
         onClick={() => void submit()}
         loading={busy}
       />
-    </form>
+    </SubmitForm>
   );
 }
