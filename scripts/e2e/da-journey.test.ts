@@ -2,19 +2,12 @@
 // Amharic at 360×640: registration, a group, a farmer in a new group, reach, advisory feedback.
 // Every screen is opened from the bot's real button, checked with axe, and photographed.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
-import { type A11yFinding, axeSerious, unknownFindings, writeFindings } from './a11y';
+import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
-import {
-  type Browser,
-  HAS_CHROMIUM,
-  launchBrowser,
-  openChat,
-  type Product,
-  screenshot,
-  startProduct,
-} from './harness';
+import { HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
+import { expectCleanRun, journeyFile, row } from './journey';
 import {
   appClosed,
   botSays,
@@ -42,30 +35,10 @@ vi.mock('../../bot/src/server-backend', async (original) =>
 /** The demo kebele with advisories and demo content (bot/src/backend/seed/demo/places.ts). */
 const DEMO_KEBELE = 'ET031702888001';
 
-let product: Product;
-let browser: Browser;
-const findings: A11yFinding[] = [];
-
-async function row<T>(sql: string, params: unknown[] = []): Promise<T> {
-  const r = await productDb().query<T>(sql, params);
-  return r.rows[0] as T;
-}
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const journey = journeyFile();
 
 describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () => {
-  afterAll(() => {
-    expect(browser.errors).toEqual([]);
-    writeFindings('da-journey', findings);
-    expect(unknownFindings(findings)).toEqual([]);
-  });
+  expectCleanRun(journey, 'da-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
     const t = tr(lang);
@@ -80,12 +53,12 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
         [DEMO_KEBELE],
       );
       const role = await row<{ id: string }>('select min(id) as id from da_roles');
-      u = product.emulator.createUser({
+      u = journey.product.emulator.createUser({
         first_name: first,
         language_code: lang,
         phone_number: `+251${phone}`,
       });
-      const page = await openChat(browser, product, u.id);
+      const page = await openChat(journey.browser, journey.product, u.id);
       await sendText(page, '/start');
       await botSays(u, t('bot.welcome_new'));
       await botSays(u, t('bot.ask_contact'));
@@ -106,7 +79,7 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
       await choose(app, 'woreda', area.woreda);
       await choose(app, 'kebele', area.kebele);
       await choose(app, 'role', role.id);
-      findings.push(...(await axeSerious(app, `${lang} /da_registration`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /da_registration`)));
       await screenshot(page, `${lang}-light-da-registration`);
       await pressMainButton(page, t('common.register'));
       await appClosed(page);
@@ -135,12 +108,12 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
     });
 
     it('the DA adds a development group from the menu (dark theme)', async () => {
-      const page = await openChat(browser, product, u.id, 'dark');
+      const page = await openChat(journey.browser, journey.product, u.id, 'dark');
       const app = await openFromReply(page, t('bot.menu.add_group'));
       const groupName = lang === 'en' ? 'Tesfa women' : 'ተስፋ ሴቶች';
       await app.locator('input[name="group_name"]').fill(groupName);
       await pickRadio(app, 'group_type', 'women_only');
-      findings.push(...(await axeSerious(app, `${lang} /add_development_group (dark)`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /add_development_group (dark)`)));
       await screenshot(page, `${lang}-dark-add-development-group`);
       await pressMainButton(page, t('common.add'));
       await appClosed(page);
@@ -164,7 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
     });
 
     it('the DA registers farmers (one into a new group), records reach for two groups, then adoption, while every third answer is lost', async () => {
-      const page = await openChat(browser, product, u.id);
+      const page = await openChat(journey.browser, journey.product, u.id);
       // Nothing lost, nothing duplicated: the exact rows and summaries below must still hold.
       const lost = await loseSomeAnswers(page, /\/backend\/api\/(farmer-profiles|reach-farmers|adoption)\//);
       const da = await row<{ id: string; kebele_id: string }>(
@@ -205,7 +178,7 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
           await expect.poll(() => toggle.isChecked()).toBe(true);
           await app.locator('input[name="group_name"]').fill(newGroupName);
           await pickRadio(app, 'group_type', 'mixed');
-          findings.push(...(await axeSerious(app, `${lang} /farmer_registration (new group)`)));
+          journey.findings.push(...(await axeSerious(app, `${lang} /farmer_registration (new group)`)));
           await screenshot(page, `${lang}-light-farmer-registration-new-group`);
         } else {
           await choose(app, 'development_group', oldGroup.id);
@@ -330,7 +303,7 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
         await expect
           .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count())
           .toBe(2);
-        findings.push(...(await axeSerious(app, `${lang} /record_${kind}`)));
+        journey.findings.push(...(await axeSerious(app, `${lang} /record_${kind}`)));
         await screenshot(page, `${lang}-light-record-${kind}`);
         before = mark(u);
         await pressMainButton(page);

@@ -2,22 +2,13 @@
 // and Amharic at 360×640: a mini-app framed by a chat page on another site (127.0.0.1 while
 // PUBLIC_URL is localhost), and feedback on an advisory the bot sent with its inline button.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { advisoryMessage } from '../../bot/src/telegram/advisory';
 import { createLinkMaker } from '../../bot/src/telegram/links';
 import type { Language } from '../../shared/i18n/src/index';
-import { type A11yFinding, axeSerious, unknownFindings, writeFindings } from './a11y';
-import { productDb } from './db-capture';
-import {
-  appFrame,
-  type Browser,
-  HAS_CHROMIUM,
-  launchBrowser,
-  openChat,
-  type Product,
-  screenshot,
-  startProduct,
-} from './harness';
+import { axeSerious } from './a11y';
+import { appFrame, HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
+import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   appClosed,
   botSays,
@@ -43,29 +34,10 @@ const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Mese
 /** A demo advisory with feedback questions of all four types (seed/demo/feedback.ts). */
 const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
-let product: Product;
-let browser: Browser;
-const findings: A11yFinding[] = [];
-
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await productDb().query<T>(sql, params)).rows;
-}
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const journey = journeyFile();
 
 describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)', () => {
-  afterAll(() => {
-    expect(browser.errors).toEqual([]);
-    writeFindings('field-journey', findings);
-    expect(unknownFindings(findings)).toEqual([]);
-  });
+  expectCleanRun(journey, 'field-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
     const t = tr(lang);
@@ -77,14 +49,14 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
     // sessionStorage. readLaunch() now reads the hash itself (the app knows it is in Telegram),
     // but the SDK's main button still never shows (its mount needs storage), so nothing can be sent.
     it.fails('a demo DA is linked by phone; a web_app button works from a chat page on another site', async () => {
-      u = product.emulator.createUser({
+      u = journey.product.emulator.createUser({
         first_name: demo.first,
         language_code: lang,
         phone_number: `+251${demo.phone}`,
       });
-      const otherSite = product.base.replace('//localhost:', '//127.0.0.1:');
-      expect(otherSite).not.toBe(product.base);
-      const page = await openChat(browser, product, u.id, 'light', otherSite);
+      const otherSite = journey.product.base.replace('//localhost:', '//127.0.0.1:');
+      expect(otherSite).not.toBe(journey.product.base);
+      const page = await openChat(journey.browser, journey.product, u.id, 'light', otherSite);
       await sendText(page, '/start');
       await botSays(u, t('bot.ask_contact'));
       await shareContact(page, t('bot.share_contact_button'));
@@ -124,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
       ]);
       if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
       const [botUser] = await rows<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
-      const config = product.config;
+      const config = journey.product.config;
       const message = advisoryMessage({
         advisory: { ...advisory, id: Number(advisory.id) },
         lang,
@@ -136,13 +108,13 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
           ttlSeconds: config.links.ttlSeconds,
         }),
       });
-      await product.emulator.call('sendMessage', {
+      await journey.product.emulator.call('sendMessage', {
         chat_id: u.id,
         text: message.text,
         parse_mode: message.parse_mode,
         reply_markup: message.reply_markup,
       });
-      const page = await openChat(browser, product, u.id);
+      const page = await openChat(journey.browser, journey.product, u.id);
       const bubble = page
         .locator('.row.in')
         .filter({ hasText: advisory.label ?? '' })
@@ -179,7 +151,7 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
       expect(new Set(questions.map((q) => q.type))).toEqual(
         new Set(['SELECT_ONE', 'SELECT_MULTIPLE', 'RATING', 'TEXT']),
       );
-      findings.push(...(await axeSerious(app, `${lang} /feedback`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /feedback`)));
       await screenshot(page, `${lang}-light-feedback`);
       const before = mark(u);
       await pressMainButton(page);

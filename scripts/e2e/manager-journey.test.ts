@@ -2,19 +2,11 @@
 // notification (create, list, update, remove), in Debian's Chromium through the emulator's chat
 // page, in English and Amharic at 360×640: the rows, the exact bot texts, axe on each screen.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
-import { type A11yFinding, axeSerious, unknownFindings, writeFindings } from './a11y';
-import { productDb } from './db-capture';
-import {
-  type Browser,
-  HAS_CHROMIUM,
-  launchBrowser,
-  openChat,
-  type Product,
-  screenshot,
-  startProduct,
-} from './harness';
+import { axeSerious } from './a11y';
+import { HAS_CHROMIUM, openChat, screenshot } from './harness';
+import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   appClosed,
   botSays,
@@ -40,32 +32,10 @@ const DEMO_KEBELE = 'ET031702888001';
 /** Demo DAs of bot/src/backend/seed/demo/people.ts, linked by sharing their phone. */
 const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
 
-let product: Product;
-let browser: Browser;
-const findings: A11yFinding[] = [];
-
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await productDb().query<T>(sql, params)).rows;
-}
-async function row<T>(sql: string, params: unknown[] = []): Promise<T> {
-  return (await rows<T>(sql, params))[0] as T;
-}
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const journey = journeyFile();
 
 describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/chromium)', () => {
-  afterAll(() => {
-    expect(browser.errors).toEqual([]);
-    writeFindings('manager-journey', findings);
-    expect(unknownFindings(findings)).toEqual([]);
-  });
+  expectCleanRun(journey, 'manager-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
     const t = tr(lang);
@@ -84,12 +54,12 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
       const phone = lang === 'en' ? '911000711' : '911000722';
       const name = lang === 'en' ? 'Hana Girma' : 'ሐና ግርማ';
       const newName = lang === 'en' ? 'Hana Girma Tolosa' : 'ሐና ግርማ ቶሎሳ';
-      const r = product.emulator.createUser({
+      const r = journey.product.emulator.createUser({
         first_name: 'Hana',
         language_code: lang,
         phone_number: `+251${phone}`,
       });
-      const page = await openChat(browser, product, r.id);
+      const page = await openChat(journey.browser, journey.product, r.id);
       await sendText(page, '/start');
       await botSays(r, t('bot.ask_contact'));
       await shareContact(page, t('bot.share_contact_button'));
@@ -132,7 +102,7 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
       await nameInput.fill(newName);
       await choose(app, 'zone', second.zone);
       await choose(app, 'woreda', second.woreda);
-      findings.push(...(await axeSerious(app, `${lang} /register_report_user?update=true`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /register_report_user?update=true`)));
       await screenshot(page, `${lang}-light-report-user-update`);
       before = mark(r);
       await pressMainButton(page);
@@ -158,12 +128,12 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
 
     it('a verified DA creates a notification, finds it in the list, updates it, removes it', async () => {
       const demo = DEMO_DA[lang];
-      const u = product.emulator.createUser({
+      const u = journey.product.emulator.createUser({
         first_name: demo.first,
         language_code: lang,
         phone_number: `+251${demo.phone}`,
       });
-      const page = await openChat(browser, product, u.id);
+      const page = await openChat(journey.browser, journey.product, u.id);
       await sendText(page, '/start');
       await botSays(u, t('bot.ask_contact'));
       await shareContact(page, t('bot.share_contact_button'));
@@ -189,7 +159,7 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
       expect(await app.locator('input[name="send_now"]').isChecked()).toBe(false);
       await choose(app, 'frequency', 'weekly');
       await app.locator('input[name="interval"]').fill('2');
-      findings.push(...(await axeSerious(app, `${lang} /notification_create`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /notification_create`)));
       await screenshot(page, `${lang}-light-notification-create`);
       let before = mark(u);
       await pressMainButton(page, t('common.submit'));
@@ -230,13 +200,13 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
       await expect
         .poll(() => cardName.allTextContents(), { timeout: 20_000 })
         .toEqual([`${Array.from(name).slice(0, 20).join('')}…`]);
-      findings.push(...(await axeSerious(app, `${lang} /notifications`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /notifications`)));
       await screenshot(page, `${lang}-light-notification-list`);
       await app.locator('.notification-card-link').click();
       const messageBox = app.locator('textarea[name="message"]');
       await expect.poll(() => messageBox.inputValue(), { timeout: 20_000 }).toBe(message);
       await messageBox.fill(newMessage);
-      findings.push(...(await axeSerious(app, `${lang} /notification_update`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /notification_update`)));
       await screenshot(page, `${lang}-light-notification-update`);
       before = mark(u);
       await pressMainButton(page, t('common.update'));
@@ -272,7 +242,7 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
       app = await openFromReply(page, t('bot.menu.notifications'));
       await app.getByText(t('notification.no_notifications')).waitFor();
       expect(await app.locator('.notification-card').count()).toBe(0);
-      findings.push(...(await axeSerious(app, `${lang} /notifications (empty)`)));
+      journey.findings.push(...(await axeSerious(app, `${lang} /notifications (empty)`)));
       await page.close();
     });
   });

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type A11yFinding, unknownFindings, writeFindings } from './a11y';
+import { productDb } from './db-capture';
+import { type Browser, launchBrowser, type Product, startProduct } from './harness';
+
+export interface Journey {
+  product: Product;
+  browser: Browser;
+  /** axe findings the file collects; checked when the file ends. */
+  findings: A11yFinding[];
+}
+
+/**
+ * One product and one Chromium for a journey file (seeding a fresh PGlite is the slow part, so
+ * it happens once per file), closed when the file ends.
+ */
+export function journeyFile(): Journey {
+  const journey = { findings: [] as A11yFinding[] } as Journey;
+  beforeAll(async () => {
+    [journey.product, journey.browser] = await Promise.all([startProduct(), launchBrowser()]);
+  }, 180_000);
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.product?.close();
+  });
+  return journey;
+}
+
+/** Call inside the journeys' describe: no page errors, and no axe finding that is not known. */
+export function expectCleanRun(journey: Journey, name: string) {
+  afterAll(() => {
+    expect(journey.browser.errors).toEqual([]);
+    writeFindings(name, journey.findings);
+    expect(unknownFindings(journey.findings)).toEqual([]);
+  });
+}
+
+/** Rows of the product's own database. */
+export async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await productDb().query<T>(sql, params)).rows;
+}
+export async function row<T>(sql: string, params: unknown[] = []): Promise<T> {
+  return (await rows<T>(sql, params))[0] as T;
+}
