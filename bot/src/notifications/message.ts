@@ -1,18 +1,17 @@
-import { LIMITS } from '@gebere/contract';
 import { defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import { type LinkParams, signLink } from '../auth/link';
+import { type AdvisoryText, advisoryHtml, clip, feedbackButton } from '../telegram/advisory';
+import { createLinkMaker, type LinkSubject, type MakeLink, screenLinks } from '../telegram/links';
+import { escapeHtml } from '../telegram/summaries';
 import type { DeliveryContext, LinkSettings } from './types';
 
 /**
  * What a delivery says and which button it carries. The notification's name and message are
  * free text written by its creator in whatever language they chose, so they are sent as written;
- * everything the product adds (button labels, the advisory line, the advisory's text) is in the
- * recipient's language.
- *
- * A small builder of our own: the bot's `advisoryMessage` / link maker (bot/src/telegram) were
- * not committed when this was written. It follows the same conventions (signed links carrying
- * `lang`, HTML with escaped user text, the spec's advisory label rule).
+ * everything the product adds (button labels, the advisory's heading and text) is in the
+ * recipient's language. The advisory part and the signed links are the bot's own
+ * (bot/src/telegram/advisory.ts, links.ts): a delivered advisory reads and links exactly like
+ * one the bot sends.
  */
 
 /**
@@ -23,6 +22,7 @@ export const DELIVERY_CALLBACKS = { reach: 'menu:reach', adoption: 'menu:adoptio
 
 /** Telegram's limit is 4096 characters after entity parsing; leave room for the markup's escapes. */
 const MESSAGE_BUDGET = 3900;
+const NAME_MAX = 200;
 const NOTE_MAX = 1500;
 
 export interface RenderedMessage {
@@ -31,93 +31,65 @@ export interface RenderedMessage {
   reply_markup?: InlineKeyboardMarkup;
 }
 
-export const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Cuts by code points (never half an emoji or an Ethiopic syllable) and marks the cut. */
-function cut(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : text;
+/** The bot's link maker on the engine's clock (tests move it), so links expire as the bot's do. */
+export function makeLinker(settings: LinkSettings, nowMs: () => number): MakeLink {
+  return createLinkMaker({
+    publicUrl: settings.publicUrl,
+    linkSecret: settings.secret,
+    ttlSeconds: settings.ttlSeconds,
+    now: () => Math.floor(nowMs() / 1000),
+  });
 }
 
-type Advisory = NonNullable<DeliveryContext['advisory']>;
+export type Linker = MakeLink;
 
-function advisoryBody(a: Advisory, lang: Language): string {
-  const paragraphs = lang === 'am' && a.contentAm?.some((p) => p.trim()) ? a.contentAm : a.content;
-  return paragraphs
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join('\n');
-}
+const advisoryOf = (a: NonNullable<DeliveryContext['advisory']>): AdvisoryText => ({
+  id: a.id,
+  label: a.label,
+  template_content: a.content,
+  template_content_am: a.contentAm,
+});
 
-/** Spec §2: its label; else the first 80 characters of its text and an ellipsis. */
-export function advisoryTitle(a: Advisory, lang: Language): string {
-  const label = a.label?.trim();
-  if (label) return label;
-  const text = advisoryBody(a, lang).replace(/\s+/g, ' ');
-  const chars = Array.from(text);
-  return chars.length > LIMITS.advisoryLabelChars
-    ? `${chars.slice(0, LIMITS.advisoryLabelChars).join('')}…`
-    : text;
-}
-
-export function makeLinker(settings: LinkSettings, nowMs: () => number) {
-  const base = settings.publicUrl.replace(/\/+$/, '');
-  return (path: string, params: LinkParams, telegramUserId: number) =>
-    `${base}${signLink(settings.secret, path, params, {
-      telegramUserId,
-      ttlSeconds: settings.ttlSeconds,
-      now: Math.floor(nowMs() / 1000),
-    })}`;
-}
-
-export type Linker = ReturnType<typeof makeLinker>;
-
-function button(d: DeliveryContext, lang: Language, link: Linker): InlineKeyboardButton | undefined {
-  const url = (path: string, params: LinkParams) => link(path, { ...params, lang }, d.telegramId);
+function button(d: DeliveryContext, who: LinkSubject, link: Linker): InlineKeyboardButton | undefined {
   switch (d.contentType) {
     case 'reach':
-      return { text: translate(lang, 'bot.delivery.record_reach'), callback_data: DELIVERY_CALLBACKS.reach };
+      return {
+        text: translate(who.lang, 'bot.delivery.record_reach'),
+        callback_data: DELIVERY_CALLBACKS.reach,
+      };
     case 'adoption':
       return {
-        text: translate(lang, 'bot.delivery.record_adoption'),
+        text: translate(who.lang, 'bot.delivery.record_adoption'),
         callback_data: DELIVERY_CALLBACKS.adoption,
       };
     case 'farmer_registration':
       if (d.daId === null || d.kebeleId === null) return undefined;
       return {
-        text: translate(lang, 'bot.delivery.register_farmer'),
-        web_app: { url: url('/farmer_registration', { da_id: d.daId, kebele_id: d.kebeleId }) },
+        text: translate(who.lang, 'bot.delivery.register_farmer'),
+        web_app: { url: screenLinks(link, who).farmerRegistration({ id: d.daId, kebele: d.kebeleId }) },
       };
     case 'advisory':
-      if (!d.advisory) return undefined;
-      return {
-        text: translate(lang, 'bot.delivery.give_feedback'),
-        web_app: {
-          url: url('/feedback', { chat_id: d.chatId, user_id: d.botUserId, advisory_id: d.advisory.id }),
-        },
-      };
+      return d.advisory ? feedbackButton(link, who, d.botUserId, d.advisory.id) : undefined;
   }
 }
 
 /**
  * `📢 <name>`, the creator's message, and for an advisory notification the latest advisory for
- * the recipient's area (title and text). With no advisory for the area the note still goes out,
- * without a feedback button.
+ * the recipient's area (heading and text, as the bot words it). With no advisory for the area the
+ * note still goes out, without a feedback button.
  */
 export function renderDelivery(d: DeliveryContext, link: Linker): RenderedMessage {
   const lang: Language = isLanguage(d.language) ? d.language : defaultLanguage;
-  const name = cut(d.name.trim(), 200);
-  const note = cut(d.message.trim(), NOTE_MAX);
+  const name = clip(d.name.trim(), NAME_MAX);
+  const note = clip(d.message.trim(), NOTE_MAX);
   const parts = [`📢 <b>${escapeHtml(name)}</b>`];
   if (note) parts.push(escapeHtml(note));
   if (d.contentType === 'advisory' && d.advisory) {
-    const title = cut(translate(lang, 'bot.advisory.new', { title: advisoryTitle(d.advisory, lang) }), 300);
-    const used = Array.from(name).length + Array.from(note).length + Array.from(title).length + 8;
-    const body = cut(advisoryBody(d.advisory, lang), Math.max(0, MESSAGE_BUDGET - used));
-    parts.push(`<b>${escapeHtml(title)}</b>${body ? `\n${escapeHtml(body)}` : ''}`);
+    const room = MESSAGE_BUDGET - Array.from(name).length - Array.from(note).length - 8;
+    // One line break under the heading: here the advisory is a section of the note.
+    parts.push(advisoryHtml(advisoryOf(d.advisory), lang, room, '\n'));
   }
-  const b = button(d, lang, link);
+  const b = button(d, { telegramUserId: d.telegramId, chatId: d.chatId, lang }, link);
   return {
     text: parts.join('\n\n'),
     parse_mode: 'HTML',

@@ -1,12 +1,78 @@
 import { type Advisory, LIMITS } from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
 import { InlineKeyboard } from 'grammy';
-import type { MakeLink } from './links';
+import type { InlineKeyboardButton } from 'grammy/types';
+import type { LinkSubject, MakeLink } from './links';
 import { screenLinks } from './links';
 import { escapeHtml } from './summaries';
 
+/**
+ * One advisory as the chat shows it: its title, its text in the DA's language and the "Give
+ * feedback" button. The bot's `advisoryMessage` and the notification engine's advisory deliveries
+ * (bot/src/notifications/message.ts) both render it here, so the two never drift apart.
+ */
+export type AdvisoryText = Pick<Advisory, 'id' | 'label' | 'template_content' | 'template_content_am'>;
+
+/** Room for an advisory's heading ("New advisory: …"); a label is short, this only bounds a huge one. */
+const HEADING_MAX = 300;
+
+/** Cuts by code points (never half an emoji or an Ethiopic syllable) and marks the cut. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : text;
+}
+
+/** Its paragraphs in the DA's language (Amharic when any is written), trimmed, blank ones dropped. */
+export function advisoryBody(advisory: AdvisoryText, lang: Language): string {
+  const am = advisory.template_content_am;
+  const paragraphs = lang === 'am' && am?.some((p) => p.trim()) ? am : advisory.template_content;
+  return paragraphs
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Spec §2, the advisory label: its label; else the first 80 characters of its text and an ellipsis. */
+export function advisoryTitle(advisory: AdvisoryText, lang: Language): string {
+  const label = advisory.label?.trim();
+  if (label) return label;
+  const chars = Array.from(advisoryBody(advisory, lang).replace(/\s+/g, ' '));
+  return chars.length > LIMITS.advisoryLabelChars
+    ? `${chars.slice(0, LIMITS.advisoryLabelChars).join('')}…`
+    : chars.join('');
+}
+
+/**
+ * `<b>New advisory: title</b>`, then its text after `gap`, HTML-escaped; heading and text together
+ * stay within `budget` characters (the text is cut, marked with an ellipsis).
+ */
+export function advisoryHtml(advisory: AdvisoryText, lang: Language, budget: number, gap: string): string {
+  const heading = clip(
+    translate(lang, 'bot.advisory.new', { title: advisoryTitle(advisory, lang) }),
+    HEADING_MAX,
+  );
+  const body = clip(advisoryBody(advisory, lang), Math.max(0, budget - Array.from(heading).length));
+  return `<b>${escapeHtml(heading)}</b>${body ? `${gap}${escapeHtml(body)}` : ''}`;
+}
+
+/**
+ * The inline "Give feedback" button: opens `/feedback?chat_id&user_id&advisory_id&lang` (signed for
+ * the DA). Inline, so the screen gets Telegram's initData; its result comes back through /tg/result.
+ */
+export function feedbackButton(
+  makeLink: MakeLink,
+  who: LinkSubject,
+  botUserId: number,
+  advisoryId: number,
+): InlineKeyboardButton.WebAppButton {
+  return {
+    text: translate(who.lang, 'bot.advisory.give_feedback'),
+    web_app: { url: screenLinks(makeLink, who).feedback(botUserId, advisoryId) },
+  };
+}
+
 export interface AdvisoryMessageInput {
-  advisory: Pick<Advisory, 'id' | 'label' | 'template_content' | 'template_content_am'>;
+  advisory: AdvisoryText;
   lang: Language;
   /** The DA's private chat (= their Telegram user id), where the message goes. */
   chatId: number;
@@ -21,43 +87,16 @@ export interface AdvisoryMessage {
   reply_markup: InlineKeyboard;
 }
 
-/** Room left for the title and markup under Telegram's 4096 characters. */
-const BODY_MAX = 3500;
+/** Room for the whole advisory under Telegram's 4096 characters, leaving some for the escapes. */
+const MESSAGE_BUDGET = 3900;
 
-/** The spec's advisory label: its label, else the first 80 characters of its text and an ellipsis. */
-export function advisoryTitle(advisory: AdvisoryMessageInput['advisory'], lang: Language): string {
-  if (advisory.label) return advisory.label;
-  const content = (
-    lang === 'am' && advisory.template_content_am?.length
-      ? advisory.template_content_am
-      : advisory.template_content
-  ).join(' ');
-  const max = LIMITS.advisoryLabelChars;
-  return content.length > max ? `${content.slice(0, max)}…` : content;
-}
-
-/**
- * An advisory as the bot sends it (the notification engine uses this): its title and text in the
- * DA's language (Amharic text when written), and a "Give feedback" button opening
- * `/feedback?chat_id&user_id&advisory_id` (signed). The button is inline: the screen gets
- * Telegram's initData, and its result comes back through POST /tg/result.
- */
+/** An advisory as the bot sends it on its own: heading, a blank line, its text, the feedback button. */
 export function advisoryMessage(input: AdvisoryMessageInput): AdvisoryMessage {
   const { advisory, lang, chatId, botUserId } = input;
-  const lines =
-    lang === 'am' && advisory.template_content_am?.length
-      ? advisory.template_content_am
-      : advisory.template_content;
-  let body = lines.join('\n').trim();
-  if (body.length > BODY_MAX) body = `${body.slice(0, BODY_MAX)}…`;
-  const title = `<b>${escapeHtml(translate(lang, 'bot.advisory.new', { title: advisoryTitle(advisory, lang) }))}</b>`;
-  const links = screenLinks(input.makeLink, { telegramUserId: chatId, chatId, lang });
+  const who = { telegramUserId: chatId, chatId, lang };
   return {
-    text: body ? `${title}\n\n${escapeHtml(body)}` : title,
+    text: advisoryHtml(advisory, lang, MESSAGE_BUDGET, '\n\n'),
     parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().webApp(
-      translate(lang, 'bot.advisory.give_feedback'),
-      links.feedback(botUserId, advisory.id),
-    ),
+    reply_markup: InlineKeyboard.from([[feedbackButton(input.makeLink, who, botUserId, advisory.id)]]),
   };
 }

@@ -55,7 +55,9 @@ export function screenLinks(make: MakeLink, who: LinkSubject) {
         update_outbound: updateOutbound ? 'true' : undefined,
       }),
     reportUser: (update: boolean) => link('/register_report_user', { update: update ? 'true' : undefined }),
-    farmerRegistration: (da: DaInfo) => link('/farmer_registration', { da_id: da.id, kebele_id: da.kebele }),
+    /** Also the notification engine's farmer-registration button, which knows only these two. */
+    farmerRegistration: (da: Pick<DaInfo, 'id' | 'kebele'>) =>
+      link('/farmer_registration', { da_id: da.id, kebele_id: da.kebele }),
     addDevelopmentGroup: (da: DaInfo) =>
       link('/add_development_group', { da_id: da.id, kebele_id: da.kebele }),
     /** Reach or adoption for the selected groups; `kebele_id` locates the advisories. */
