@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/backend/helpers/databases';
-import { claim, deliveryCounts, markSending } from './queue';
+import { markSending } from './delivery-outcomes';
+import { claim, deliveryCounts } from './queue';
 import {
   type Harness,
   harness,

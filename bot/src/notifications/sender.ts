@@ -1,18 +1,10 @@
 import { GrammyError, HttpError } from 'grammy';
 import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
+import { loadContexts } from './delivery-contexts';
+import { markBlocked, markFailed, markSending, markSent, release } from './delivery-outcomes';
 import { type Linker, renderDelivery } from './message';
-import {
-  claim,
-  loadContexts,
-  markBlocked,
-  markFailed,
-  markSending,
-  markSent,
-  nextEligible,
-  pauseAll,
-  release,
-} from './queue';
+import { claim, nextEligible, pauseAll } from './queue';
 import type { DeliveryContext, EngineClock, EngineOptions, RunCounts, SendApi } from './types';
 
 /**
