@@ -5,6 +5,7 @@
 //   const m = await u.waitForMessage((m) => m.text?.includes('Welcome'));
 import type { Emulator } from './emulator.js';
 import { readLaunchParams } from './launch.js';
+import type { LaunchOptions } from './open-mini-app.js';
 import { describeMessage } from './transcript.js';
 import type {
   BotCommand,
@@ -15,7 +16,7 @@ import type {
   MenuButton,
   User,
 } from './types.js';
-import type { ButtonLocator, LaunchOptions } from './user-actions.js';
+import type { ButtonLocator } from './user-actions.js';
 
 export interface WaitOptions {
   /** Default 5000 ms. */

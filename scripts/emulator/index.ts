@@ -23,6 +23,7 @@ export { createEmulator, Emulator } from './emulator.js';
 export { BotApiError, type BotApiFailure, EmulatorUsageError, TG } from './errors.js';
 export { signInitData } from './init-data.js';
 export { buildLaunchUrl, readLaunchParams } from './launch.js';
+export type { LaunchOptions } from './open-mini-app.js';
 export { type EmulatorPluginOptions, emulatorPlugin } from './plugin.js';
 export { type RunningEmulator, type StartEmulatorOptions, startEmulator } from './start.js';
 export { parseHtml } from './text/html-entities.js';
@@ -36,4 +37,4 @@ export type {
   ThemeName,
   UserInput,
 } from './types.js';
-export type { ButtonLocator, LaunchOptions } from './user-actions.js';
+export type { ButtonLocator } from './user-actions.js';

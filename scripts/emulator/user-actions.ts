@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Emulator } from './emulator.js';
 import { EmulatorUsageError } from './errors.js';
-import { signInitData } from './init-data.js';
-import { buildLaunchUrl } from './launch.js';
 import { isInlineMarkup } from './markup.js';
+import { type LaunchOptions, openMiniApp } from './open-mini-app.js';
 import { addAutoEntities, byteLength, charLength } from './text/entity-utils.js';
 import type { FormattedText } from './text/formatted-text.js';
 import type {
@@ -13,7 +12,6 @@ import type {
   LaunchRecord,
   LaunchSource,
   Message,
-  ThemeName,
   Update,
 } from './types.js';
 
@@ -28,10 +26,6 @@ export type InlinePressResult =
 
 /** Locates a button by its text, or by position for keyboards that repeat a label. */
 export type ButtonLocator = string | { row: number; column: number };
-
-export interface LaunchOptions {
-  theme?: ThemeName;
-}
 
 /**
  * What a person can do in the Telegram client. The page's API and the test client both go
@@ -55,20 +49,21 @@ export class UserActions {
   private post(userId: number, content: Partial<Message>): ChatMessage {
     const record = this.writer(userId);
     record.started = true;
-    const message = this.emu.store.addMessage(
-      userId,
-      'user',
-      (message_id, date) =>
-        ({
-          message_id,
-          from: record.user,
-          chat: this.emu.store.chatObject(userId),
-          date,
-          ...content,
-        }) as Message,
-    );
+    const message = this.addUserMessage(userId, content);
     this.emu.updates.push('message', message.raw as NonNullable<Update['message']>);
     return message;
+  }
+
+  /** Stores a message the user wrote in their chat with the bot, without telling the bot. */
+  private addUserMessage(userId: number, content: Partial<Message>, markup?: InlineKeyboardMarkup) {
+    const { user } = this.emu.store.requireUser(userId);
+    const chat = this.emu.store.chatObject(userId);
+    return this.emu.store.addMessage(
+      userId,
+      'user',
+      (message_id, date) => ({ message_id, from: user, chat, date, ...content }) as Message,
+      markup,
+    );
   }
 
   sendText(userId: number, text: string): ChatMessage {
@@ -172,48 +167,14 @@ export class UserActions {
     return this.launch(userId, 'menu_button', button.text, button.web_app.url, options);
   }
 
-  /** Opens a mini-app as Telegram does for the given kind of button. */
-  launch(
+  private launch(
     userId: number,
     source: LaunchSource,
-    buttonText: string,
+    text: string,
     url: string,
     options: LaunchOptions,
   ): LaunchRecord {
-    const { user } = this.writer(userId);
-    const o = this.emu.options;
-    const id = randomBytes(9).toString('base64url');
-    // A reply-keyboard launch gets no initData (design: the signed link is its only proof).
-    const queryId = source === 'reply_keyboard' ? undefined : this.emu.queries.newWebAppQuery(userId, id);
-    const initData =
-      source === 'reply_keyboard'
-        ? undefined
-        : signInitData({
-            token: o.token,
-            botId: o.botId,
-            user,
-            ...(queryId ? { queryId } : {}),
-            authDate: new Date(o.clock.now()),
-            privateKey: this.emu.keys.privateKey,
-          });
-    const launchUrl = buildLaunchUrl(o.webAppUrlRewrite(url), {
-      initData,
-      version: o.webAppVersion,
-      platform: o.platform,
-      theme: options.theme ?? 'light',
-    });
-    const record: LaunchRecord = {
-      id,
-      userId,
-      source,
-      buttonText,
-      url: launchUrl,
-      initData,
-      queryId,
-      closed: false,
-    };
-    this.emu.launches.set(id, record);
-    return record;
+    return openMiniApp(this.emu, userId, this.writer(userId).user, { source, text, url }, options);
   }
 
   /** Telegram.WebApp.sendData: only from a reply-keyboard launch, 1–4096 bytes, then the app closes. */
@@ -265,25 +226,19 @@ export class UserActions {
 
   /** answerWebAppQuery's effect: a message from the user "via @bot". Returns its inline_message_id. */
   postViaBot(userId: number, formatted: FormattedText, markup: InlineKeyboardMarkup | undefined): string {
-    const record = this.emu.store.requireUser(userId);
-    const message = this.emu.store.addMessage(
+    const message = this.addUserMessage(
       userId,
-      'user',
-      (message_id, date) =>
-        ({
-          message_id,
-          from: record.user,
-          chat: this.emu.store.chatObject(userId),
-          date,
-          via_bot: this.emu.botUser,
-          text: formatted.text,
-          ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
-          ...(markup ? { reply_markup: markup } : {}),
-        }) as Message,
+      {
+        via_bot: this.emu.botUser,
+        text: formatted.text,
+        ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
+        ...(markup ? { reply_markup: markup } : {}),
+      },
       markup,
     );
     // The bot sees messages sent via itself in its own private chat like any other.
-    if (!record.blocked) this.emu.updates.push('message', message.raw as NonNullable<Update['message']>);
+    if (!this.emu.store.requireUser(userId).blocked)
+      this.emu.updates.push('message', message.raw as NonNullable<Update['message']>);
     const inlineId = randomBytes(15).toString('base64url');
     this.inlineMessages.set(inlineId, { userId, messageId: message.message_id });
     return inlineId;

@@ -1,7 +1,7 @@
 import type { Emulator } from '../emulator.js';
 import { badRequest, forbidden, TG } from '../errors.js';
 import { isInlineMarkup, isReplyKeyboard, parseReplyMarkup } from '../markup.js';
-import { formatText } from '../text/formatted-text.js';
+import { type FormattedText, formatText } from '../text/formatted-text.js';
 import type { ChatMessage, InlineKeyboardMarkup, Message, ReplyMarkup, UserRecord } from '../types.js';
 import type { MethodHandler } from './dispatch.js';
 import type { Params } from './params.js';
@@ -42,16 +42,20 @@ export function applyKeyboard(
   else if (markup && 'remove_keyboard' in markup) chat.keyboard = undefined;
 }
 
-const sendMessage: MethodHandler = (emu, p) => {
-  const record = writableChat(emu, p);
-  const { limits } = emu.options;
-  const { text, entities } = formatText({
+/** The text of a sent or edited message: `text` with `parse_mode` or `entities`, within Telegram's length. */
+function messageText(emu: Emulator, p: Params): FormattedText {
+  return formatText({
     text: p.str('text'),
     parseMode: p.str('parse_mode'),
     entities: p.json('entities', badRequest("can't parse entities JSON object")),
-    maxLength: limits.messageLength,
+    maxLength: emu.options.limits.messageLength,
   });
-  const markup = parseReplyMarkup(p.raw.reply_markup, limits);
+}
+
+const sendMessage: MethodHandler = (emu, p) => {
+  const record = writableChat(emu, p);
+  const { text, entities } = messageText(emu, p);
+  const markup = parseReplyMarkup(p.raw.reply_markup, emu.options.limits);
   const replyTo = repliedMessage(emu, p, record.user.id);
   // Flood control last: a request Telegram would refuse for another reason costs no quota.
   emu.rate.take(record.user.id);
@@ -140,15 +144,11 @@ function saveEdit(
 
 const editMessageText: MethodHandler = (emu, p) => {
   const target = editTarget(emu, p);
-  const { limits } = emu.options;
-  const { text, entities } = formatText({
-    text: p.str('text'),
-    parseMode: p.str('parse_mode'),
-    entities: p.json('entities', badRequest("can't parse entities JSON object")),
-    maxLength: limits.messageLength,
-  });
+  const { text, entities } = messageText(emu, p);
   if (target.message.text === undefined) throw badRequest('there is no text in the message to edit');
-  const markup = parseReplyMarkup(p.raw.reply_markup, limits, true) as InlineKeyboardMarkup | undefined;
+  const markup = parseReplyMarkup(p.raw.reply_markup, emu.options.limits, true) as
+    | InlineKeyboardMarkup
+    | undefined;
   return saveEdit(emu, target, text, entities, markup);
 };
 
