@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type A11yFinding, unknownFindings, writeFindings } from './a11y';
+import { type A11yFinding, writeFindings } from './a11y';
 import { productDb } from './db-capture';
 import { type Browser, launchBrowser, type Product, startProduct } from './harness';
 
@@ -26,12 +26,12 @@ export function journeyFile(): Journey {
   return journey;
 }
 
-/** Call inside the journeys' describe: no page errors, and no axe finding that is not known. */
+/** Call inside the journeys' describe: no page errors, and no serious axe finding. */
 export function expectCleanRun(journey: Journey, name: string) {
   afterAll(() => {
     expect(journey.browser.errors).toEqual([]);
     writeFindings(name, journey.findings);
-    expect(unknownFindings(journey.findings)).toEqual([]);
+    expect(journey.findings).toEqual([]);
   });
 }
 
