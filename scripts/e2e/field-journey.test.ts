@@ -44,11 +44,11 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
     const demo = DEMO_DA[lang];
     let u: ReturnType<Product['emulator']['createUser']>;
 
-    // KNOWN BUG (fails today, so `it.fails` keeps the suite green and flips when fixed): with the
-    // chat page on 127.0.0.1 and the app on localhost, Chromium denies the framed app
-    // sessionStorage. readLaunch() now reads the hash itself (the app knows it is in Telegram),
-    // but the SDK's main button still never shows (its mount needs storage), so nothing can be sent.
-    it.fails('a demo DA is linked by phone; a web_app button works from a chat page on another site', async () => {
+    // As Telegram Web frames mini-apps: the chat page on 127.0.0.1, the app on localhost, and
+    // Chromium denies the framed app sessionStorage, where the SDK keeps its state. The telegram
+    // layer gives it an in-memory one (webapp/src/telegram/session-storage.ts), so the main button
+    // still shows and sends.
+    it('a demo DA is linked by phone; a web_app button works from a chat page on another site', async () => {
       u = journey.product.emulator.createUser({
         first_name: demo.first,
         language_code: lang,

@@ -49,27 +49,34 @@ export function initTelegram(): Launch {
     const parent = parentOrigin();
     if (parent) targetOrigin.set(parent);
     init();
-    restoreInitData();
-    mountThemeParamsSync.ifAvailable();
-    bindThemeParamsCssVars.ifAvailable();
-    mountMiniAppSync.ifAvailable();
-    bindMiniAppCssVars.ifAvailable();
+  } catch (error) {
+    console.warn('Telegram SDK init failed', error);
+    return launch;
+  }
+  // Each step on its own: one a client refuses (a theme without secondary_bg_color makes the
+  // header colour throw) must not cost the others, above all the main button.
+  const steps = [
+    () => restoreInitData(),
+    () => mountThemeParamsSync.ifAvailable(),
+    () => bindThemeParamsCssVars.ifAvailable(),
+    () => mountMiniAppSync.ifAvailable(),
+    () => bindMiniAppCssVars.ifAvailable(),
     // Screens sit on the secondary background (sections on top): Telegram's header and
     // overscroll area match it, so the app has no seam under the header.
-    setMiniAppHeaderColor.ifAvailable('secondary_bg_color');
-    setMiniAppBackgroundColor.ifAvailable('secondary_bg_color');
-    mountMainButton.ifAvailable();
-    mountBackButton.ifAvailable();
+    () => setMiniAppHeaderColor.ifAvailable('secondary_bg_color'),
+    () => setMiniAppBackgroundColor.ifAvailable('secondary_bg_color'),
+    () => mountMainButton.ifAvailable(),
+    () => mountBackButton.ifAvailable(),
     // Forms need the full height; expanding does not wait for the viewport to report.
-    expandViewport.ifAvailable();
-    if (mountViewport.isAvailable()) {
+    () => expandViewport.ifAvailable(),
+    () => {
+      if (!mountViewport.isAvailable()) return;
       mountViewport()
         .then(() => bindViewportCssVars.ifAvailable())
         .catch(() => undefined);
-    }
-  } catch (error) {
-    console.warn('Telegram SDK init failed', error);
-  }
+    },
+  ];
+  for (const step of steps) attempt(step);
   return launch;
 }
 

@@ -1,4 +1,5 @@
 import { retrieveLaunchParams, retrieveRawInitData } from '@telegram-apps/sdk-react';
+import { ensureSessionStorage } from './session-storage';
 
 /** What the rest of the app may know about how it was launched. */
 export interface Launch {
@@ -60,6 +61,8 @@ function hasClient(): boolean {
  */
 export function readLaunch(): Launch {
   if (!hasClient()) return outsideTelegram;
+  // Before the SDK's first call: it throws when framed cross-site and denied storage.
+  ensureSessionStorage();
   try {
     const lp = retrieveLaunchParams();
     const data = lp.tgWebAppData;
@@ -75,8 +78,8 @@ export function readLaunch(): Launch {
       startDark: isDarkColor(lp.tgWebAppThemeParams.bg_color),
     };
   } catch {
-    // The SDK keeps its copy in sessionStorage; a framed app on another site than its parent
-    // (Chromium's storage partitioning, a strict WebView) is denied storage and the SDK throws.
+    // Should the storage fallback fail (see session-storage.ts), the SDK throws on its session
+    // copy: the URL's hash still has the launch.
     return fromHash(window.location.hash) ?? outsideTelegram;
   }
 }
