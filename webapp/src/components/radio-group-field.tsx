@@ -1,35 +1,24 @@
 import { Cell, Radio, Section } from '@telegram-apps/telegram-ui';
-import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { type BoundFieldProps, useBoundField } from './bound-field';
 import { FieldError } from './field-error';
 import type { SelectOption } from './select-field';
 
-export interface RadioGroupFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
-  /** The form's control; its output type (TOut) may differ from what the inputs hold. */
-  control: Control<T, unknown, TOut>;
-  name: FieldPath<T>;
-  label: string;
+export interface RadioGroupFieldProps<T extends FieldValues, TOut extends FieldValues = T>
+  extends BoundFieldProps<T, TOut> {
   options: readonly SelectOption[];
-  disabled?: boolean;
 }
 
 /** A Section of telegram-ui Radio cells bound to one form field (gender, group type…). */
 export function RadioGroupField<T extends FieldValues, TOut extends FieldValues = T>({
-  control,
-  name,
-  label,
   options,
-  disabled,
+  ...bound
 }: RadioGroupFieldProps<T, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const errorId = `${name}-error`;
+  const { field, a11y, error, errorId } = useBoundField(bound);
+  const { label, disabled } = bound;
   return (
     <Section header={label}>
-      <div
-        role="radiogroup"
-        aria-label={label}
-        aria-invalid={fieldState.invalid}
-        aria-describedby={fieldState.error ? errorId : undefined}
-      >
+      <div role="radiogroup" {...a11y}>
         {options.map((o, i) => (
           <Cell
             key={o.value}
@@ -52,7 +41,7 @@ export function RadioGroupField<T extends FieldValues, TOut extends FieldValues 
           </Cell>
         ))}
       </div>
-      <FieldError id={errorId} error={fieldState.error} group />
+      <FieldError id={errorId} error={error} group />
     </Section>
   );
 }

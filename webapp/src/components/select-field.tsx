@@ -1,6 +1,7 @@
 import { Select } from '@telegram-apps/telegram-ui';
-import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useT } from '../lib/i18n';
+import { type BoundFieldProps, useBoundField } from './bound-field';
 import { FieldError } from './field-error';
 
 export interface SelectOption {
@@ -8,13 +9,9 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
-  /** The form's control; its output type (TOut) may differ from what the inputs hold. */
-  control: Control<T, unknown, TOut>;
-  name: FieldPath<T>;
-  label: string;
+export interface SelectFieldProps<T extends FieldValues, TOut extends FieldValues = T>
+  extends BoundFieldProps<T, TOut> {
   options: readonly SelectOption[];
-  disabled?: boolean;
   /** Shown as the empty first option; default common.select_placeholder. */
   placeholder?: string;
   /** Called after the field's own change (AdminCascade clears the levels below here). */
@@ -23,34 +20,21 @@ export interface SelectFieldProps<T extends FieldValues, TOut extends FieldValue
 
 /** A telegram-ui (native) Select bound to a form field; value '' means nothing chosen. */
 export function SelectField<T extends FieldValues, TOut extends FieldValues = T>({
-  control,
-  name,
-  label,
   options,
-  disabled,
   placeholder,
   onValueChange,
+  ...bound
 }: SelectFieldProps<T, TOut>) {
   const t = useT();
-  const { field, fieldState } = useController({ control, name });
-  const errorId = `${name}-error`;
+  const { field, input, error, errorId } = useBoundField(bound);
   return (
     <div className="field">
       <Select
-        ref={field.ref}
-        name={field.name}
-        value={field.value ?? ''}
+        {...input}
         onChange={(e) => {
           field.onChange(e.target.value);
           onValueChange?.(e.target.value);
         }}
-        onBlur={field.onBlur}
-        header={label}
-        aria-label={label}
-        aria-invalid={fieldState.invalid}
-        aria-describedby={fieldState.error ? errorId : undefined}
-        status={fieldState.error ? 'error' : undefined}
-        disabled={disabled}
       >
         <option value="">{placeholder ?? t('common.select_placeholder')}</option>
         {options.map((o) => (
@@ -59,7 +43,7 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
           </option>
         ))}
       </Select>
-      <FieldError id={errorId} error={fieldState.error} />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,20 +1,16 @@
 import { Input } from '@telegram-apps/telegram-ui';
 import type { InputHTMLAttributes } from 'react';
-import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { uiPlatform } from '../telegram';
+import { type BoundFieldProps, useBoundField } from './bound-field';
 import { FieldError } from './field-error';
 
 export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues = T>
-  extends Pick<
-    InputHTMLAttributes<HTMLInputElement>,
-    'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'placeholder'
-  > {
-  /** The form's control; its output type (TOut) may differ from what the inputs hold. */
-  control: Control<T, unknown, TOut>;
-  name: FieldPath<T>;
-  label: string;
-  disabled?: boolean;
-}
+  extends BoundFieldProps<T, TOut>,
+    Pick<
+      InputHTMLAttributes<HTMLInputElement>,
+      'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'placeholder'
+    > {}
 
 /** A telegram-ui Input bound to a form field, with its error under it. */
 export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
@@ -23,29 +19,18 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   label,
   disabled,
   placeholder,
-  ...input
+  ...attributes
 }: TextFieldProps<T, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const errorId = `${name}-error`;
+  const { input, error, errorId } = useBoundField({ control, name, label, disabled });
   return (
     <div className="field">
       <Input
+        {...attributes}
         {...input}
-        ref={field.ref}
-        name={field.name}
-        value={field.value ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        header={label}
         // iOS-style inputs have no header: the label shows as the placeholder there.
         placeholder={placeholder ?? (uiPlatform() === 'ios' ? label : undefined)}
-        aria-label={label}
-        aria-invalid={fieldState.invalid}
-        aria-describedby={fieldState.error ? errorId : undefined}
-        status={fieldState.error ? 'error' : undefined}
-        disabled={disabled}
       />
-      <FieldError id={errorId} error={fieldState.error} />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -56,33 +56,43 @@ export function QuestionInput({ question, number, draft, onChange, disabled }: Q
     </QuestionSection>
   );
 
+  // Checkboxes and radios are the same rows: the whole cell is the label of its own input.
+  const choiceRows = (
+    Input: typeof Checkbox | typeof Radio,
+    isChosen: (id: number) => boolean,
+    choose: (id: number, checked: boolean) => void,
+  ) =>
+    question.choices.map((c) => (
+      <Cell
+        key={c.id}
+        Component="label"
+        multiline
+        before={
+          <Input
+            name={`q${question.id}`}
+            value={c.id}
+            checked={isChosen(c.id)}
+            disabled={disabled}
+            aria-label={c.name}
+            onChange={(e) => choose(c.id, e.target.checked)}
+          />
+        }
+      >
+        {c.name}
+      </Cell>
+    ));
+
   switch (question.type) {
     case 'SELECT_MULTIPLE': {
       const chosen = Array.isArray(draft) ? draft : [];
       return section(
         t('feedback.choose_multiple'),
         <fieldset className="feedback-choices" aria-labelledby={labelId}>
-          {question.choices.map((c) => (
-            <Cell
-              key={c.id}
-              Component="label"
-              multiline
-              before={
-                <Checkbox
-                  name={`q${question.id}`}
-                  value={c.id}
-                  checked={chosen.includes(c.id)}
-                  disabled={disabled}
-                  aria-label={c.name}
-                  onChange={(e) =>
-                    onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((id) => id !== c.id))
-                  }
-                />
-              }
-            >
-              {c.name}
-            </Cell>
-          ))}
+          {choiceRows(
+            Checkbox,
+            (id) => chosen.includes(id),
+            (id, checked) => onChange(checked ? [...chosen, id] : chosen.filter((other) => other !== id)),
+          )}
         </fieldset>,
       );
     }
@@ -90,25 +100,12 @@ export function QuestionInput({ question, number, draft, onChange, disabled }: Q
       return section(
         t('feedback.choose_single'),
         <div role="radiogroup" aria-labelledby={labelId}>
-          {question.choices.map((c) => (
-            <Cell
-              key={c.id}
-              Component="label"
-              multiline
-              before={
-                <Radio
-                  name={`q${question.id}`}
-                  value={c.id}
-                  checked={draft === c.id}
-                  disabled={disabled}
-                  aria-label={c.name}
-                  onChange={() => onChange(c.id)}
-                />
-              }
-            >
-              {c.name}
-            </Cell>
-          ))}
+          {choiceRows(
+            Radio,
+            (id) => draft === id,
+            // A radio's change event only ever means "chosen".
+            (id) => onChange(id),
+          )}
         </div>,
       );
     case 'RATING':
