@@ -27,18 +27,30 @@ describe.each(databases)('several engines on one database (%s)', (kind) => {
     return out;
   }
   const perChat = (list: TestDa[]) => list.map((da) => h.inbox(da).length);
+  /** A notification to send at once, created a second before `now`. */
+  const sendNow = (now: number, fields: Partial<Parameters<typeof insertNotification>[1]> = {}) =>
+    insertNotification(h.db, {
+      send_now: true,
+      created_at: now - 1000,
+      created_by: h.creator.botUserId,
+      ...fields,
+    });
+  /** What a worker that is about to die has done: claimed rows under a 30 s lease. */
+  const crashedClaim = (batchSize: number) =>
+    claim(h.db, {
+      now: h.clock.now(),
+      worker: 'crashed',
+      batchSize,
+      leaseMs: 30_000,
+      horizonMs: 3_000,
+      ratePerSecond: 1000,
+    });
 
   it('two engines running at once over the same rows send each delivery exactly once', async () => {
     h = await harness(shared, { start: Date.now() });
     const list = await das(40);
     // Two notifications, so chats get two messages each and the per-chat rule is exercised too.
-    for (const name of ['First', 'Second'])
-      await insertNotification(h.db, {
-        name,
-        send_now: true,
-        created_at: Date.now() - 1000,
-        created_by: h.creator.botUserId,
-      });
+    for (const name of ['First', 'Second']) await sendNow(Date.now(), { name });
     const options = { ratePerSecond: 200, batchSize: 8 };
     const a = h.engine(options, { clock: systemClock });
     const b = h.engine(options, { clock: systemClock });
@@ -60,11 +72,7 @@ describe.each(databases)('several engines on one database (%s)', (kind) => {
   it('the started engines (planner and sender loops) deliver once each, then stop cleanly', async () => {
     h = await harness(shared, { start: Date.now() });
     const list = await das(12);
-    await insertNotification(h.db, {
-      send_now: true,
-      created_at: Date.now() - 1000,
-      created_by: h.creator.botUserId,
-    });
+    await sendNow(Date.now());
     const options = { ratePerSecond: 100, tickMs: 100 };
     const engines = [h.engine(options, { clock: systemClock }), h.engine(options, { clock: systemClock })];
     for (const e of engines) e.start();
@@ -79,24 +87,11 @@ describe.each(databases)('several engines on one database (%s)', (kind) => {
     const start = Date.parse('2025-03-03T10:00:00Z');
     h = await harness(shared, { start });
     const list = await das(10);
-    await insertNotification(h.db, {
-      send_now: true,
-      created_at: start - 1000,
-      created_by: h.creator.botUserId,
-    });
+    await sendNow(start);
     const survivor = h.engine({ leaseMs: 30_000 });
     // The planner runs and a worker claims 4 rows, then dies before sending anything.
-    const { plan } = await import('./planner');
-    const { emptyCounts } = await import('./types');
-    await plan(h.db, h.clock.now(), 86_400_000, emptyCounts());
-    const dead = await claim(h.db, {
-      now: h.clock.now(),
-      worker: 'crashed',
-      batchSize: 4,
-      leaseMs: 30_000,
-      horizonMs: 3_000,
-      ratePerSecond: 1000,
-    });
+    await h.plan();
+    const dead = await crashedClaim(4);
     expect(dead.ids).toHaveLength(4);
     // Before the lease runs out, the others go; the crashed worker's 4 wait.
     await survivor.runOnce();
@@ -117,22 +112,9 @@ describe.each(databases)('several engines on one database (%s)', (kind) => {
     const start = Date.parse('2025-03-03T10:00:00Z');
     h = await harness(shared, { start });
     const list = await das(3);
-    await insertNotification(h.db, {
-      send_now: true,
-      created_at: start - 1000,
-      created_by: h.creator.botUserId,
-    });
-    const { plan } = await import('./planner');
-    const { emptyCounts } = await import('./types');
-    await plan(h.db, h.clock.now(), 86_400_000, emptyCounts());
-    const dead = await claim(h.db, {
-      now: h.clock.now(),
-      worker: 'crashed',
-      batchSize: 1,
-      leaseMs: 30_000,
-      horizonMs: 3_000,
-      ratePerSecond: 1000,
-    });
+    await sendNow(start);
+    await h.plan();
+    const dead = await crashedClaim(1);
     const inDoubt = dead.ids[0] as number;
     // It had marked the row and sent the request (Telegram delivered it), then died.
     expect(await markSending(h.db, inDoubt, 'crashed', h.clock.now())).toBe(true);
@@ -157,11 +139,7 @@ describe.each(databases)('several engines on one database (%s)', (kind) => {
   it('stopping hands claimed but unsent rows back at once, for another copy to take', async () => {
     h = await harness(shared, { start: Date.now() });
     const list = await das(20);
-    await insertNotification(h.db, {
-      send_now: true,
-      created_at: Date.now() - 1000,
-      created_by: h.creator.botUserId,
-    });
+    await sendNow(Date.now());
     // Slow on purpose (5/s), so a stop lands mid-batch.
     const first = h.engine({ ratePerSecond: 5, tickMs: 50 }, { clock: systemClock });
     first.start();

@@ -11,8 +11,6 @@ import {
   type TestDa,
 } from './test-support';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const utc = (s: string) => Date.parse(`${s}Z`);
 
 describe.each(databases)('recurring notifications on a controllable clock (%s)', (kind) => {
@@ -43,15 +41,19 @@ describe.each(databases)('recurring notifications on a controllable clock (%s)',
 
   describe('weekly', () => {
     beforeEach(() => setUp(utc('2025-03-03T09:00')));
-
-    it('every week at 08:00 Addis Ababa from creation, once per occurrence however often it runs', async () => {
-      // Created Monday 12:00 local: first Monday 10 March 05:00 UTC.
-      await insertNotification(h.db, {
+    /** Every week from Monday 3 March 12:00 Addis Ababa, by the test's creator. */
+    const insertWeekly = (fields: Partial<Parameters<typeof insertNotification>[1]> = {}) =>
+      insertNotification(h.db, {
         frequency: 'weekly',
         interval: 1,
         created_at: utc('2025-03-03T09:00'),
         created_by: h.creator.botUserId,
+        ...fields,
       });
+
+    it('every week at 08:00 Addis Ababa from creation, once per occurrence however often it runs', async () => {
+      // Created Monday 12:00 local: first Monday 10 March 05:00 UTC.
+      await insertWeekly();
       const seen = await runAt([
         utc('2025-03-03T09:00'),
         utc('2025-03-10T04:59'),
@@ -72,12 +74,7 @@ describe.each(databases)('recurring notifications on a controllable clock (%s)',
     });
 
     it('after downtime, only the latest missed occurrence; beyond a day late, none', async () => {
-      await insertNotification(h.db, {
-        frequency: 'weekly',
-        interval: 1,
-        created_at: utc('2025-03-03T09:00'),
-        created_by: h.creator.botUserId,
-      });
+      await insertWeekly();
       // Down from before the 10th until the 24th 09:00: one message (for the 24th).
       expect(await runAt([utc('2025-03-24T09:00')])).toEqual([1]);
       // Down again until the 1st of April 12:00 (the 31st's is over a day late): skipped.
@@ -88,18 +85,11 @@ describe.each(databases)('recurring notifications on a controllable clock (%s)',
     });
 
     it('removal stops future sends, and queued deliveries of a removed notification are not sent', async () => {
-      const id = await insertNotification(h.db, {
-        frequency: 'weekly',
-        interval: 1,
-        created_at: utc('2025-03-03T09:00'),
-        created_by: h.creator.botUserId,
-      });
+      const id = await insertWeekly();
       expect(await runAt([utc('2025-03-10T05:00')])).toEqual([1]);
       // The planner queues the 17th, then the creator removes the notification before it is sent.
       h.clock.set(utc('2025-03-17T05:00'));
-      const { plan } = await import('./planner');
-      const { emptyCounts } = await import('./types');
-      await plan(h.db, h.clock.now(), DAY, emptyCounts());
+      await h.plan();
       expect((await deliveryCounts(h.db, id)).queued).toBe(1);
       await editNotification(h.db, id, { active: false }, utc('2025-03-17T05:01'));
       const run = await h.engine().runOnce();
@@ -113,18 +103,11 @@ describe.each(databases)('recurring notifications on a controllable clock (%s)',
     });
 
     it('an edited schedule replaces the old one from the edit on', async () => {
-      const id = await insertNotification(h.db, {
-        frequency: 'weekly',
-        interval: 1,
-        created_at: utc('2025-03-03T09:00'),
-        created_by: h.creator.botUserId,
-      });
+      const id = await insertWeekly();
       expect(await runAt([utc('2025-03-10T05:00')])).toEqual([1]);
       // Queued for the 17th but not yet sent when the creator switches to every 2 months.
       h.clock.set(utc('2025-03-17T05:00'));
-      const { plan } = await import('./planner');
-      const { emptyCounts } = await import('./types');
-      await plan(h.db, h.clock.now(), DAY, emptyCounts());
+      await h.plan();
       await editNotification(h.db, id, { frequency: 'monthly', interval: 2 }, utc('2025-03-17T05:00:30'));
       const run = await h.engine().runOnce();
       expect(run).toMatchObject({ sent: 0, cancelled: 1 });
@@ -144,17 +127,9 @@ describe.each(databases)('recurring notifications on a controllable clock (%s)',
     });
 
     it('editing only the text keeps the schedule; queued deliveries go out with the new text', async () => {
-      const id = await insertNotification(h.db, {
-        frequency: 'weekly',
-        interval: 1,
-        message: 'Old text',
-        created_at: utc('2025-03-03T09:00'),
-        created_by: h.creator.botUserId,
-      });
+      const id = await insertWeekly({ message: 'Old text' });
       h.clock.set(utc('2025-03-10T05:00'));
-      const { plan } = await import('./planner');
-      const { emptyCounts } = await import('./types');
-      await plan(h.db, h.clock.now(), DAY, emptyCounts());
+      await h.plan();
       await editNotification(h.db, id, { message: 'New text' }, utc('2025-03-10T05:00:10'));
       await h.engine().runOnce();
       expect(h.inbox(da).map((m) => m.text)).toEqual([expect.stringContaining('New text')]);

@@ -11,7 +11,8 @@ import { pino } from 'pino';
 import { type DbKind, openTestDb, type TestDb } from '../../test/backend/helpers/databases';
 import type { Db } from '../backend/db/types';
 import { createNotificationEngine, type EngineDeps } from './engine';
-import { type EngineOptions, manualEngineClock } from './types';
+import { plan } from './planner';
+import { type EngineOptions, emptyCounts, manualEngineClock } from './types';
 
 export const LINK_SECRET = 'notification-test-link-secret-0123456789abcdef';
 export const PUBLIC_URL = 'https://gebere.example';
@@ -172,6 +173,8 @@ export interface Harness extends SharedDb {
   da(kebele: number, o?: Parameters<typeof insertDa>[2]): Promise<TestDa>;
   /** The bot's messages in a DA's chat. */
   inbox(da: TestDa): Array<{ text?: string; reply_markup?: unknown }>;
+  /** The planner alone, at the clock's time: queues what is due (up to a day late), sends nothing. */
+  plan(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -208,6 +211,7 @@ export async function harness(shared: SharedDb, o: { start: number; rate?: RateL
       return da;
     },
     inbox: (da) => tg.user(da.telegramId).botMessages(),
+    plan: () => plan(db, clock.now(), 86_400_000, emptyCounts()),
     close: () => tg.close(),
   };
 }
