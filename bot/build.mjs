@@ -5,9 +5,12 @@
 // Only PGlite stays external (its wasm and data files sit next to its module; it has no
 // dependencies), so a runtime image needs bot/dist, webapp/dist and that one package. pg's
 // optional native binding is never loaded.
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+// It also ships the prepared database (bot/src/backend/db/snapshot.ts): built once per change of
+// what goes into it and cached, so a build where only other code changed does not pay initdb.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,8 +55,55 @@ export async function buildBot({ quiet = false } = {}) {
   ];
   for (const [from, to] of copies) if (existsSync(from)) cpSync(from, to, { recursive: true });
   writeFileSync(join(outdir, 'package.json'), '{"type":"module"}\n');
+  await shipSnapshot({ quiet });
   if (!quiet) console.error(`bot bundle built in ${Date.now() - started} ms → ${outdir}`);
   return result;
+}
+
+const SNAPSHOT_FILES = ['pglite-snapshot.tar.gz', 'pglite-snapshot.json'];
+
+/**
+ * Copies the prepared database into dist/, building it first unless the cache holds one for the
+ * same inputs: the builder's bundle (migrations, seed code and PGlite calls are all inlined in
+ * it), the admin CSV files and the PGlite version.
+ */
+async function shipSnapshot({ quiet }) {
+  const started = Date.now();
+  // Under bot/node_modules so the bundle's one external, PGlite, resolves from there.
+  const cache = join(here, 'node_modules', '.cache', 'gebere-snapshot');
+  const builder = join(cache, 'build-snapshot.mjs');
+  mkdirSync(cache, { recursive: true });
+  await build({
+    entryPoints: [join(here, 'src', 'backend', 'db', 'snapshot-build.ts')],
+    outfile: builder,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    banner: { js: banner },
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+    logLevel: 'warning',
+  });
+  const adminDir = join(here, 'src', 'backend', 'seed', 'admin');
+  const hash = createHash('sha256').update(readFileSync(builder));
+  for (const f of readdirSync(adminDir).sort()) hash.update(f).update(readFileSync(join(adminDir, f)));
+  const pglite = join(here, 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
+  const keyDir = join(cache, hash.digest('hex').slice(0, 16));
+  const cached = SNAPSHOT_FILES.every((f) => existsSync(join(keyDir, f)));
+  if (!cached) {
+    // Older keys are dead weight (60 MB+ of tar each): keep the cache to the current one.
+    for (const entry of readdirSync(cache))
+      if (/^[0-9a-f]{16}$/.test(entry)) rmSync(join(cache, entry), { recursive: true });
+    mkdirSync(keyDir, { recursive: true });
+    const { buildSnapshot } = await import(`${pathToFileURL(builder).href}?${Date.now()}`);
+    await buildSnapshot(keyDir, { adminDir });
+  }
+  for (const f of SNAPSHOT_FILES) cpSync(join(keyDir, f), join(outdir, f));
+  if (!quiet)
+    console.error(
+      `prepared database ${cached ? 'reused from the cache' : 'built'} in ${Date.now() - started} ms`,
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

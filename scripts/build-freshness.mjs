@@ -41,7 +41,11 @@ export const webappSources = (root) => [
   ...sharedSources(root),
 ];
 
-/** Everything bot/dist is bundled from. */
+/**
+ * Everything bot/dist is bundled from. The prepared database in it (bot/build.mjs) is built from
+ * a subset: the migrations, the seed code and admin files (all under bot/src) and PGlite (the
+ * lockfile).
+ */
 export const botSources = (root) => [
   join(root, 'bot', 'src'),
   join(root, 'bot', 'build.mjs'),
@@ -53,4 +57,10 @@ export const botSources = (root) => [
 
 export const webappStale = (root) =>
   mtime(join(root, 'webapp', 'dist', 'index.html')) < newest(webappSources(root));
-export const botStale = (root) => mtime(join(root, 'bot', 'dist', 'main.js')) < newest(botSources(root));
+/** The bundle and the prepared database, written last: a build that died before it is stale. */
+export const botOutputs = (root) => [
+  join(root, 'bot', 'dist', 'main.js'),
+  join(root, 'bot', 'dist', 'pglite-snapshot.tar.gz'),
+  join(root, 'bot', 'dist', 'pglite-snapshot.json'),
+];
+export const botStale = (root) => Math.min(...botOutputs(root).map(mtime)) < newest(botSources(root));

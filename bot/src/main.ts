@@ -19,7 +19,8 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const logger = createLogger({ level: config.logLevel });
-logger.info(describeConfig(config), 'starting Gebere');
+// bootMs: since the process started (Node itself, loading the bundle, reading the config).
+logger.info({ ...describeConfig(config), bootMs: Math.round(performance.now()) }, 'starting Gebere');
 if (config.generatedSecrets.length && config.database.url) {
   logger.warn(
     { generated: config.generatedSecrets },

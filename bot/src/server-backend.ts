@@ -10,11 +10,21 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
   const started = Date.now();
   const { backendPlugin, migrate, openDatabase, seed } = await import('./backend');
   const log = logger.child({ part: 'backend' });
-  const db = await openDatabase({ databaseUrl: config.database.url, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.database.url, dataDir: config.dataDir, log });
   const opened = Date.now();
   await migrate(db, log);
+  const migrated = Date.now();
   await seed(db, { demoData: config.database.demoData, log });
-  log.info({ kind: db.kind, openMs: opened - started, totalMs: Date.now() - started }, 'database ready');
+  log.info(
+    {
+      kind: db.kind,
+      openMs: opened - started,
+      migrateMs: migrated - opened,
+      seedMs: Date.now() - migrated,
+      totalMs: Date.now() - started,
+    },
+    'database ready',
+  );
   return {
     db,
     mount: {

@@ -49,6 +49,12 @@ export async function startServer(
   overrides: ServerOverrides = {},
 ): Promise<RunningServer> {
   const started = Date.now();
+  // Where a start spends its time, in the 'listening' line (the cold-start budget, issue 10).
+  const phases: Record<string, number> = {};
+  const phase = (name: string, since: number) => {
+    phases[name] = Date.now() - since;
+    return Date.now();
+  };
   const agent = createAgent();
   const outboundFetch = createFetch(agent);
   const botLogger = logger.child({ part: 'bot' });
@@ -57,6 +63,7 @@ export async function startServer(
     config.enable.backend ? startEmbeddedBackend(config, logger) : undefined,
     config.telegram.emulator ? startEmulator(config, logger) : undefined,
   ]);
+  let t = phase('backendAndEmulator', started);
 
   // The bot's flows: backend client, link signing and sessions in the database (opened lazily
   // when the backend is not embedded).
@@ -75,6 +82,7 @@ export async function startServer(
     throttle: overrides.throttle ?? true,
   });
 
+  t = phase('bot', t);
   const checks: ReadinessCheck[] = [{ name: 'botApi', check: () => telegram.checkApi() }];
   if (backend) checks.unshift({ name: 'database', check: backend.check });
   const mounts: Mount[] = [];
@@ -117,7 +125,9 @@ export async function startServer(
     mounts,
   });
 
+  t = phase('app', t);
   await app.listen({ port: config.port, host: config.host });
+  t = phase('listen', t);
   const botStart = startBotWithRetry(telegram, logger);
   // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
   const notifications = await startNotifications(config, logger, {
@@ -130,8 +140,9 @@ export async function startServer(
       configureBotCommands(telegram.api, { publicUrl: config.publicUrl, logger: botLogger }),
     );
   }
+  phase('notifications', t);
   const openUrl = emulator ? `${config.publicUrl}${EMULATOR_PATH}/` : `${config.publicUrl}/`;
-  logger.info({ ms: Date.now() - started, open: openUrl }, 'listening');
+  logger.info({ ms: Date.now() - started, phases, open: openUrl }, 'listening');
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

@@ -6,13 +6,12 @@ import type { Db } from './types';
 /** pg_advisory_xact_lock key shared by migrate() and seed(): "gebe" in ASCII. */
 export const SCHEMA_LOCK = 0x67656265;
 
-const versions = migrations.map((m) => m.version);
-
 /**
  * True when every known migration is recorded. Checked by version, not by the highest one, so a
  * migration registered after a later-numbered one (two branches merged) is still applied.
  */
-async function allApplied(db: Db): Promise<boolean> {
+async function allApplied(db: Db, list: typeof migrations): Promise<boolean> {
+  const versions = list.map((m) => m.version);
   const exists = await db.query<{ t: string | null }>(`select to_regclass('schema_migrations')::text as t`);
   if (!exists.rows[0]?.t) return false;
   const r = await db.query<{ n: number }>(
@@ -26,9 +25,14 @@ async function allApplied(db: Db): Promise<boolean> {
  * Applies the migrations that are missing, each in the same transaction as its bookkeeping row.
  * Two processes starting at once serialise on an advisory lock (PostgreSQL; PGlite has one
  * connection anyway), and the second finds nothing left to do. A restart costs two reads.
+ * `list` is for building an older database in tests (db/snapshot-build.ts).
  */
-export async function migrate(db: Db, log: Log = silentLog): Promise<{ applied: number[] }> {
-  if (await allApplied(db)) return { applied: [] };
+export async function migrate(
+  db: Db,
+  log: Log = silentLog,
+  list: typeof migrations = migrations,
+): Promise<{ applied: number[] }> {
+  if (await allApplied(db, list)) return { applied: [] };
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await tx.exec(`create table if not exists schema_migrations (
@@ -36,7 +40,7 @@ export async function migrate(db: Db, log: Log = silentLog): Promise<{ applied: 
     const done = await tx.query<{ version: number }>('select version from schema_migrations');
     const have = new Set(done.rows.map((r) => Number(r.version)));
     const applied: number[] = [];
-    for (const m of migrations) {
+    for (const m of list) {
       if (have.has(m.version)) continue;
       const started = Date.now();
       await tx.exec(m.sql);

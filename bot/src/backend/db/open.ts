@@ -1,6 +1,9 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Log, silentLog } from './log';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { findSnapshot, SNAPSHOT_DIRS } from './snapshot';
 import type { Db } from './types';
 
 export interface OpenDatabaseOptions {
@@ -10,6 +13,12 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** node-postgres pool size. */
   poolSize?: number;
+  /**
+   * Folders to look for a prepared PGlite database in when `${dataDir}/pglite` is empty (the
+   * shipped bot/dist by default); `false` always runs initdb.
+   */
+  snapshotDirs?: readonly string[] | false;
+  log?: Log;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
@@ -22,5 +31,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     await db.query('select 1');
     return db;
   }
-  return openPglite(join(options.dataDir, 'pglite'));
+  const log = options.log ?? silentLog;
+  const dir = join(options.dataDir, 'pglite');
+  const dirs = options.snapshotDirs ?? SNAPSHOT_DIRS;
+  // Looked for on a first start only: a restart never reads the snapshot or hashes admin files.
+  const empty = !existsSync(dir) || readdirSync(dir).length === 0;
+  const snapshot =
+    empty && dirs !== false
+      ? await findSnapshot(dirs, (file, why) =>
+          log.warn({ snapshot: file, why }, 'prepared database not used'),
+        )
+      : undefined;
+  return openPglite(dir, { snapshot, log });
 }
