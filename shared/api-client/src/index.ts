@@ -8,3 +8,10 @@ export {
 } from './client';
 export { type ApiError, isRetryable, transportError } from './errors';
 export { newIdempotencyKey } from './idempotency-key';
+export {
+  errorFromResponse,
+  type RawRequest,
+  routeUrl,
+  send,
+  type TransportOptions,
+} from './transport';

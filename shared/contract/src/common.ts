@@ -44,4 +44,3 @@ export type FieldErrors = z.infer<typeof fieldErrors>;
 /** 401/403/404/413/429 body. */
 export const detailError = z.object({ detail: z.string() });
 export type DetailError = z.infer<typeof detailError>;
-export const NON_FIELD_ERRORS = 'non_field_errors';

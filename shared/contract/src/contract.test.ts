@@ -10,6 +10,7 @@ import {
   feedbackPayload,
   notificationPayload,
   notificationSettings,
+  routePaths,
   routes,
 } from './index';
 
@@ -167,4 +168,14 @@ it('body ids take JSON numbers only; query ids still coerce; bot-user phones are
     botUserUpsert.safeParse({ telegram_id: 1, chat_id: 1, first_name: 'a', phone_number: '0'.repeat(32) })
       .success,
   ).toBe(true);
+});
+
+describe('route paths (zod-free) and routes (with schemas)', () => {
+  it('name the same routes with the same method and path', () => {
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(routePaths).sort());
+    for (const [name, def] of Object.entries(routes)) {
+      const plain = routePaths[name as keyof typeof routePaths];
+      expect({ method: def.method, path: def.path }, name).toEqual(plain);
+    }
+  });
 });

@@ -15,5 +15,6 @@ export * from './enums';
 export * from './idempotency';
 export * from './results';
 export * from './route';
+export * from './route-paths';
 export * from './routes';
 export * from './runtime-config';

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { Method } from './route-paths';
 
 /**
  * Who may call a route (DESIGN.md "Identity and trust"):
@@ -62,17 +61,3 @@ export function route<
 
 export type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 export type OutputOf<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-/** Fills `{name}` placeholders; values are URL-encoded. */
-export function buildPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined) throw new Error(`missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** `/api/x/{id}/` → `/api/x/:id/`, the form Fastify and most routers use. */
-export function toRouterPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
-}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { id, listOrPage, page, paginateQuery } from './common';
+import { advisory, advisoryAdminLevel } from './entities/advisory';
+import { feedback, feedbackPayload } from './entities/feedback';
+import { advisoryLocation, location } from './entities/locations';
+import {
+  locationNotification,
+  notificationDetails,
+  notificationPayload,
+  notificationSettings,
+} from './entities/notification';
+import {
+  adoptionBatchPayload,
+  adoptionPayload,
+  adoptionRecord,
+  batchResult,
+  reachBatchPayload,
+  reachPayload,
+  reachRecord,
+} from './entities/records';
+import { hierarchyItem, practice, subPractice, valueChain } from './entities/value-chain';
+import { route } from './route';
+import { routePaths } from './route-paths';
+import { byId } from './routes-people';
+
+/**
+ * The reference-data and records routes of {@link routes} (routes.ts): admin areas, value chains
+ * and advisories, feedback, reach and adoption, notifications.
+ */
+export const contentRoutes = {
+  // Admin areas (public reference lists).
+  listRegions: route({
+    ...routePaths.listRegions,
+    query: paginateQuery,
+    response: listOrPage(location),
+    access: 'public',
+    summary: 'Regions',
+  }),
+  listZones: route({
+    ...routePaths.listZones,
+    query: paginateQuery.extend({ region: id }),
+    response: listOrPage(location),
+    access: 'public',
+    summary: 'Zones of a region',
+  }),
+  listWoredas: route({
+    ...routePaths.listWoredas,
+    query: paginateQuery.extend({ zone: id }),
+    response: listOrPage(location),
+    access: 'public',
+    summary: 'Woredas of a zone',
+  }),
+  listKebeles: route({
+    ...routePaths.listKebeles,
+    query: paginateQuery.extend({ woreda: id }),
+    response: listOrPage(location),
+    access: 'public',
+    summary: 'Kebeles of a woreda',
+  }),
+
+  // Value chains and advisories (public reference data).
+  listValueChainCategories: route({
+    ...routePaths.listValueChainCategories,
+    query: paginateQuery,
+    response: listOrPage(hierarchyItem),
+    access: 'public',
+    summary: 'Value chain categories',
+  }),
+  listValueChains: route({
+    ...routePaths.listValueChains,
+    params: byId,
+    query: paginateQuery.extend({ kebele_id: id.optional() }),
+    response: listOrPage(valueChain),
+    access: 'public',
+    summary: 'Value chains of category {id} that have advisories for the kebele',
+  }),
+  listPractices: route({
+    ...routePaths.listPractices,
+    query: paginateQuery.extend({ value_chain_id: id, kebele_id: id.optional() }),
+    response: listOrPage(practice),
+    access: 'public',
+    summary: 'Practices of a value chain',
+  }),
+  listSubPractices: route({
+    ...routePaths.listSubPractices,
+    params: byId,
+    query: paginateQuery,
+    response: listOrPage(subPractice),
+    access: 'public',
+    summary: 'Sub-practices of practice {id}',
+  }),
+  listAdvisories: route({
+    ...routePaths.listAdvisories,
+    query: paginateQuery.extend({
+      id: id.optional(),
+      value_chain: id.optional(),
+      sub_practice: id.optional(),
+      location: advisoryLocation.optional(),
+    }),
+    response: page(advisory),
+    access: 'public',
+    summary: 'Advisories (most recent first); ?id= gives one with its feedback_questions in results[0]',
+  }),
+  getAdvisoryAdminLevel: route({
+    ...routePaths.getAdvisoryAdminLevel,
+    params: byId,
+    response: advisoryAdminLevel,
+    access: 'public',
+    summary: 'The admin area advisory {id} is targeted at',
+  }),
+
+  // Feedback, reach and adoption.
+  createFeedback: route({
+    ...routePaths.createFeedback,
+    body: feedbackPayload,
+    response: feedback,
+    status: 201,
+    access: 'user',
+    summary: 'Answer one feedback question (user must be the acting bot user)',
+  }),
+  createReach: route({
+    ...routePaths.createReach,
+    body: reachPayload,
+    response: reachRecord,
+    status: 201,
+    access: 'user',
+    summary: 'Record reach; the same pair again returns the existing record (200)',
+  }),
+  createReachBatch: route({
+    ...routePaths.createReachBatch,
+    body: reachBatchPayload,
+    response: batchResult,
+    access: 'user',
+    summary: 'Record many reach pairs in one call; per-item results',
+  }),
+  createAdoption: route({
+    ...routePaths.createAdoption,
+    body: adoptionPayload,
+    response: adoptionRecord,
+    status: 201,
+    access: 'user',
+    summary: 'Record adoption (SELF_REPORTED); idempotent like reach',
+  }),
+  createAdoptionBatch: route({
+    ...routePaths.createAdoptionBatch,
+    body: adoptionBatchPayload,
+    response: batchResult,
+    access: 'user',
+    summary: 'Record many adoption pairs in one call; per-item results',
+  }),
+
+  // Location notifications.
+  createNotification: route({
+    ...routePaths.createNotification,
+    body: notificationPayload,
+    response: locationNotification,
+    status: 201,
+    access: 'user',
+    summary: 'Create a notification (created_by must be the acting bot user)',
+  }),
+  listNotificationsByCreator: route({
+    ...routePaths.listNotificationsByCreator,
+    params: z.object({ user_id: id }),
+    query: paginateQuery,
+    response: listOrPage(locationNotification),
+    access: 'user',
+    summary: "Active notifications of a creator (only the creator's own)",
+  }),
+  getNotificationDetails: route({
+    ...routePaths.getNotificationDetails,
+    params: byId,
+    response: notificationDetails,
+    access: 'user',
+    summary: 'One notification with its delivery counts (creator only)',
+  }),
+  updateNotificationSettings: route({
+    ...routePaths.updateNotificationSettings,
+    params: byId,
+    body: notificationSettings,
+    response: locationNotification,
+    access: 'user',
+    summary: 'Update a notification, or {active:false} to remove it (creator only)',
+  }),
+} as const;
