@@ -13,7 +13,9 @@
  * Aim ≤ 2.5 s (anchors on this profile: reactjs-template first paint 2.8 s, bare page 1.9 s).
  * A benchmark, not a test: it prints, it does not fail.
  *
- *   node --import tsx scripts/bench/farmer-form-3g.ts [--runs 5] [--no-build]
+ *   node --import tsx scripts/bench/farmer-form-3g.ts [--runs 5] [--no-build] [--waterfall]
+ *
+ * `--waterfall` also prints each farmer-form load's requests (start→end, ms from navigation).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -42,6 +44,8 @@ interface Marks {
   bareButtonAt: number | null;
   fcp: number | null;
   events: string[];
+  /** With --waterfall: each request of the load, `start→end ms path`. */
+  waterfall?: string[];
 }
 
 /** Runs in the page before its scripts: the Android client's bridge, and the ready marks. */
@@ -106,8 +110,21 @@ function androidHost() {
   }).observe({ type: 'paint', buffered: true });
 }
 
+/** In the page: every request so far (the document first) as `start→end ms path`. */
+function requestTimes(): string[] {
+  const entries = [
+    ...performance.getEntriesByType('navigation'),
+    ...performance.getEntriesByType('resource'),
+  ] as PerformanceResourceTiming[];
+  return entries.map((e) => {
+    const u = new URL(e.name);
+    const path = (u.pathname + u.search).slice(0, 70);
+    return `${Math.round(e.startTime)}→${Math.round(e.responseEnd)} ms ${path}`;
+  });
+}
+
 /** One cold load of `url` in a fresh Chromium profile under the 3G profile; the page's marks. */
-async function coldLoad(url: string, done: 'app' | 'bare'): Promise<Marks> {
+async function coldLoad(url: string, done: 'app' | 'bare', waterfall = false): Promise<Marks> {
   const profile = mkdtempSync(join(tmpdir(), 'gebere-budget-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -158,7 +175,9 @@ async function coldLoad(url: string, done: 'app' | 'bare'): Promise<Marks> {
           .catch(() => null);
         throw new Error(`${url}: not ready (${String(err)}); page: ${JSON.stringify(seen)}`);
       });
-    return await page.evaluate(() => (window as unknown as { __budget: Marks }).__budget);
+    const marks = await page.evaluate(() => (window as unknown as { __budget: Marks }).__budget);
+    if (waterfall) marks.waterfall = await page.evaluate(requestTimes);
+    return marks;
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -183,7 +202,7 @@ export interface FarmerForm3gResult {
  * and stops both. `log` gets one line per load.
  */
 export async function measureFarmerForm3g(
-  options: { runs?: number; build?: boolean; log?: (line: string) => void } = {},
+  options: { runs?: number; build?: boolean; waterfall?: boolean; log?: (line: string) => void } = {},
 ): Promise<FarmerForm3gResult> {
   const runs = options.runs ?? 5;
   const log = options.log ?? (() => {});
@@ -206,7 +225,7 @@ export async function measureFarmerForm3g(
       bareFcp: [] as number[],
     };
     for (let i = 0; i < runs; i++) {
-      const a = await coldLoad(launchUrl, 'app');
+      const a = await coldLoad(launchUrl, 'app', options.waterfall);
       const readyAt = Math.max(a.mainButtonAt as number, a.groupsAt as number);
       result.app.push(readyAt);
       result.appFcp.push(a.fcp ?? Number.NaN);
@@ -214,6 +233,7 @@ export async function measureFarmerForm3g(
       // The bare page's button is visible once it is in the page and painted.
       result.bare.push(Math.max(b.bareButtonAt as number, b.fcp as number));
       result.bareFcp.push(b.fcp ?? Number.NaN);
+      for (const line of a.waterfall ?? []) log(`  ${line}`);
       log(
         `load ${i + 1}: farmer form ready ${Math.round(readyAt)} ms (groups ${Math.round(a.groupsAt as number)}, main button ${Math.round(a.mainButtonAt as number)}, first paint ${Math.round(a.fcp ?? Number.NaN)})  bare page button ${Math.round(Math.max(b.bareButtonAt as number, b.fcp as number))} ms (first paint ${Math.round(b.fcp ?? Number.NaN)})`,
       );
@@ -245,6 +265,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const r = await measureFarmerForm3g({
     runs,
     build: !process.argv.includes('--no-build'),
+    waterfall: process.argv.includes('--waterfall'),
     log: (l) => console.log(`  ${l}`),
   });
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -1,3 +1,5 @@
+// First: the launch screen's early GET (early.ts; in the build it is already running).
+import './early';
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';

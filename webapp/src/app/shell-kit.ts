@@ -5,6 +5,9 @@
  */
 export { MainButtonSubmit } from '../components/main-button-submit';
 export { SubmitForm } from '../components/submit-form';
+// The launch screen's light GET and the API error texts (farmer form, lists).
+export { describeApiError } from '../lib/api-errors';
 export { keyFor, withRetries } from '../lib/idempotent-call';
+export { lightGet } from '../lib/light-get';
 export { useBusy } from '../lib/use-busy';
 export { useIdParams } from '../lib/use-query-params';

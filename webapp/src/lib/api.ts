@@ -1,6 +1,5 @@
 import type { ApiClient, ApiResult, CallInput, CallOutput } from '@gebere/api-client';
 import type { RouteName } from '@gebere/contract';
-import { markUnauthorized } from './auth-state';
 
 export type { ApiError, ApiResult } from '@gebere/api-client';
 
@@ -37,9 +36,8 @@ async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<
   } catch {
     return { ok: false, error: { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} } };
   }
-  const result = await client.call(name, input);
-  if (!result.ok && result.error.status === 401) markUnauthorized();
-  return result;
+  // A 401 also marks the launch unauthorized: the client's onUnauthorized (transport-options.ts).
+  return client.call(name, input);
 }
 
 /**

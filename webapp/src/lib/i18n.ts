@@ -1,30 +1,46 @@
-import { defaultLanguage, type Language, resolveLanguage } from '@gebere/i18n/src/languages';
-import i18next, { type TFunction } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { interpolate } from '@gebere/i18n/src/interpolate';
+import { defaultLanguage, type Language } from '@gebere/i18n/src/languages';
+import type { LeafPath, PluralBase, TranslateVars } from '@gebere/i18n/src/types';
 import { en, type WebappResources } from './resources-en';
 
 /**
- * i18next over `@gebere/i18n`, with the whole tree as one namespace so keys read as in the
- * package (`t('group.title')`, `t('validation.required')`). English is bundled (it is the
- * fallback); Amharic is a separate chunk fetched only when it is the active language.
+ * The screens' texts from `@gebere/i18n`, keys as in the package (`t('group.title')`,
+ * `t('validation.required')`). English is bundled (it is the fallback); Amharic is a separate
+ * chunk fetched only when it is the active language. A few lines instead of i18next (~13 KB
+ * brotli on every first load): the app needs only a dotted lookup, `{{var}}` interpolation,
+ * `_one`/`_other` plurals by `count` and a per-key English fallback — the same rules as the
+ * package's own `translate`, which bundles every language and so cannot be used here.
  */
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: WebappResources };
+export { type Language, pickLanguage } from './language';
+
+type TextKey = LeafPath<WebappResources>;
+/** A text key, or a plural base (`'reach.records_failed'`) resolved with a numeric `count`. */
+export type TranslationKey = TextKey | PluralBase<TextKey>;
+export type TFunction = (key: TranslationKey, vars?: TranslateVars) => string;
+
+let active: { lang: Language; texts: WebappResources } | undefined;
+/** The language initI18n was asked for, for requests made while its texts still load. */
+let requested: Language | undefined;
+
+function walk(tree: unknown, path: string): string | undefined {
+  let node = tree;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
   }
+  return typeof node === 'string' ? node : undefined;
 }
 
-export type { Language };
-
-/** `lang` from the link, else the Telegram user's language, else English (spec §2, §9). */
-export function pickLanguage(
-  langParam: string | null | undefined,
-  telegramLanguage: string | undefined,
-): Language {
-  if (langParam) return resolveLanguage(langParam);
-  if (telegramLanguage) return resolveLanguage(telegramLanguage);
-  return defaultLanguage;
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function lookup(lang: Language, texts: unknown, key: string, count: number | undefined): string | undefined {
+  const direct = walk(texts, key);
+  if (direct !== undefined || count === undefined) return direct;
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  return walk(texts, `${key}_${rules.select(count)}`) ?? walk(texts, `${key}_other`);
 }
 
 async function loadAmharic(): Promise<WebappResources | undefined> {
@@ -36,45 +52,46 @@ async function loadAmharic(): Promise<WebappResources | undefined> {
   }
 }
 
-/** The language initI18n was asked for, for requests made while its texts still load. */
-let requested: Language | undefined;
-
-/** Loads the active language and initialises i18next; resolves when texts are ready. */
+/** Loads the active language's texts; resolves (with the language in use) when they are ready. */
 export async function initI18n(language: Language): Promise<Language> {
   requested = language;
-  const resources: Record<string, { translation: WebappResources }> = { en: { translation: en } };
-  let lng: Language = language;
+  let next: { lang: Language; texts: WebappResources } = { lang: 'en', texts: en };
   if (language === 'am') {
     const am = await loadAmharic();
-    if (am) resources.am = { translation: am };
-    else lng = 'en';
+    if (am) next = { lang: 'am', texts: am };
   }
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: defaultLanguage,
-    supportedLngs: ['en', 'am'],
-    resources,
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-    initAsync: false,
-    showSupportNotice: false, // no console advert in product code
-  });
-  document.documentElement.lang = lng;
-  return lng;
+  active = next;
+  document.documentElement.lang = next.lang;
+  return next.lang;
 }
 
 /**
- * `t` in components, re-rendering on language change. Screens use this rather than
- * react-i18next directly, so the i18n engine stays a detail of this file.
+ * The text of `key` in the active language, else English, else the key itself (never empty),
+ * with `{{var}}`s filled in. React escapes what it renders, so nothing is escaped here.
+ */
+export const t: TFunction = (key, vars) => {
+  const count = typeof vars?.count === 'number' ? vars.count : undefined;
+  const text =
+    (active && lookup(active.lang, active.texts, key, count)) ??
+    lookup(defaultLanguage, en, key, count) ??
+    key;
+  return interpolate(text, vars);
+};
+
+/**
+ * `t` in components. The language is chosen once per launch (before the first render), so
+ * there is nothing to re-render on; screens still use this hook so a later language switch
+ * would have one place to change.
  */
 export function useT(): TFunction {
-  return useTranslation().t;
+  return t;
 }
 
-/** `t` outside React (calls, toasts from the telegram layer). */
-export const t: TFunction = i18next.t.bind(i18next) as TFunction;
+/** Whether a language's texts are loaded and active (tests; Amharic only once asked for). */
+export function activeLanguage(): Language | undefined {
+  return active?.lang;
+}
 
 export function currentLanguage(): Language {
-  return (i18next.language ?? requested) === 'am' ? 'am' : 'en';
+  return (active?.lang ?? requested) === 'am' ? 'am' : 'en';
 }

@@ -1,12 +1,11 @@
 import * as contract from '@gebere/contract';
-import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openAt } from '../test/render';
 import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
 import { GENDERS, GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
 import { applyFieldErrors } from './field-errors';
 import { lazyZodResolver } from './form-resolver';
-import { initI18n, pickLanguage, t } from './i18n';
+import { activeLanguage, currentLanguage, initI18n, pickLanguage, t } from './i18n';
 import {
   defaultRuntimeConfig,
   parseRuntimeConfig,
@@ -108,11 +107,20 @@ describe('language', () => {
   });
 
   it('loads Amharic only when asked, and falls back to English per key', async () => {
-    expect(i18next.hasResourceBundle('am', 'translation')).toBe(false);
+    expect(activeLanguage()).toBe('en');
+    expect(t('group.types.men_only')).toBe('Men only');
     await expect(initI18n('am')).resolves.toBe('am');
+    expect(currentLanguage()).toBe('am');
     expect(document.documentElement.lang).toBe('am');
     expect(t('group.types.men_only')).toBe('ወንዶች ብቻ');
     expect(t('validation.required')).not.toBe('Required');
+  });
+
+  it('fills {{vars}}, picks plural forms by count, and never shows an empty text', () => {
+    expect(t('reach.records_failed', { count: 1 })).toBe('1 record failed.');
+    expect(t('reach.records_failed', { count: 3 })).toBe('3 records failed.');
+    expect(t('errors.request_failed', { status: '418' })).toContain('418');
+    expect(t('no.such_key' as never)).toBe('no.such_key');
   });
 });
 

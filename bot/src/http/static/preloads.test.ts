@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDist, testApp } from '../../../test/support';
 import { APP_ROUTES, ROUTE_MODULES } from './app-routes';
@@ -159,11 +160,46 @@ describe('ROUTE_MODULES', () => {
         expect(links, route).not.toMatch(/\/assets\/(src|api-client|form-schema)-/);
       }
       // Over HTTP/1.1 (6 connections) on 3G every file of the farmer form's first load costs a
-      // queued round trip: the shell is one chunk beside React, the farmer screen and form nine at most.
-      const shell = Object.values(built).find((c) => c.isEntry);
-      expect(1 + (shell?.imports?.length ?? 0)).toBeLessThanOrEqual(3);
+      // queued round trip, and the early groups GET needs a free connection when its script
+      // arrives: the shell is one chunk beside the bundler's runtime, React and the early GET's
+      // own chunk; the farmer screen adds three files at most.
+      const shell = built['index.html'];
+      expect(1 + (shell?.imports?.length ?? 0)).toBeLessThanOrEqual(4);
       const farmer = preloadLinks(built, ROUTE_MODULES['/farmer_registration']);
-      expect(farmer.match(/<link /g)?.length).toBeLessThanOrEqual(9);
+      expect(farmer.match(/<link /g)?.length).toBeLessThanOrEqual(3);
+      // The early GET's script is in the document, before the app's own files.
+      const html = readFileSync(join(webapp, 'dist', 'index.html'), 'utf8');
+      const early = built['src/app/early.ts']?.file;
+      expect(early).toBeDefined();
+      expect(html).toContain(`<script type="module" async crossorigin src="/${early}"></script>`);
+    },
+  );
+
+  it.runIf(existsSync(join(webapp, 'dist', '.vite', 'manifest.json')))(
+    'keeps every screen of the current webapp build within 110 KB (JS + CSS, brotli) on its first load',
+    () => {
+      const dist = join(webapp, 'dist');
+      const built = readManifest(dist) as ViteManifest;
+      const files = (key: string, out = new Set<string>()): Set<string> => {
+        const chunk = built[key];
+        if (!chunk || out.has(chunk.file)) return out;
+        out.add(chunk.file);
+        for (const css of chunk.css ?? []) out.add(css);
+        for (const dep of chunk.imports ?? []) files(dep, out);
+        return out;
+      };
+      const brotli = (file: string) =>
+        existsSync(join(dist, `${file}.br`))
+          ? readFileSync(join(dist, `${file}.br`)).length
+          : brotliCompressSync(readFileSync(join(dist, file))).length;
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        // As webapp/scripts/first-load-bytes.mjs counts: the shell and the screen module with its
+        // static imports (what the route needs before it can show); the view chunks it fetches
+        // beside its data are not counted.
+        const all = files(modules[0] as string, files('index.html'));
+        const bytes = [...all].reduce((sum, f) => sum + brotli(f), 0);
+        expect(bytes, `${route}: ${(bytes / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(110 * 1024);
+      }
     },
   );
 });

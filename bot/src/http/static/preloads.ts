@@ -46,7 +46,10 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * unknown keys add nothing.
  */
 export function preloadLinks(manifest: ViteManifest, modules: readonly string[], base = '/'): string {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  // index.html's entry; the build has a second one (the early GET), which index.html imports.
+  const entryKey = manifest['index.html']
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const have = new Set(entryKey ? closure(manifest, entryKey, []) : []);
   const files: string[] = [];
   for (const key of modules) closure(manifest, key, files);

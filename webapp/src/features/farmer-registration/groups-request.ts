@@ -1,11 +1,5 @@
-import type { DevelopmentGroup, routes } from '@gebere/contract';
-import { markUnauthorized } from '../../lib/auth-state';
-import { currentLanguage } from '../../lib/i18n';
-import { authorization } from '../../lib/proof';
-import { runtimeConfig } from '../../lib/runtime-config';
-
-/** Spec §7: GET /api/development-groups/?kebele={id}&paginate=false. */
-const PATH = '/api/development-groups/' satisfies (typeof routes)['listDevelopmentGroups']['path'];
+import type { DevelopmentGroup } from '@gebere/contract';
+import { lightGet } from '../../lib/light-get';
 
 export type GroupsResult = { ok: true; groups: DevelopmentGroup[] } | { ok: false; status: number | null };
 
@@ -20,33 +14,18 @@ const isGroup = (v: unknown): v is DevelopmentGroup => {
 };
 
 /**
- * The kebele's development groups, fetched without the API client on purpose: the form waits
- * for this list, and the client (contract + zod, ~27 KB) would put one more download and one
- * more round trip — half a second on 3G — before it. Same proof, language and 401 handling as
- * `api.call`; the response is checked for the fields the form uses. Never throws.
+ * Spec §7: GET /api/development-groups/?kebele={id}&paginate=false, as a light GET rather than
+ * `api.call`: the form waits for this list, and the API client (contract + zod, ~27 KB) would
+ * put one more download and round trip — half a second on 3G — before it. The answer is checked
+ * for the fields the form uses. Never throws.
  */
 export async function fetchKebeleGroups(kebeleId: number): Promise<GroupsResult> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
-  };
-  const auth = authorization();
-  if (auth) headers.Authorization = auth;
-  const base = runtimeConfig().backendUrl.replace(/\/+$/, '');
-  let data: unknown;
-  try {
-    const response = await fetch(`${base}${PATH}?kebele=${kebeleId}&paginate=false`, { headers });
-    if (!response.ok) {
-      if (response.status === 401) markUnauthorized();
-      return { ok: false, status: response.status };
-    }
-    data = await response.json();
-  } catch {
-    return { ok: false, status: null };
-  }
+  const result = await lightGet('listDevelopmentGroups', { query: { kebele: kebeleId, paginate: 'false' } });
+  if (!result.ok) return { ok: false, status: result.error.status };
   // paginate=false answers a plain list; a page is read too, as the spec's helpers do.
+  const data = result.data;
   const list = Array.isArray(data) ? data : (data as { results?: unknown } | null)?.results;
-  if (!Array.isArray(list) || !list.every(isGroup)) return { ok: false, status: 200 };
+  if (!Array.isArray(list) || !list.every(isGroup)) return { ok: false, status: result.status };
   return { ok: true, groups: list };
 }
 

@@ -1,6 +1,6 @@
 import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { TFunction } from '../../lib/i18n';
 import { currentLanguage, useT } from '../../lib/i18n';
 import {
   type ChildList,

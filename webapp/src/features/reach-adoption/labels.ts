@@ -1,5 +1,5 @@
 import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 
 /** Spec §9: an advisory without a label shows at most this many characters of its text. */
 export const ADVISORY_LABEL_CHARS = 80;

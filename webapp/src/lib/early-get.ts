@@ -1,0 +1,95 @@
+import {
+  type ApiResult,
+  type RawRequest,
+  requestHeaders,
+  routeUrl,
+  send,
+} from '@gebere/api-client/transport';
+import { LINK_PARAMS, proofHeader } from '@gebere/contract/auth';
+import type { RouteName } from '@gebere/contract/route-paths';
+import { pickLanguage } from './language';
+import { runtimeConfig } from './runtime-config';
+
+/**
+ * The launch screen's data request, started by a tiny script of its own (a second build entry,
+ * which vite.config.ts adds to index.html with `async`) as soon as the document is parsed,
+ * instead of after the app's chunks have downloaded and run: on 3G that is a whole round trip
+ * (~0.6 s) off "form ready". The app adopts the answer (light-get.ts) only if it would have sent
+ * the very same request (URL, proof, language); otherwise it asks again. Keep this module's
+ * imports tiny and zod-free: its chunk races the document's other files.
+ */
+
+type EarlyRequest = { name: RouteName; input: RawRequest };
+
+const positiveId = (v: string | null) => (v && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : undefined);
+
+/** Launch route → the GET its screen makes first (the screen's own code makes the same one). */
+export const earlyRequests: Record<string, (query: URLSearchParams) => EarlyRequest | undefined> = {
+  // Spec §2/§7: the farmer form waits for the kebele's groups (groups-request.ts).
+  '/farmer_registration': (q) => {
+    const kebele = positiveId(q.get('kebele_id'));
+    if (kebele === undefined || positiveId(q.get('da_id')) === undefined) return undefined;
+    return { name: 'listDevelopmentGroups', input: { query: { kebele, paginate: 'false' } } };
+  },
+};
+
+/** The same request means the same URL, proof and language (and no body: GETs only). */
+export function requestKey(request: EarlyRequest, baseUrl: string, headers: Record<string, string>): string {
+  return JSON.stringify([routeUrl(baseUrl, request.name, request.input), headers]);
+}
+
+/**
+ * The proof and language the app will use, read from the launch URL without the Telegram SDK:
+ * initData from the hash (as telegram/launch.ts `fromHash`), else the signed link. If the app
+ * reads them differently (e.g. outside a Telegram client it ignores initData), the keys differ
+ * and the early answer is simply not used.
+ */
+function launchIdentity(location: Pick<Location, 'pathname' | 'search' | 'hash'>) {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, '').replace(/^[^?=]*\?/, ''));
+  const initData = hash.get('tgWebAppData') || undefined;
+  let telegramLanguage: string | undefined;
+  try {
+    const user = JSON.parse(new URLSearchParams(initData ?? '').get('user') ?? 'null');
+    if (typeof user?.language_code === 'string') telegramLanguage = user.language_code;
+  } catch {}
+  const query = new URLSearchParams(location.search);
+  const authorization = initData
+    ? proofHeader({ kind: 'initData', value: initData })
+    : query.has(LINK_PARAMS.signature)
+      ? proofHeader({ kind: 'link', value: `${location.pathname}${location.search}` })
+      : undefined;
+  return { authorization, language: pickLanguage(query.get('lang'), telegramLanguage) };
+}
+
+let started: { key: string; result: Promise<ApiResult<unknown>> } | undefined;
+
+/** Starts the launch route's early request, if it has one. Never throws. */
+export function startEarlyGet(location: Pick<Location, 'pathname' | 'search' | 'hash'>): void {
+  try {
+    const request = earlyRequests[location.pathname]?.(new URLSearchParams(location.search));
+    if (!request) return;
+    const { authorization, language } = launchIdentity(location);
+    const options = {
+      baseUrl: runtimeConfig().backendUrl,
+      authorization: () => authorization,
+      language: () => language,
+    };
+    const key = requestKey(request, options.baseUrl, requestHeaders(options, request.input));
+    started = { key, result: send(options, request.name, request.input) };
+  } catch {
+    started = undefined; // the app makes the request itself
+  }
+}
+
+/** The early answer if it was for exactly this request; handed out once. */
+export function takeEarlyGet(key: string): Promise<ApiResult<unknown>> | undefined {
+  const entry = started;
+  if (entry?.key !== key) return undefined;
+  started = undefined;
+  return entry.result;
+}
+
+/** Tests only: forget an early request. */
+export function resetEarlyGetForTests(): void {
+  started = undefined;
+}
