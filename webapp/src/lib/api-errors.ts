@@ -20,3 +20,9 @@ export function describeApiError(error: ApiError): string {
   if (status >= 500) return t('errors.server_error');
   return t('errors.request_failed', { status: String(status) });
 }
+
+/**
+ * No answer came (the connection dropped or timed out): the server may or may not have saved a
+ * write. Keyed writes are safe to send again, and the screens say exactly that (issue 10).
+ */
+export const noAnswer = (error: ApiError): boolean => error.kind === 'network' || error.kind === 'timeout';

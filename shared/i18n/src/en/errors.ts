@@ -13,6 +13,10 @@ export const errors = {
   server_error: 'Something went wrong on the server. Please try again.',
   unknown: 'Something went wrong. Please try again.',
   error_sending_message_to_bot: 'Error sending message to bot, please try again',
+  // A keyed save whose answer never came, even after its retries (issue 10): it may or may not be
+  // saved; pressing again is safe (the same Idempotency-Key), so say exactly that.
+  not_confirmed_kept:
+    'No connection: we could not confirm it was saved. What you entered is kept here. Press “{{button}}” again when you have signal; it will not be saved twice.',
   link_expired: 'This link has expired. Please open it again from the bot.',
   link_invalid: 'This link is not valid. Please open it again from the bot.',
   // No initData and no signed link: the page was opened outside Telegram or by hand.

@@ -38,6 +38,9 @@ export const reach = {
   records_failed_one: '{{count}} record failed.',
   records_failed_other: '{{count}} records failed.',
   retry_failed: 'Retry',
+  // The failed records were not answered (no connection): some may be saved; Retry is safe.
+  records_not_confirmed:
+    '{{recorded}} of {{total}} recorded. The others could not be confirmed (no connection). Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.',
   reach_recorded_successfully: 'Reach recorded successfully.',
   adoption_recorded_successfully: 'Adoption recorded successfully.',
 } as const;

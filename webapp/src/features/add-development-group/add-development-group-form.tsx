@@ -6,6 +6,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { noAnswer } from '../../lib/api-errors';
 import { GROUP_TYPES } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -47,6 +48,11 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
       const payload = { ...values, kebele: kebeleId, created_by: daId };
       const result = await createDevelopmentGroup(payload, keyFor(keySlot, payload));
       if (!result.ok) {
+        // No answer even after the retries: maybe saved, maybe not. Say so; pressing again is safe.
+        if (noAnswer(result.error)) {
+          toast.error(t('errors.not_confirmed_kept', { button: t('common.add') }));
+          return;
+        }
         applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS);
         toast.error(t('group.error_adding_development_group'));
         return;

@@ -87,15 +87,29 @@ describe('Add development group', () => {
     expect(screen.getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('toasts error_adding_development_group on a network failure and keeps the form', async () => {
+  // Issue 10: with no answer the group may be saved or not; "Error Adding" would be a guess.
+  it('says it could not confirm the save on a network failure, keeps the form, and Add again is safe', async () => {
     const fake = installFakeFetch();
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Mixed'));
     await user.click(addButton());
-    expect(await screen.findByText('Error Adding Development Group')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No connection: we could not confirm it was saved. What you entered is kept here. Press “Add” again when you have signal; it will not be saved twice.',
+    );
+    expect(screen.queryByText('Error Adding Development Group')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Group name')).toHaveValue('Tesfa');
+    expect(screen.getByLabelText('Mixed')).toBeChecked();
+  });
+
+  it('still toasts error_adding_development_group when the server refuses (403)', async () => {
+    installFakeFetch(route('POST', '/backend/api/development-groups/', () => json(403, { detail: 'No.' })));
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Group name'), 'Tesfa');
+    await user.click(screen.getByLabelText('Mixed'));
+    await user.click(addButton());
+    expect(await screen.findByText('Error Adding Development Group')).toBeInTheDocument();
   });
 
   it('does not add the group twice when only the hand-back failed', async () => {
@@ -162,7 +176,9 @@ describe('Add development group', () => {
     await user.click(screen.getByLabelText('Women only'));
     await user.click(addButton());
     // The first press: the call and two automatic retries, all lost.
-    expect(await screen.findByText('Error Adding Development Group')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No connection: we could not confirm it was saved\./),
+    ).toBeInTheDocument();
     expect(posts).toBe(3);
     // Another name is another submission; back to the first name is the first submission again.
     await user.type(screen.getByLabelText('Group name'), ' B');

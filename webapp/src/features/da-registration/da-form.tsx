@@ -8,7 +8,7 @@ import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { describeApiError } from '../../lib/api-errors';
+import { describeApiError, noAnswer } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -65,12 +65,20 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
   // One Idempotency-Key per intended save: kept while the values stay the same.
   const keySlot = useRef(memorySlot()).current;
 
+  const notConfirmed = () =>
+    t('errors.not_confirmed_kept', { button: t(mode === 'update' ? 'common.update' : 'common.register') });
+
   const onValid = async (values: DaFormOutput) => {
     if (!saved.current) {
       const payload = toDaPayload(values, userId);
       const target = { existingId: profile?.id, outbound };
       const result = await saveDa(payload, target, keyFor(keySlot, { payload, target }));
       if (!result.ok) {
+        // No answer even after the retries: not "check the form" — the form is fine and kept.
+        if (noAnswer(result.error)) {
+          toast.error(notConfirmed());
+          return;
+        }
         const unmatched = applyFieldErrors(
           form.setError,
           result.error.fieldErrors,
@@ -87,6 +95,10 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     if (!verified.current) {
       const patched = await verifyBotUser(userId);
       if (!patched.ok) {
+        if (noAnswer(patched.error)) {
+          toast.error(notConfirmed());
+          return;
+        }
         const messages = Object.values(patched.error.fieldErrors);
         toast.error(messages.length ? messages.join(', ') : describeApiError(patched.error));
         return;

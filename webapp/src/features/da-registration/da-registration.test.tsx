@@ -283,6 +283,37 @@ describe('DA registration', () => {
     expect(bodiesOf(requests, 'POST', '/backend/api/da-profiles/')).toHaveLength(1);
   });
 
+  // Issue 10: with no answer the DA may be registered or not; "check the form" would mislead.
+  it('says the save is not confirmed when no answer comes, keeps the form, and registers once on Register again', async () => {
+    let posts = 0;
+    const { requests } = installFakeFetch(
+      ...referenceRoutes(),
+      route('POST', '/backend/api/da-profiles/', () => {
+        if (++posts <= 3) throw new TypeError('Failed to fetch');
+        return json(201, created);
+      }),
+      ...saveRoutes(),
+    );
+    const user = open();
+    await fillAll(user);
+    await user.click(await registerButton());
+    expect(
+      await screen.findByText(
+        'No connection: we could not confirm it was saved. What you entered is kept here. Press “Register” again when you have signal; it will not be saved twice.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Error registering DA, please check the form try again.'),
+    ).not.toBeInTheDocument();
+    expect(field('First name')).toHaveValue(' Abebe ');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(await registerButton());
+    await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
+    const sent = requests.filter((r) => r.method === 'POST' && r.path === '/backend/api/da-profiles/');
+    expect(sent).toHaveLength(4); // three lost, the fourth answered: one key for all
+    expect(new Set(sent.map((r) => r.headers['Idempotency-Key'])).size).toBe(1);
+  });
+
   it('sends one Idempotency-Key per registration and retries a lost answer with it', async () => {
     let posts = 0;
     const { requests } = installFakeFetch(

@@ -155,7 +155,8 @@ describe('DA update profile', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('toasts the update error on a network failure', async () => {
+  // Issue 10: with no answer the update may have been saved; pressing Update again is safe.
+  it('says the update is not confirmed on a network failure, naming the Update button', async () => {
     const fake = installFakeFetch(lookup([profile]), ...referenceRoutes());
     const user = open('update', linkParams);
     await screen.findByRole('button', { name: 'Update' });
@@ -163,8 +164,11 @@ describe('DA update profile', () => {
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(
-      await screen.findByText('Error updating DA, please check the form try again.'),
+      await screen.findByText(
+        'No connection: we could not confirm it was saved. What you entered is kept here. Press “Update” again when you have signal; it will not be saved twice.',
+      ),
     ).toBeInTheDocument();
+    expect(screen.queryByText('Error updating DA, please check the form try again.')).not.toBeInTheDocument();
   });
 
   it('says so when no DA profile has the phone number', async () => {

@@ -7,6 +7,7 @@ import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api';
+import { noAnswer } from '../../lib/api-errors';
 import { TOAST_MS_FARMER } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -77,6 +78,11 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
 
   const reportFailure = (error: ApiError, addDevGroup: boolean) => {
     if (error.status === 401) return; // the screen switches to "open it again from the bot"
+    // No answer even after the retries: maybe saved, maybe not; the draft and its key are kept.
+    if (noAnswer(error)) {
+      toast.error(t('errors.not_confirmed_kept', { button: t('common.register') }), FARMER_TOAST);
+      return;
+    }
     if (error.status === 400) {
       const unmatched = applyFieldErrors(
         form.setError,

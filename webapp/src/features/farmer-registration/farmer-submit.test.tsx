@@ -189,7 +189,13 @@ describe('Register farmer: submit', () => {
     await fillPerson(user);
     await user.selectOptions(field('Development group'), '11');
     await user.click(registerButton());
-    expect(await screen.findByText('Error registering farmer, please try again.')).toBeInTheDocument();
+    // Issue 10: no answer means "not confirmed", not "error": it may be saved; pressing again is safe.
+    expect(
+      await screen.findByText(
+        'No connection: we could not confirm it was saved. What you entered is kept here. Press “Register” again when you have signal; it will not be saved twice.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Error registering farmer, please try again.')).not.toBeInTheDocument();
     expect(field('Farmer name')).toHaveValue('Abebe');
     expect(field('Phone number')).toHaveValue('0911223344');
     expect(field('Gender')).toHaveValue('male');

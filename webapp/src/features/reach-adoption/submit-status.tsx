@@ -1,5 +1,5 @@
 import { Button, Progress } from '@telegram-apps/telegram-ui';
-import { describeApiError } from '../../lib/api-errors';
+import { describeApiError, noAnswer } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
 import type { SubmitPhase } from './use-record-submit';
 
@@ -31,8 +31,14 @@ export function SubmitStatus({ phase, busy, summary, onRetry, onContinue }: Subm
   }
   if (phase.name === 'failed') {
     const first = phase.failed[0];
-    // A transport failure in the user's language; a refused pair: the server's own (localised) text.
-    const reason = first?.error ? describeApiError(first.error) : first?.message;
+    // No answer (even after the retries): some of those may be saved, so say what is sure and that
+    // Retry is safe. Another transport failure in the user's language; a refused pair: the
+    // server's own (localised) text.
+    const reason = first?.error
+      ? noAnswer(first.error)
+        ? t('reach.records_not_confirmed', { recorded: String(phase.recorded), total: String(phase.total) })
+        : describeApiError(first.error)
+      : first?.message;
     return (
       <div className="ra-status ra-status-failed" role="alert">
         <p className="ra-status-text">{t('reach.records_failed', { count: phase.failed.length })}</p>

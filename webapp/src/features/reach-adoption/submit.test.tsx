@@ -156,6 +156,38 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Reach recorded successfully.')).not.toBeInTheDocument();
   });
 
+  // Issue 10: the network goes away mid-submit. "Network Error" alone did not say what was saved.
+  it('with no answer for some records, says how many are recorded and that Retry is safe', async () => {
+    let offline = true;
+    const backend = fakeBackend({
+      batch: () => json(404, { detail: 'Not found.' }),
+      // The signal is gone for the third farmer's two calls and all their retries.
+      single: (req) => {
+        if (offline && (req.body as { farmer: number }).farmer === 103)
+          throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    const { requests } = installFakeFetch(backend.handler);
+    const user = userEvent.setup({ delay: null });
+    openScreen('reach');
+    await selectSixPairs(user);
+    await user.click(submit());
+    expect(await screen.findByText('2 records failed.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '4 of 6 recorded. The others could not be confirmed (no connection). Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+    expect(checkbox('Select all · Tesfa')).toBeChecked();
+    offline = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(handBacks(requests)[0]?.body).toMatchObject({ result: { recorded: 6, failed: 0 } });
+    expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
+  });
+
   it('falls back to single calls when the backend has no batch route, retrying a failed one', async () => {
     let failedOnce = false;
     const backend = fakeBackend({

@@ -10,7 +10,8 @@ import type { FailedPair } from './submit-records';
 export type SubmitPhase =
   | { name: 'idle' }
   | { name: 'running'; done: number; total: number }
-  | { name: 'failed'; failed: readonly FailedPair[] };
+  /** `recorded` of `total`: what this screen has recorded so far, for "2 of 4 recorded". */
+  | { name: 'failed'; failed: readonly FailedPair[]; recorded: number; total: number };
 
 const distinct = (pairs: readonly RecordPair[], field: keyof RecordPair) =>
   new Set(pairs.map((p) => p[field])).size;
@@ -42,6 +43,13 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     return () => clearTimeout(id);
   }, []);
 
+  const failedPhase = (): SubmitPhase => ({
+    name: 'failed',
+    failed: failed.current,
+    recorded: recorded.current.size,
+    total: recorded.current.size + failed.current.length,
+  });
+
   /** Records `pairs`; true when none failed. */
   async function record(pairs: readonly RecordPair[]): Promise<boolean> {
     setPhase({ name: 'running', done: 0, total: pairs.length });
@@ -55,7 +63,7 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
         onProgress: (done, total) => setPhase({ name: 'running', done, total }),
       });
     } catch (error) {
-      setPhase(failed.current.length ? { name: 'failed', failed: failed.current } : { name: 'idle' });
+      setPhase(failed.current.length ? failedPhase() : { name: 'idle' });
       throw error; // useBusy toasts it; the selection stays
     }
     batchSupported.current = report.batchSupported;
@@ -63,7 +71,7 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     failed.current = report.failed;
     if (report.failed.length) {
       haptic.notify('error');
-      setPhase({ name: 'failed', failed: report.failed });
+      setPhase(failedPhase());
       return false;
     }
     setPhase({ name: 'idle' });
