@@ -234,6 +234,7 @@ describe('advisory messages', () => {
       makeLink,
     });
     await u.send('hi'); // a bot may only write to users who wrote first
+    await u.waitForMessage((m) => m.text?.startsWith(translate('am', 'bot.unknown_message')));
     await h.tg.emulator.call('sendMessage', { chat_id: u.id, ...message });
     const shown = await u.waitForMessage((m) => m.text?.startsWith('አዲስ ምክር'));
     expect(shown.text).toBe(
@@ -245,6 +246,19 @@ describe('advisory messages', () => {
       path: '/feedback',
       params: { chat_id: String(u.id), user_id: '77', advisory_id: '42', lang: 'am' },
     });
+    // The screen's summary (answerWebAppQuery, as POST /tg/result makes it) stands in the chat as
+    // the DA's message "via" the bot: the bot must not answer it with "I did not understand".
+    await h.tg.emulator.call('answerWebAppQuery', {
+      web_app_query_id: launch.queryId,
+      result: { type: 'article', id: '1', title: 'ok', input_message_content: { message_text: 'Thanks' } },
+    });
+    const summary = await u.waitFor(() => u.history().find((m) => m.text === 'Thanks' && m.raw.via_bot), {
+      description: 'the summary via the bot',
+    });
+    await u.send('/help');
+    await u.waitForMessage((m) => m.from === 'bot' && m.text === translate('am', 'bot.help'));
+    const after = u.history().slice(u.history().findIndex((m) => m.message_id === summary.message_id) + 1);
+    expect(after.map((m) => m.from)).toEqual(['user', 'bot']);
 
     const en = advisoryMessage({
       advisory: { id: 1, label: null, template_content: ['x'.repeat(100)], template_content_am: null },

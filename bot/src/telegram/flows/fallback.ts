@@ -11,6 +11,9 @@ import { type Services, sessionState } from '../user-state';
 export function fallbackFlow(s: Services): Composer<BotContext> {
   const flow = new Composer<BotContext>();
   flow.chatType('private').on('message', async (ctx) => {
+    // A mini-app's answer (answerWebAppQuery) comes back as the user's message "via" this bot: it
+    // is the bot's own summary, not something the user said.
+    if (ctx.msg.via_bot?.id === ctx.me.id) return;
     // From the session only: the help must come even while the backend is down.
     const state = sessionState(ctx);
     await ctx.reply(`${ctx.t('bot.unknown_message')}\n\n${ctx.t('bot.help')}`, {
