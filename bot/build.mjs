@@ -60,10 +60,10 @@ export async function buildBot({ quiet = false } = {}) {
   return result;
 }
 
-const SNAPSHOT_FILES = ['pglite-snapshot.tar.gz', 'pglite-snapshot.json'];
+const SNAPSHOT_FILES = ['pglite-admin.tar.gz', 'pglite-admin.json', 'pglite-demo.tar.gz', 'pglite-demo.json'];
 
 /**
- * Copies the prepared database into dist/, building it first unless the cache holds one for the
+ * Copies the prepared databases (admin areas; admin areas + demo content) into dist/, building it first unless the cache holds one for the
  * same inputs: the builder's bundle (migrations, seed code and PGlite calls are all inlined in
  * it), the admin CSV files and the PGlite version.
  */
@@ -96,8 +96,8 @@ async function shipSnapshot({ quiet }) {
     for (const entry of readdirSync(cache))
       if (/^[0-9a-f]{16}$/.test(entry)) rmSync(join(cache, entry), { recursive: true });
     mkdirSync(keyDir, { recursive: true });
-    const { buildSnapshot } = await import(`${pathToFileURL(builder).href}?${Date.now()}`);
-    await buildSnapshot(keyDir, { adminDir });
+    const { buildSnapshots } = await import(`${pathToFileURL(builder).href}?${Date.now()}`);
+    await buildSnapshots(keyDir, { adminDir });
   }
   for (const f of SNAPSHOT_FILES) cpSync(join(keyDir, f), join(outdir, f));
   if (!quiet)

@@ -57,10 +57,10 @@ export const botSources = (root) => [
 
 export const webappStale = (root) =>
   mtime(join(root, 'webapp', 'dist', 'index.html')) < newest(webappSources(root));
-/** The bundle and the prepared database, written last: a build that died before it is stale. */
+/** The bundle and the prepared databases' descriptions, copied last: a build that died before them is stale. */
 export const botOutputs = (root) => [
   join(root, 'bot', 'dist', 'main.js'),
-  join(root, 'bot', 'dist', 'pglite-snapshot.tar.gz'),
-  join(root, 'bot', 'dist', 'pglite-snapshot.json'),
+  join(root, 'bot', 'dist', 'pglite-admin.json'),
+  join(root, 'bot', 'dist', 'pglite-demo.json'),
 ];
 export const botStale = (root) => Math.min(...botOutputs(root).map(mtime)) < newest(botSources(root));

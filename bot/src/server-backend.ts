@@ -10,7 +10,12 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
   const started = Date.now();
   const { backendPlugin, migrate, openDatabase, seed } = await import('./backend');
   const log = logger.child({ part: 'backend' });
-  const db = await openDatabase({ databaseUrl: config.database.url, dataDir: config.dataDir, log });
+  const db = await openDatabase({
+    databaseUrl: config.database.url,
+    dataDir: config.dataDir,
+    demoData: config.database.demoData,
+    log,
+  });
   const opened = Date.now();
   await migrate(db, log);
   const migrated = Date.now();

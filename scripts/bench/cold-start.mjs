@@ -117,7 +117,7 @@ async function pgliteAlone(mode, dataDir) {
     const { PGlite } = await import(${JSON.stringify(pathToFileURL(join(root, 'bot', 'node_modules', '@electric-sql', 'pglite', 'dist', 'index.js')).href)});
     const options = { dataDir: ${JSON.stringify(dataDir)} };
     if (${JSON.stringify(mode)} === 'loadDataDir')
-      options.loadDataDir = new Blob([gunzipSync(readFileSync(${JSON.stringify(join(root, 'bot', 'dist', 'pglite-snapshot.tar.gz'))}))]);
+      options.loadDataDir = new Blob([gunzipSync(readFileSync(${JSON.stringify(join(root, 'bot', 'dist', 'pglite-demo.tar.gz'))}))]);
     const pg = await PGlite.create(options);
     await pg.query('select 1');
     const ms = Math.round(performance.now() - started);

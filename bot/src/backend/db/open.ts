@@ -18,6 +18,8 @@ export interface OpenDatabaseOptions {
    * shipped bot/dist by default); `false` always runs initdb.
    */
   snapshotDirs?: readonly string[] | false;
+  /** DEMO_DATA: start from the snapshot with the demo content in it (when there is one). */
+  demoData?: boolean;
   log?: Log;
 }
 
@@ -38,9 +40,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   const empty = !existsSync(dir) || readdirSync(dir).length === 0;
   const snapshot =
     empty && dirs !== false
-      ? await findSnapshot(dirs, (file, why) =>
-          log.warn({ snapshot: file, why }, 'prepared database not used'),
-        )
+      ? await findSnapshot(dirs, {
+          demoData: options.demoData ?? true,
+          reject: (file, why) => log.warn({ snapshot: file, why }, 'prepared database not used'),
+        })
       : undefined;
   return openPglite(dir, { snapshot, log });
 }

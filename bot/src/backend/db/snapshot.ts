@@ -4,25 +4,32 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_FILES, DEFAULT_ADMIN_DIR } from '../seed/admin-data';
+import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
 import { migrations as knownMigrations } from './migrations/index';
 
 /**
- * The prepared database shipped in bot/dist: initdb, every migration and Ethiopia's admin areas,
- * done once at build time (bot/build.mjs) instead of on every first start (initdb alone is 3–7 s
- * on a small machine). Demo content is not in it: it is 0.1 s to insert, its timestamps should
- * be the first start's, and DEMO_DATA=false must get none. Nothing per-install is in it either:
- * secrets live in DATA_DIR/secrets.json, generated at first start.
+ * The prepared databases shipped in bot/dist: initdb, every migration and Ethiopia's admin areas
+ * (`admin`), and the same plus the demo content (`demo`), done once at build time (bot/build.mjs)
+ * instead of on every first start (initdb alone is 3–7 s on a small machine, the demo content
+ * 0.3–1.3 s). Nothing per-install is in them: secrets live in DATA_DIR/secrets.json, generated at
+ * first start; no user, session or idempotency key exists at build time. The demo rows' created_at
+ * is the build's time, not the first start's.
  */
-export const SNAPSHOT_FILE = 'pglite-snapshot.tar.gz';
-export const SNAPSHOT_META = 'pglite-snapshot.json';
+export const SNAPSHOT_VARIANTS = ['demo', 'admin'] as const;
+export type SnapshotVariant = (typeof SNAPSHOT_VARIANTS)[number];
+export const snapshotFile = (v: SnapshotVariant) => `pglite-${v}.tar.gz`;
+export const snapshotMetaFile = (v: SnapshotVariant) => `pglite-${v}.json`;
 
-/** Bump when what the snapshot holds changes in a way its migrations and admin key cannot tell. */
+/** Bump when what a snapshot holds changes in a way its keys below cannot tell. */
 export const SNAPSHOT_FORMAT = 1;
 
 export interface SnapshotMeta {
   format: number;
+  variant: SnapshotVariant;
   /** Hash of the admin CSV files imported into it. */
   adminKey: string;
+  /** Hash of the demo content in it; null in the admin-only variant. */
+  demoKey: string | null;
   /** The migrations applied in it, each with a hash of its SQL. */
   migrations: Array<{ version: number; name: string; sql: string }>;
   bytes: number;
@@ -38,6 +45,8 @@ const sha = (text: string | Buffer) => createHash('sha256').update(text).digest(
 export const migrationPrints = (list: ReadonlyArray<{ version: number; name: string; sql: string }>) =>
   list.map((m) => ({ version: m.version, name: m.name, sql: sha(m.sql) }));
 
+export const demoKey = (demo: DemoContent = DEMO_CONTENT) => sha(JSON.stringify(demo));
+
 /** Hash of the admin files' contents (not their mtimes: a Docker copy changes those). */
 export async function adminKey(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<string> {
   const base = typeof dir === 'string' ? dir : fileURLToPath(dir);
@@ -47,24 +56,28 @@ export async function adminKey(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<s
 }
 
 /**
- * Where a shipped snapshot is: next to the bundle (this module is inlined into a chunk of
+ * Where the shipped snapshots are: next to the bundle (this module is inlined into a chunk of
  * bot/dist), or, running from source (tsx, the e2e harness, tests), in bot/dist as last built.
  */
 export const SNAPSHOT_DIRS = [
   fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../dist/' : './', import.meta.url)),
 ];
 
+export interface CodeKeys {
+  adminKey: string;
+  demoKey: string;
+  migrations: ReturnType<typeof migrationPrints>;
+}
+
 /**
  * Why a snapshot cannot stand in for the slow path, or undefined when it can. It may be older than
  * the code (fewer migrations: migrate() adds the rest) but never disagree with it: a migration it
- * holds must be the code's very SQL, and its admin areas the shipped files.
+ * holds must be the code's very SQL, its admin areas and demo content the shipped ones.
  */
-export function snapshotMismatch(
-  meta: SnapshotMeta,
-  code: { adminKey: string; migrations: ReturnType<typeof migrationPrints> },
-): string | undefined {
+export function snapshotMismatch(meta: SnapshotMeta, code: CodeKeys): string | undefined {
   if (meta.format !== SNAPSHOT_FORMAT) return `format ${meta.format}, expected ${SNAPSHOT_FORMAT}`;
   if (meta.adminKey !== code.adminKey) return 'admin areas differ from the shipped files';
+  if (meta.demoKey !== null && meta.demoKey !== code.demoKey) return 'demo content differs from the code';
   for (const m of meta.migrations) {
     const mine = code.migrations.find((c) => c.version === m.version);
     if (!mine) return `migration ${m.version} is unknown to this code`;
@@ -73,28 +86,37 @@ export function snapshotMismatch(
   return undefined;
 }
 
-/** The first usable snapshot in `dirs`; `reject` hears why a present one was passed over. */
+/**
+ * The first usable snapshot in `dirs`: with the demo content when `demoData` (else admin areas
+ * only, seed() adding the demo content as on any first start); `reject` hears why a present one
+ * was passed over.
+ */
 export async function findSnapshot(
-  dirs: readonly string[] = SNAPSHOT_DIRS,
-  reject: (file: string, why: string) => void = () => {},
+  dirs: readonly string[],
+  options: { demoData: boolean; reject?: (file: string, why: string) => void },
 ): Promise<Snapshot | undefined> {
-  for (const dir of dirs) {
-    const file = join(dir, SNAPSHOT_FILE);
-    const metaFile = join(dir, SNAPSHOT_META);
-    if (!existsSync(file) || !existsSync(metaFile)) continue;
-    let meta: SnapshotMeta;
-    try {
-      meta = JSON.parse(await readFile(metaFile, 'utf8')) as SnapshotMeta;
-    } catch {
-      reject(file, `${SNAPSHOT_META} is not valid JSON`);
-      continue;
+  const variants = SNAPSHOT_VARIANTS.filter((v) => options.demoData || v !== 'demo');
+  let code: CodeKeys | undefined;
+  for (const dir of dirs)
+    for (const variant of variants) {
+      const file = join(dir, snapshotFile(variant));
+      const metaFile = join(dir, snapshotMetaFile(variant));
+      if (!existsSync(file) || !existsSync(metaFile)) continue;
+      let meta: SnapshotMeta;
+      try {
+        meta = JSON.parse(await readFile(metaFile, 'utf8')) as SnapshotMeta;
+      } catch {
+        options.reject?.(file, `${snapshotMetaFile(variant)} is not valid JSON`);
+        continue;
+      }
+      code ??= {
+        adminKey: await adminKey(),
+        demoKey: demoKey(),
+        migrations: migrationPrints(knownMigrations),
+      };
+      const why = meta.variant === variant ? snapshotMismatch(meta, code) : `holds ${meta.variant}`;
+      if (why) options.reject?.(file, why);
+      else return { file, meta };
     }
-    const why = snapshotMismatch(meta, {
-      adminKey: await adminKey(),
-      migrations: migrationPrints(knownMigrations),
-    });
-    if (why) reject(file, why);
-    else return { file, meta };
-  }
   return undefined;
 }
