@@ -24,8 +24,12 @@ async function bootstrap(): Promise<void> {
   checkProof();
   // The screen's chunk (then its data, see screens.ts prefetch) and the language download in
   // parallel.
-  void preloadScreen(window.location.pathname, new URLSearchParams(window.location.search));
+  const screen = preloadScreen(window.location.pathname, new URLSearchParams(window.location.search));
   await initI18n(pickLanguage(new URLSearchParams(window.location.search).get('lang'), launch.languageCode));
+  // The server preloads the launch screen's chunk with the document, so it is normally here:
+  // waiting for it lets the first render show the screen rather than a fallback that React keeps
+  // for at least 300 ms (screens.ts). Telegram shows its own placeholder until then.
+  await screen;
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

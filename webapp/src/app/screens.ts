@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 import { paths } from './paths';
 
 /**
@@ -48,16 +48,38 @@ export const loaders = {
     })),
 } satisfies Record<string, Loader>;
 
+/** Screen modules already loaded (preloadScreen, or a lazy screen's first render), by loader. */
+const loaded = new Map<Loader, ScreenModule>();
+const load = (loader: Loader) =>
+  loader().then((m) => {
+    loaded.set(loader, m);
+    return m;
+  });
+
+/**
+ * A lazy screen that renders at once when its module is already loaded (the launch route:
+ * main.tsx waits for it): a Suspense fallback, once shown, stays at least 300 ms (React's reveal
+ * throttle), half a 3G round trip for nothing. Decided once per mount, so a screen never
+ * switches component (and loses its state) on a later render.
+ */
+function screen(loader: Loader): ComponentType<Record<string, unknown>> {
+  const Lazy = lazy(() => load(loader));
+  return function Screen(props) {
+    const [module] = useState(() => loaded.get(loader));
+    return module ? createElement(module.default, props) : createElement(Lazy, props);
+  };
+}
+
 export const screens = {
-  Home: lazy(loaders.home),
-  AddDevelopmentGroup: lazy(loaders.addDevelopmentGroup),
-  DaRegistration: lazy(loaders.daRegistration),
-  ReportUser: lazy(loaders.reportUser),
-  FarmerRegistration: lazy(loaders.farmerRegistration),
-  ReachAdoption: lazy(loaders.reachAdoption),
-  Feedback: lazy(loaders.feedback),
-  NotificationForm: lazy(loaders.notificationForm),
-  NotificationList: lazy(loaders.notificationList),
+  Home: screen(loaders.home),
+  AddDevelopmentGroup: screen(loaders.addDevelopmentGroup),
+  DaRegistration: screen(loaders.daRegistration),
+  ReportUser: screen(loaders.reportUser),
+  FarmerRegistration: screen(loaders.farmerRegistration),
+  ReachAdoption: screen(loaders.reachAdoption),
+  Feedback: screen(loaders.feedback),
+  NotificationForm: screen(loaders.notificationForm),
+  NotificationList: screen(loaders.notificationList),
 };
 
 const loaderByPath: Record<string, Loader> = {
@@ -84,7 +106,7 @@ export function preloadScreen(pathname: string, params = new URLSearchParams()):
     ? loaders.notificationForm
     : loaderByPath[pathname];
   if (!loader) return Promise.resolve();
-  return loader()
+  return load(loader)
     .then((m) => m.prefetch?.(params))
     .catch(() => undefined);
 }
