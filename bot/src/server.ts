@@ -33,7 +33,8 @@ export interface RunningServer {
   emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   /** Where a person opens the product: the emulator's chat page, or the mini-app. */
   openUrl: string;
-  /** Resolves once the bot has started (getMe answered, polling or webhook set up). */
+  /** Resolves once the bot has started (getMe answered, polling or webhook set up) and the
+   * notification engine with it. */
   botReady: Promise<void>;
   stop(): Promise<void>;
 }
@@ -130,10 +131,25 @@ export async function startServer(
   t = phase('listen', t);
   const botStart = startBotWithRetry(telegram, logger);
   // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
-  const notifications = await startNotifications(config, logger, {
-    db: backend?.db,
-    fetch: outboundFetch,
-  });
+  const startEngine = () => startNotifications(config, logger, { db: backend?.db, fetch: outboundFetch });
+  let stopped = false;
+  // With its own database (external backend) the engine starts now, and failing to open that
+  // database fails the start. Sharing the embedded one, it starts once the bot is ready: it sends
+  // through the Bot API anyway, and its first planning queries would otherwise queue ahead of
+  // /readyz and the first requests on PGlite's one connection (0.5–1 s of a busy restart).
+  let notifications: ReturnType<typeof startEngine> | undefined = backend
+    ? undefined
+    : Promise.resolve(await startEngine());
+  const engineReady = backend
+    ? botStart.ready.then(() => {
+        if (stopped) return;
+        notifications = startEngine();
+        return notifications.then(
+          () => {},
+          (err: unknown) => logger.error({ err }, 'notification engine could not start'),
+        );
+      })
+    : Promise.resolve();
   // Commands (en, am) and the chat menu button; idempotent, so every start sets them.
   if (config.enable.bot && !overrides.middleware) {
     void botStart.ready.then(() =>
@@ -147,10 +163,12 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      stopped = true;
       botStart.cancel();
       // The message on its way finishes and unsent claimed rows go back to the queue, while the
       // Bot API (locally, the emulator) and the database are still there.
-      await notifications?.stop();
+      const engine = await notifications?.catch(() => undefined);
+      await engine?.stop();
       // Updates in progress finish first (their replies need the Bot API and, locally, the
       // emulator on this very server); then HTTP: in-flight requests finish, new ones get 503.
       await telegram.stop();
@@ -170,7 +188,9 @@ export async function startServer(
     })();
     return stopping;
   };
-  return { app, config, telegram, emulator, openUrl, botReady: botStart.ready, stop };
+  // Ready for tests and the harness means the notification engine runs too.
+  const botReady = botStart.ready.then(() => engineReady);
+  return { app, config, telegram, emulator, openUrl, botReady, stop };
 }
 
 /**
