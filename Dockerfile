@@ -3,8 +3,9 @@
 # the Telegram bot, as one process on one port. Build: `docker build -t gebere .`
 # The build stage installs and builds exactly as `npm start` does on a fresh clone (pnpm from the
 # lockfile, `pnpm --filter @gebere/webapp run build`, `node bot/build.mjs`); the runtime stage
-# keeps only the outputs: the server bundle, the webapp build and PGlite (the bundle's one
-# external package).
+# keeps only the outputs: the server bundle with its prepared databases (bot/dist/pglite-*.tar.gz,
+# so the first start on an empty /data skips initdb), the webapp build and PGlite (the bundle's
+# one external package).
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -19,6 +20,7 @@ COPY . .
 RUN pnpm install --frozen-lockfile --offline
 RUN pnpm --filter @gebere/webapp run build \
  && node bot/build.mjs \
+ && test -s bot/dist/pglite-admin.tar.gz && test -s bot/dist/pglite-demo.tar.gz \
  && mkdir -p /out/node_modules/@electric-sql \
  && cp -rL bot/node_modules/@electric-sql/pglite /out/node_modules/@electric-sql/pglite
 
