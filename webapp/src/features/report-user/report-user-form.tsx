@@ -7,6 +7,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { noAnswer } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -51,6 +52,13 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
       const payload = toReportUserPayload(values, createdBy);
       const result = await saveReportUser(payload, profile?.id, keyFor(keySlot, payload));
       if (!result.ok) {
+        // No answer even after the retries: not "check the form" — the form is fine and kept.
+        if (noAnswer(result.error)) {
+          toast.error(
+            t('errors.not_confirmed_kept', { button: t(update ? 'common.update' : 'common.register') }),
+          );
+          return;
+        }
         const unmatched = applyFieldErrors(form.setError, result.error.fieldErrors, REPORT_USER_FIELDS);
         toast.error(
           t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),

@@ -168,15 +168,21 @@ describe('Report user registration', () => {
     expect(requests.some((r) => r.path === '/tg/result')).toBe(false);
   });
 
-  it('toasts the registration error on a network failure and keeps the form', async () => {
+  // Issue 10: with no answer the profile may be saved or not; "check the form" would mislead.
+  it('says the save is not confirmed on a network failure and keeps the form', async () => {
     const fake = installFakeFetch(...referenceRoutes());
     const user = open();
     await fill(user);
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     await user.click(await button('Register'));
     expect(
-      await screen.findByText('Error registering Report User, please check the form and try again.'),
+      await screen.findByText(
+        'No connection: we could not confirm it was saved. What you entered is kept here. Press “Register” again when you have signal; it will not be saved twice.',
+      ),
     ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Error registering Report User, please check the form and try again.'),
+    ).not.toBeInTheDocument();
     expect(field('Full name')).toHaveValue(' Hirut Alemu ');
   });
 
@@ -328,7 +334,7 @@ describe('Report user update', () => {
     await fill(user);
     await user.click(await button('Register'));
     expect(
-      await screen.findByText('Error registering Report User, please check the form and try again.'),
+      await screen.findByText(/^No connection: we could not confirm it was saved\./),
     ).toBeInTheDocument();
     await user.click(await button('Register'));
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
