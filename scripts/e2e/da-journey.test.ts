@@ -6,13 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
+import { loseSomeAnswers } from './faults';
 import { HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row } from './journey';
 import {
   appClosed,
   botSays,
   choose,
-  loseSomeAnswers,
   MENU_KEYS,
   mark,
   openFromReply,

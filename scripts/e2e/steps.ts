@@ -143,23 +143,3 @@ export async function pressInline(page: Page, text: string, button: string) {
   const message = page.locator('.row.in').filter({ hasText: text }).last();
   await message.locator('button', { hasText: button }).first().click();
 }
-
-/**
- * Field fault: the server gets every write, but the answer of every `every`-th one never reaches
- * the phone (the connection resets after the server has saved), as on a weak 2G/3G signal. The
- * screens must retry without duplicating anything. Returns the URLs whose answers were lost.
- */
-export async function loseSomeAnswers(page: Page, pattern: RegExp, every = 3): Promise<string[]> {
-  let seen = 0;
-  const lost: string[] = [];
-  await page.route(pattern, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    const response = await route.fetch();
-    if (seen++ % every === 0) {
-      lost.push(route.request().url());
-      return route.abort('connectionreset');
-    }
-    return route.fulfill({ response });
-  });
-  return lost;
-}

@@ -1,0 +1,299 @@
+// Issue 10 item 3, field faults: a DA's key submits in Debian's Chromium through the emulator's
+// chat page, in English and Amharic at 360×640, (a) with the backend dropping 30% of the writes
+// in a seeded pattern (half before the server sees them, half after it saved: the answer lost)
+// and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary
+// per submit in the chat, and the user told exactly what happened in their language.
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../shared/i18n/src/index';
+import {
+  advisoryPath,
+  checkedNames,
+  chooseRecords,
+  countInChat,
+  feedbackRows,
+  fillDaForm,
+  openFeedback,
+  openRecords,
+  recordRows,
+  submitUntilClosed,
+} from './fault-steps';
+import { dropSomeWrites, fates, flakyNetwork } from './faults';
+import { HAS_CHROMIUM, openChat, type Product } from './harness';
+import { expectCleanRun, journeyFile, row, rows } from './journey';
+import {
+  appClosed,
+  botSays,
+  choose,
+  mark,
+  openFromReply,
+  pickRadio,
+  pressMainButton,
+  sendText,
+  shareContact,
+  summaryText,
+  tr,
+} from './steps';
+
+vi.mock('../../bot/src/server-backend', async (original) =>
+  (await import('./db-capture')).wrapBackend(await original()),
+);
+
+/** Per language and submit (found with faults.ts `seeded`; see the comment at their use). */
+const SEEDS = {
+  en: { da: 1012, farmers: 1084, reach: 1012, feedback: 1013 },
+  am: { da: 2002, farmers: 2028, reach: 2002, feedback: 2010 },
+} as const;
+/** The mini-app's own calls: the backend and the companion's hand-back. */
+const APP_WRITES = /\/(backend\/api\/|tg\/result)/;
+
+const journey = journeyFile();
+
+describe.skipIf(!HAS_CHROMIUM)('field faults on the key submits (needs /usr/bin/chromium)', () => {
+  expectCleanRun(journey, 'fault-journey');
+  // A failed step must not leave its chat page open: its long poll would hold one of the six
+  // connections Chromium allows per host, and the next steps' pages would never load.
+  afterEach(async () => {
+    for (const page of journey.browser.context.pages())
+      if (page.url().includes('/emulator/')) await page.close();
+  });
+
+  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+    const t = tr(lang);
+    // Seeds whose first fates are, in order (R lost request, A lost answer, p passed): DA App,
+    // farmers RpAp, reach Ap, feedback RApp — every submit meets a fault; the rest stay at 30%.
+    const seeds = SEEDS[lang];
+    const phone = lang === 'en' ? '911000511' : '911000522';
+    const first = lang === 'en' ? 'Hirut' : 'ሂሩት';
+    const groupName = lang === 'en' ? 'Fault women' : 'የፈተና ሴቶች';
+    const farmers =
+      lang === 'en'
+        ? [
+            { names: ['Tigist', 'Haile', 'Worku'], phone: '0911000531' },
+            { names: ['Dawit', 'Lemma', 'Bekele'], phone: '0911000532' },
+          ]
+        : [
+            { names: ['ትዕግስት', 'ኃይሌ', 'ወርቁ'], phone: '0911000541' },
+            { names: ['ዳዊት', 'ለማ', 'በቀለ'], phone: '0911000542' },
+          ];
+    const fullNames = farmers.map((f) => f.names.join(' '));
+    // What a keyed submit that gave up says (after its own retries), with the button to press again.
+    const notConfirmed = (button: string) => t('errors.not_confirmed_kept', { button });
+    let u: ReturnType<Product['emulator']['createUser']>;
+    let da: { id: string; kebele_id: string };
+    let groupId: string;
+    let farmerIds: number[];
+
+    it('(a) a new DA registers while the backend drops 30% of the writes', async () => {
+      u = journey.product.emulator.createUser({
+        first_name: first,
+        language_code: lang,
+        phone_number: `+251${phone}`,
+      });
+      const page = await openChat(journey.browser, journey.product, u.id);
+      const log = await dropSomeWrites(page, APP_WRITES, { seed: seeds.da });
+      await sendText(page, '/start');
+      await botSays(u, t('bot.ask_contact'));
+      await shareContact(page, t('bot.share_contact_button'));
+      await botSays(u, (text) => text.startsWith(t('bot.not_registered')));
+      const app = await openFromReply(page, t('bot.register_da_button'));
+      await expect.poll(() => app.locator('input[name="phone_number"]').inputValue()).toBe(`0${phone}`);
+      await fillDaForm(app, [first, lang === 'en' ? 'Kassa' : 'ካሳ', lang === 'en' ? 'Mengistu' : 'መንግስቱ']);
+      // The registration's answer is lost once; the keyed retry gets the saved DA back.
+      expect(await submitUntilClosed(page, app, [notConfirmed(t('common.register'))])).toEqual([]);
+      expect(fates(log)).toEqual({ passed: 2, lost_request: 0, lost_answer: 1 });
+
+      const das = await rows<{ id: string; kebele_id: string }>(
+        'select id::text, kebele_id from da_profiles where phone_number = $1',
+        [phone],
+      );
+      expect(das).toHaveLength(1);
+      da = das[0] as { id: string; kebele_id: string };
+      const name = `${first} ${lang === 'en' ? 'Kassa Mengistu' : 'ካሳ መንግስቱ'}`;
+      const summary = `${summaryText({ kind: 'da_registered', da_id: Number(da.id), name, update: false }, lang)}\n${t('bot.verified')}`;
+      await botSays(u, summary);
+      expect(await row('select verification_status from bot_users where telegram_id = $1', [u.id])).toEqual({
+        verification_status: 'VERIFIED',
+      });
+      expect(countInChat(u, summary)).toBe(1);
+      await page.close();
+    });
+
+    it('(b) the DA adds a group and the network goes away while it is saved', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      const net = await flakyNetwork(page, APP_WRITES);
+      const app = await openFromReply(page, t('bot.menu.add_group'));
+      await app.locator('input[name="group_name"]').fill(groupName);
+      await pickRadio(app, 'group_type', 'women_only');
+      // The server saves the group; its answer and every retry die with the signal.
+      net.downWhen((r) => r.request().method() === 'POST', true);
+      await pressMainButton(page, t('common.add'));
+      await expect
+        .poll(() => app.locator('.toast-error').allTextContents(), { timeout: 30_000 })
+        .toEqual([notConfirmed(t('common.add'))]);
+      expect(net.refused.length).toBeGreaterThanOrEqual(3); // the first try and the screen's retries
+      expect(await app.locator('input[name="group_name"]').inputValue()).toBe(groupName);
+      expect(await app.locator('input[name="group_type"][value="women_only"]').isChecked()).toBe(true);
+      net.up();
+      const before = mark(u);
+      await pressMainButton(page, t('common.add'));
+      await appClosed(page);
+      const groups = await rows<{ id: string; group_type: string }>(
+        'select id::text, group_type from development_groups where group_name = $1',
+        [groupName],
+      );
+      expect(groups).toEqual([{ id: expect.any(String), group_type: 'women_only' }]);
+      groupId = (groups[0] as { id: string }).id;
+      const summary = summaryText(
+        { kind: 'group_added', group_id: Number(groupId), group_name: groupName },
+        lang,
+      );
+      await botSays(u, summary, 20_000, before);
+      expect(countInChat(u, summary)).toBe(1);
+      await page.close();
+    });
+
+    it('(a) the DA registers two farmers while the backend drops 30% of the writes', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      const log = await dropSomeWrites(page, APP_WRITES, { seed: seeds.farmers });
+      farmerIds = [];
+      for (const f of farmers) {
+        const app = await openFromReply(page, t('bot.menu.register_farmer'));
+        await app.locator('input[name="farmer_name"]').fill(f.names[0] as string);
+        await app.locator('input[name="father_name"]').fill(f.names[1] as string);
+        await app.locator('input[name="grand_father_name"]').fill(f.names[2] as string);
+        await app.locator('input[name="phone_number"]').fill(f.phone);
+        await choose(app, 'gender', 'female');
+        await choose(app, 'development_group', groupId);
+        const before = mark(u);
+        expect(await submitUntilClosed(page, app, [notConfirmed(t('common.register'))])).toEqual([]);
+        const saved = await rows<{ id: string; development_group_id: string }>(
+          'select id::text, development_group_id::text from farmers where phone_number = $1',
+          [f.phone.slice(1)],
+        );
+        expect(saved).toEqual([{ id: expect.any(String), development_group_id: groupId }]);
+        const id = Number(saved[0]?.id);
+        farmerIds.push(id);
+        const summary = summaryText(
+          { kind: 'farmer_registered', farmer_id: id, name: f.names.join(' '), group_name: groupName },
+          lang,
+        );
+        await botSays(u, summary, 20_000, before);
+        expect(countInChat(u, summary)).toBe(1);
+      }
+      // The first farmer's request is lost on the way, the second's answer on the way back.
+      expect(log.map((e) => e.fate)).toEqual(['lost_request', 'passed', 'lost_answer', 'passed']);
+      await page.close();
+    });
+
+    it('(a) the DA records reach for both farmers while the backend drops 30% of the writes', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      const log = await dropSomeWrites(page, APP_WRITES, { seed: seeds.reach });
+      const path = await advisoryPath(da.kebele_id, lang);
+      const app = await openRecords(page, u, t, groupName, 'reach');
+      await chooseRecords(app, [{ name: groupName, farmers: fullNames }], path);
+      const before = mark(u);
+      await pressMainButton(page);
+      // While it runs the screen counts what is recorded.
+      await app.getByText(t('reach.progress', { done: 0, total: 4 }), { exact: true }).waitFor();
+      await appClosed(page);
+      const pairs = [...farmerIds].sort((a, b) => a - b).flatMap((f) => path.advisoryIds.map((a) => [f, a]));
+      expect(await recordRows('reach_records', da.id)).toEqual(pairs);
+      // The batch was saved and its answer lost: the retry replays it, nothing twice.
+      expect(log.map((e) => e.fate)).toEqual(['lost_answer', 'passed']);
+      const summary = summaryText(
+        { kind: 'reach_recorded', farmers: 2, advisories: 2, recorded: 4, failed: 0 },
+        lang,
+      );
+      await botSays(u, summary, 20_000, before);
+      expect(countInChat(u, summary)).toBe(1);
+      await page.close();
+    });
+
+    it('(b) the DA records adoption and the network goes away after two of four records', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      const net = await flakyNetwork(page, APP_WRITES);
+      // An older backend without the batch route: one call per pair, so the network can go
+      // away between them (the batch case is the reach test's single call).
+      await page.route(/\/backend\/api\/adoption\/batch\//, (route) =>
+        route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found."}' }),
+      );
+      const path = await advisoryPath(da.kebele_id, lang);
+      const app = await openRecords(page, u, t, groupName, 'adoption');
+      await chooseRecords(app, [{ name: groupName, farmers: fullNames }], path);
+      const chosen = await checkedNames(app);
+      let singles = 0;
+      // The third single call is saved by the server, then the signal goes: its answer is lost.
+      net.downWhen((r) => /\/api\/adoption\/$/.test(r.request().url()) && ++singles === 3, true);
+      await pressMainButton(page);
+      const status = app.locator('.ra-status-failed');
+      await status.waitFor({ timeout: 30_000 });
+      expect(await status.locator('p').allTextContents()).toEqual([
+        t('reach.records_failed_other', { count: 2 }),
+        t('reach.records_not_confirmed', { recorded: 2, total: 4 }),
+      ]);
+      // Nothing the DA chose is lost: the same boxes are still ticked.
+      expect(await checkedNames(app)).toEqual(chosen);
+      expect((await recordRows('adoption_records', da.id)).length).toBe(3); // two answered, one answer lost
+      net.up();
+      const before = mark(u);
+      await status.getByRole('button', { name: t('reach.retry_failed'), exact: true }).click();
+      await appClosed(page);
+      const pairs = [...farmerIds].sort((a, b) => a - b).flatMap((f) => path.advisoryIds.map((a) => [f, a]));
+      expect(await recordRows('adoption_records', da.id)).toEqual(pairs);
+      const summary = summaryText(
+        { kind: 'adoption_recorded', farmers: 2, advisories: 2, recorded: 4, failed: 0 },
+        lang,
+      );
+      await botSays(u, summary, 20_000, before);
+      expect(countInChat(u, summary)).toBe(1);
+      await page.close();
+    });
+
+    it('(a) the DA gives feedback on an advisory while the backend drops 30% of the writes', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      const log = await dropSomeWrites(page, /\/backend\/api\//, { seed: seeds.feedback });
+      const fb = await openFeedback(journey.product, page, u, lang, t('bot.advisory.give_feedback'));
+      const before = mark(u);
+      // Each answer is one POST without automatic retries: a lost one says so, Try Again resends it.
+      const seen = await submitUntilClosed(page, fb.app, [t('feedback.error_adding_feedback')]);
+      // Of the first press's two answers one is lost on the way and one on the way back: one
+      // error toast; Try Again sends both again and the server keeps one answer per question.
+      expect(fb.answered).toHaveLength(2);
+      expect(seen).toEqual([t('feedback.error_adding_feedback')]);
+      expect(fates(log)).toEqual({ passed: 2, lost_request: 1, lost_answer: 1 });
+      expect(await feedbackRows(fb.botUserId)).toEqual(fb.answered.map(Number).sort((a, b) => a - b));
+      const summary = summaryText(
+        { kind: 'feedback_sent', advisory_id: fb.advisoryId, answers: fb.answered.length },
+        lang,
+      );
+      await expect.poll(() => countInChat(u, summary, before), { timeout: 20_000 }).toBe(1);
+      await page.close();
+    });
+
+    // KNOWN BUG (bot/src/http/tg, outside this task; `it.fails` flips when fixed): /tg/result has
+    // no idempotency. When its answer is lost after the summary was delivered, the screen rightly
+    // says error_sending_message_to_bot; the second press delivers the summary again (the used
+    // query_id is refused, so the companion falls back to sendMessage): two summaries in the chat.
+    it.fails('(a) the answer of the hand-back (/tg/result) is lost: the summary still reaches the chat once', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      let handBacks = 0;
+      await page.route(/\/tg\/result/, async (route) => {
+        const response = await route.fetch();
+        if (++handBacks === 1) return route.abort('connectionreset');
+        return route.fulfill({ response });
+      });
+      const fb = await openFeedback(journey.product, page, u, lang, t('bot.advisory.give_feedback'));
+      const before = mark(u);
+      const seen = await submitUntilClosed(page, fb.app, [t('errors.error_sending_message_to_bot')]);
+      expect(seen).toEqual([t('errors.error_sending_message_to_bot')]);
+      const summary = summaryText(
+        { kind: 'feedback_sent', advisory_id: fb.advisoryId, answers: fb.answered.length },
+        lang,
+      );
+      await expect.poll(() => countInChat(u, summary, before)).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1_000)); // a second copy would be on its way by now
+      expect(countInChat(u, summary, before)).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,271 @@
+// Steps of the fault journey (scripts/e2e/fault-journey.test.ts): submitting through faults and
+// counting what reached the chat.
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { advisoryMessage } from '../../bot/src/telegram/advisory';
+import { createLinkMaker } from '../../bot/src/telegram/links';
+import type { Language } from '../../shared/i18n/src/index';
+import type { TestUser } from '../emulator/index';
+import { appFrame, type Product } from './harness';
+import { rows } from './journey';
+import {
+  botSays,
+  choose,
+  mark,
+  openFromReply,
+  pickRadio,
+  pressInline,
+  pressMainButton,
+  pressReply,
+  type T,
+  tick,
+} from './steps';
+
+/** How many messages in the chat (from anyone: answerWebAppQuery posts "via bot") read exactly `text`. */
+export const countInChat = (u: TestUser, text: string, since = 0) =>
+  u
+    .history()
+    .slice(since)
+    .filter((m) => m.text === text).length;
+
+/** The error toasts the mini-app shows now. */
+export const errorToasts = (app: Frame) => app.locator('.toast-error').allTextContents();
+
+/**
+ * Presses the main button until the mini-app closes. Each time a submit gives up, the screen must
+ * say so with an error toast whose text is exactly one of `allowed`; the user reads it, lets it go
+ * and presses again (as a DA does when the signal comes back). Returns the toasts seen.
+ */
+export async function submitUntilClosed(page: Page, app: Frame, allowed: string[], presses = 6) {
+  const seen: string[] = [];
+  for (let i = 0; i < presses; i++) {
+    await pressMainButton(page);
+    let outcome: 'closed' | 'toast' | undefined;
+    await expect
+      .poll(
+        async () => {
+          if (!(await page.locator('#app').isVisible())) outcome = 'closed';
+          else if ((await errorToasts(app)).length) outcome = 'toast';
+          return outcome;
+        },
+        // keyed retries back off for up to ~4 s, the reach engine for ~3 s per call
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBeDefined();
+    if (outcome === 'closed') return seen;
+    const shown = await errorToasts(app);
+    seen.push(...shown);
+    for (const text of shown) expect(allowed).toContain(text);
+    // The toast closes by itself (3 s, 5 s on the farmer screen); the button is free again.
+    await expect.poll(() => errorToasts(app), { timeout: 10_000 }).toEqual([]);
+  }
+  throw new Error(`the app did not close after ${presses} presses; toasts: ${seen.join(' | ')}`);
+}
+
+export interface AdvisoryPath {
+  category: string;
+  chain: string;
+  practice: string;
+  subs: string[];
+  advisoryIds: number[];
+}
+
+/**
+ * Two sub-practices of one practice with an advisory reachable from `kebeleId` (its kebele,
+ * woreda, zone or region): the hierarchy the reach/adoption form walks, in the user's language.
+ */
+export async function advisoryPath(kebeleId: string, lang: 'en' | 'am'): Promise<AdvisoryPath> {
+  const [area] = await rows<{ kebele: string; woreda: string; zone: string; region: string }>(
+    `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
+     from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $1`,
+    [kebeleId],
+  );
+  if (!area) throw new Error(`no kebele ${kebeleId}`);
+  const params = [area.kebele, area.woreda, area.zone, area.region];
+  const reachable = (a: string) =>
+    `(${a}.kebele_id = $1 or ${a}.woreda_id = $2 or ${a}.zone_id = $3 or ${a}.region_id = $4)`;
+  type Named = { name: string; name_am: string | null };
+  const local = (n: Named) => (lang === 'am' && n.name_am?.trim() ? n.name_am : n.name);
+  const [path] = await rows<{ c: Named; v: Named; p: Named; practice_id: string }>(
+    `select json_build_object('name', c.name, 'name_am', c.name_am) as c,
+            json_build_object('name', vc.name, 'name_am', vc.name_am) as v,
+            json_build_object('name', p.name, 'name_am', p.name_am) as p, p.id as practice_id
+     from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
+     join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
+     where a.kebele_id = $1 and exists (
+       select 1 from advisories a2 join sub_practices sp2 on sp2.id = a2.sub_practice_id
+       where sp2.practice_id = p.id and sp2.id <> sp.id and ${reachable('a2')})
+     order by p.id limit 1`,
+    params,
+  );
+  if (!path) throw new Error('no practice with two reachable sub-practices');
+  const subs = await rows<Named & { advisory: string }>(
+    `select sp.name, sp.name_am, (select a.id from advisories a where a.sub_practice_id = sp.id and ${reachable('a')}
+       order by a.created_at desc, a.id desc limit 1) as advisory
+     from sub_practices sp where sp.practice_id = $5 and exists (
+       select 1 from advisories a where a.sub_practice_id = sp.id and ${reachable('a')})
+     order by sp.id limit 2`,
+    [...params, path.practice_id],
+  );
+  return {
+    category: local(path.c),
+    chain: local(path.v),
+    practice: local(path.p),
+    subs: subs.map(local),
+    advisoryIds: subs.map((s) => Number(s.advisory)).sort((a, b) => a - b),
+  };
+}
+
+/** Ticks the farmers of each group and the whole advisory path on the reach/adoption form. */
+export async function chooseRecords(
+  app: Frame,
+  groups: { name: string; farmers: string[] }[],
+  path: AdvisoryPath,
+) {
+  for (const g of groups) {
+    const head = app.locator('button.ra-group-head', { hasText: g.name });
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+    for (const f of g.farmers) await tick(app, f);
+  }
+  await tick(app, path.category);
+  await tick(app, path.chain);
+  await tick(app, path.practice);
+  for (const s of path.subs) await tick(app, s);
+  // each sub-practice's single advisory is ticked by itself
+  await expect
+    .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count())
+    .toBe(path.subs.length);
+}
+
+/** The checked boxes' names: what the user chose, to show the form kept it. */
+export const checkedNames = (app: Frame) =>
+  app
+    .locator('input[type="checkbox"]:checked')
+    .evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent?.trim() ?? ''));
+
+/** A demo advisory with feedback questions of all four types (seed/demo/feedback.ts). */
+const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
+
+/**
+ * The bot sends the demo advisory with its feedback button; the user opens the feedback screen
+ * from it (an inline-button launch: the result goes back through /tg/result) and answers the
+ * single-choice and rating questions. Returns the advisory, the bot user and the answered ids.
+ */
+export async function openFeedback(
+  product: Product,
+  page: Page,
+  u: TestUser,
+  lang: Language,
+  button: string,
+) {
+  const [advisory] = await rows<{
+    id: string;
+    label: string | null;
+    template_content: string[];
+    template_content_am: string[] | null;
+  }>('select id, label, template_content, template_content_am from advisories where code = $1', [
+    ADVISORY_CODE,
+  ]);
+  if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
+  const [botUser] = await rows<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
+  const { config } = product;
+  const message = advisoryMessage({
+    advisory: { ...advisory, id: Number(advisory.id) },
+    lang,
+    chatId: u.id,
+    botUserId: Number(botUser?.id),
+    makeLink: createLinkMaker({
+      publicUrl: config.publicUrl,
+      linkSecret: config.links.secret,
+      ttlSeconds: config.links.ttlSeconds,
+    }),
+  });
+  await product.emulator.call('sendMessage', {
+    chat_id: u.id,
+    text: message.text,
+    parse_mode: message.parse_mode,
+    reply_markup: message.reply_markup,
+  });
+  const bubble = page
+    .locator('.row.in')
+    .filter({ hasText: advisory.label ?? '' })
+    .last();
+  await bubble.locator('button', { hasText: button }).click();
+  await page.locator('#app').waitFor({ state: 'visible' });
+  const app = await appFrame(page);
+  await app.locator('main.screen').waitFor();
+  const questions = await rows<{ id: string; type: string; choice: string | null }>(
+    `select q.id, q.type, (select min(c.id) from feedback_choices c where c.question_id = q.id) as choice
+     from feedback_questions q where q.advisory_id = $1 and q.type in ('SELECT_ONE', 'RATING') order by q.position, q.id`,
+    [advisory.id],
+  );
+  for (const q of questions) await pickRadio(app, `q${q.id}`, q.type === 'RATING' ? '4' : String(q.choice));
+  return {
+    app,
+    advisoryId: Number(advisory.id),
+    botUserId: String(botUser?.id),
+    answered: questions.map((q) => q.id),
+  };
+}
+
+/** Opens the reach or adoption form for one group from the bot's menu, as the DA does. */
+export async function openRecords(
+  page: Page,
+  u: TestUser,
+  t: T,
+  groupName: string,
+  kind: 'reach' | 'adoption',
+) {
+  let before = mark(u);
+  await pressReply(page, t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
+  await botSays(u, t('bot.groups.select'), 20_000, before);
+  await pressInline(page, t('bot.groups.select'), `▫️ ${groupName}`);
+  await page
+    .locator('.row.in')
+    .filter({ hasText: t('bot.groups.select') })
+    .last()
+    .locator('button', { hasText: `✅ ${groupName}` })
+    .waitFor();
+  before = mark(u);
+  await pressInline(page, t('bot.groups.select'), t('bot.groups.continue'));
+  await botSays(u, t('bot.open_form'), 20_000, before);
+  return openFromReply(page, t('bot.open_form_button'));
+}
+
+/** The DA's reach or adoption rows as [farmer, advisory] pairs, in order. */
+export const recordRows = async (table: 'reach_records' | 'adoption_records', daId: string) =>
+  (
+    await rows<{ farmer_id: string; advisory_id: string }>(
+      `select farmer_id, advisory_id from ${table} where created_by = $1 order by farmer_id, advisory_id`,
+      [daId],
+    )
+  ).map((r) => [Number(r.farmer_id), Number(r.advisory_id)]);
+
+/** The demo kebele with advisories (bot/src/backend/seed/demo/places.ts). */
+const DEMO_KEBELE = 'ET031702888001';
+
+/** Fills the DA registration form: the three names, female, the demo kebele, the first role. */
+export async function fillDaForm(app: Frame, names: [string, string, string]) {
+  const [area] = await rows<{ region: string; zone: string; woreda: string; kebele: string }>(
+    `select z.region_id as region, w.zone_id as zone, k.woreda_id as woreda, k.id as kebele
+     from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.code = $1`,
+    [DEMO_KEBELE],
+  );
+  const [role] = await rows<{ id: string }>('select min(id) as id from da_roles');
+  if (!area || !role) throw new Error('demo kebele or DA roles missing');
+  for (const [i, field] of ['first_name', 'father_name', 'grand_father_name'].entries())
+    await app.locator(`input[name="${field}"]`).fill(names[i] as string);
+  await pickRadio(app, 'gender', 'female');
+  for (const [name, id] of Object.entries(area)) await choose(app, name, id);
+  await choose(app, 'role', role.id);
+}
+
+/** The question ids of a bot user's feedback rows, sorted (a duplicate would show twice). */
+export const feedbackRows = async (botUserId: string) =>
+  (
+    await rows<{ question_id: string }>('select question_id from feedback where bot_user_id = $1', [
+      botUserId,
+    ])
+  )
+    .map((r) => Number(r.question_id))
+    .sort((a, b) => a - b);
