@@ -5,6 +5,7 @@ import { BACKEND_PATH, type Config, EMULATOR_PATH } from './config';
 import { buildApp, type Mount } from './http/app';
 import type { ReadinessCheck } from './http/health';
 import { origin } from './http/plugins/security-headers';
+import { dbDeliveredKeys } from './http/tg/delivered-keys';
 import { createSenderReader } from './http/tg/proof';
 import type { Logger } from './log';
 import { startNotifications } from './notifications/start';
@@ -120,6 +121,8 @@ export async function startServer(
         linkSecret: config.links.secret,
         initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
       }),
+      // Shared by every copy on the same database, so a repeated press is answered once.
+      deliveredKeys: bot.db ? dbDeliveredKeys(bot.db) : undefined,
     },
     health: { checks },
     webhook: telegram.webhookHandler,

@@ -80,6 +80,8 @@ export function initData(
 export async function testApp(
   overrides: Partial<AppOptions> = {},
   apiOptions: { refuseQuery?: boolean } = {},
+  /** Replaces parts of the /tg options (its Bot API, its delivered-keys store). */
+  tg: Partial<AppOptions['tg']> = {},
 ) {
   const { api, sent } = fakeApi(apiOptions);
   const app = await buildApp({
@@ -99,6 +101,7 @@ export async function testApp(
     tg: {
       api,
       readSender: createSenderReader({ botToken: TEST_TOKEN, linkSecret: TEST_LINK_SECRET }),
+      ...tg,
     },
     health: { checks: [] },
     ...overrides,

@@ -28,10 +28,18 @@ export interface BotDepsFromConfig {
  */
 function sessionStorage(o: BotDepsFromConfig): {
   storage: StorageAdapter<SessionData>;
+  /** The database the sessions live in; undefined when they are kept in memory. */
+  db?: () => Promise<Db>;
   close(): Promise<void>;
 } {
   const { config, logger } = o;
-  if (o.db) return { storage: createDbSessionStorage<SessionData>(o.db), close: async () => {} };
+  const embedded = o.db;
+  if (embedded)
+    return {
+      storage: createDbSessionStorage<SessionData>(embedded),
+      db: async () => embedded,
+      close: async () => {},
+    };
   const external = config.backend.browserUrl !== BACKEND_PATH; // BACKEND_URL is set
   if (!external && !config.database.url) {
     logger.warn('no backend configured: bot sessions are kept in memory');
@@ -45,7 +53,7 @@ function sessionStorage(o: BotDepsFromConfig): {
     return db;
   });
   lazy.open().catch((err: unknown) => logger.error({ err }, 'could not open the database for bot sessions'));
-  return { storage: lazy, close: () => lazy.close() };
+  return { storage: lazy, db: () => lazy.db(), close: () => lazy.close() };
 }
 
 /**
@@ -53,7 +61,12 @@ function sessionStorage(o: BotDepsFromConfig): {
  * embedded backend over loopback) with the service token, link signing, and sessions in the
  * database. `close()` closes a database opened for sessions alone.
  */
-export function botDepsFromConfig(o: BotDepsFromConfig): { deps: BotDeps; close(): Promise<void> } {
+export function botDepsFromConfig(o: BotDepsFromConfig): {
+  deps: BotDeps;
+  /** The companion's database (the sessions'), for its other stores; undefined when in memory. */
+  db: (() => Promise<Db>) | undefined;
+  close(): Promise<void>;
+} {
   const { config, logger } = o;
   const sessions = sessionStorage(o);
   const api = createApiClient({
@@ -73,6 +86,7 @@ export function botDepsFromConfig(o: BotDepsFromConfig): { deps: BotDeps; close(
       sessions: sessions.storage,
       logger,
     },
+    db: sessions.db,
     close: sessions.close,
   };
 }

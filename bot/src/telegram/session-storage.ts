@@ -48,6 +48,8 @@ export function createDbSessionStorage<T>(db: Pick<Db, 'query'>): StorageAdapter
 export function createLazyDbSessionStorage<T>(open: () => Promise<Db>): StorageAdapter<T> & {
   /** Starts opening now (the first update then waits less). */
   open(): Promise<unknown>;
+  /** The database, opened on first use (shared with the companion's other stores). */
+  db(): Promise<Db>;
   close(): Promise<void>;
 } {
   let opening: Promise<Db> | undefined;
@@ -69,6 +71,10 @@ export function createLazyDbSessionStorage<T>(open: () => Promise<Db>): StorageA
     write: async (key, value) => (await get()).write(key, value),
     delete: async (key) => (await get()).delete(key),
     open: get,
+    async db() {
+      await get();
+      return opening as Promise<Db>;
+    },
     async close() {
       const db = await opening?.catch(() => undefined);
       await db?.close();

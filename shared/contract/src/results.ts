@@ -60,3 +60,4 @@ export function decodeResult(data: string): HandBackResult | null {
 export const handBackRequest = z.object({ result: handBackResult }).strict();
 export type HandBackRequest = z.infer<typeof handBackRequest>;
 export const handBackResponse = z.object({ delivered: z.enum(['answer_web_app_query', 'chat_message']) });
+export type HandBackResponse = z.infer<typeof handBackResponse>;

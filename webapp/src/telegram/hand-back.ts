@@ -1,6 +1,8 @@
 import type { HandBackResult } from '@gebere/contract';
+import { IDEMPOTENCY_HEADER } from '@gebere/contract/idempotency';
 import { sendData } from '@telegram-apps/sdk-react';
 import { t } from '../lib/i18n';
+import { forgetKey, keyFor, memorySlot } from '../lib/idempotent-call';
 import { authorization } from '../lib/proof';
 import { runtimeConfig } from '../lib/runtime-config';
 import { type ToastOptions, toast } from '../lib/toast';
@@ -20,8 +22,18 @@ export function handBackChannel(): HandBackChannel {
   return launch.inTelegram && !launch.rawInitData && sendData.isAvailable() ? 'send_data' : 'companion';
 }
 
+/**
+ * One `Idempotency-Key` per result until it is delivered: when the answer to /tg/result is lost
+ * after the summary went out, the user's second press is answered without a second summary.
+ */
+const handBackKey = memorySlot();
+
 async function postToCompanion(result: HandBackResult): Promise<boolean> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    [IDEMPOTENCY_HEADER]: keyFor(handBackKey, result),
+  };
   const auth = authorization();
   if (auth) headers.Authorization = auth;
   try {
@@ -30,6 +42,7 @@ async function postToCompanion(result: HandBackResult): Promise<boolean> {
       headers,
       body: JSON.stringify({ result }),
     });
+    if (response.ok) forgetKey(handBackKey);
     return response.ok;
   } catch {
     return false;

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { type HandBackRequest, handBackRequest } from '@gebere/contract';
+import {
+  type HandBackRequest,
+  type HandBackResponse,
+  handBackRequest,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_REPLAYED_HEADER,
+  isValidIdempotencyKey,
+} from '@gebere/contract';
 import type { Language } from '@gebere/i18n';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
+import { requestHash } from '../../backend/http/idempotency';
 import { renderSummary, summaryTitle } from '../../telegram/summaries';
 import { HttpError } from '../plugins/error-handler';
+import { type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
 import type { HandBackSender, SenderResult } from './proof';
 
 export interface TgOptions {
@@ -14,6 +23,8 @@ export interface TgOptions {
   /** The language the user chose in the bot (/language), when the bot knows it. */
   languageOf?: (telegramUserId: number) => Promise<Language | undefined>;
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Hand-backs already delivered, by Idempotency-Key; this process's memory when not given. */
+  deliveredKeys?: DeliveredKeys;
 }
 
 /** A typed result is a few hundred bytes; Telegram's own sendData limit is 4096. */
@@ -32,6 +43,7 @@ declare module 'fastify' {
  */
 export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
   const limit = options.rateLimit ?? { max: 20, timeWindowMs: 60_000 };
+  const keys = options.deliveredKeys ?? memoryDeliveredKeys();
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -65,8 +77,9 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const sender = request.sender as HandBackSender;
+      const key = readKey(request);
       const parsed = handBackRequest.safeParse(request.body);
       if (!parsed.success)
         throw new HttpError(400, 'The body must be {"result": <a typed hand-back result>}.');
@@ -74,10 +87,65 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
         throw new HttpError(403, 'Results can only be sent to your own chat.');
       }
       const language = (await options.languageOf?.(sender.telegramUserId)) ?? sender.language;
-      return deliver(options.api, sender, parsed.data, language, request);
+      const send = () => deliver(options.api, sender, parsed.data, language, request);
+      if (!key) return send();
+      return once(
+        keys,
+        `tg:${sender.telegramUserId}`,
+        key,
+        requestHash('POST', '/tg/result', parsed.data),
+        send,
+        reply,
+      );
     },
   );
 };
+
+function readKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw.join(',') : raw;
+  if (!isValidIdempotencyKey(key))
+    throw new HttpError(400, `${IDEMPOTENCY_HEADER} must be 1 to 100 printable ASCII characters.`);
+  return key;
+}
+
+/**
+ * Delivers a keyed hand-back at most once: a repeat of a delivered one gets the first answer
+ * again (Idempotent-Replayed), one still being sent gets 409, and a delivery Telegram refused
+ * frees the key so the next press tries again.
+ */
+async function once(
+  keys: DeliveredKeys,
+  actor: string,
+  key: string,
+  hash: string,
+  send: () => Promise<HandBackResponse>,
+  reply: FastifyReply,
+): Promise<HandBackResponse> {
+  const claim = await keys.claim(actor, key, hash);
+  if (claim.state === 'replay') {
+    reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    return claim.answer;
+  }
+  if (claim.state === 'busy') throw new HttpError(409, 'This result is still being sent. Try again shortly.');
+  if (claim.state === 'reused')
+    throw new HttpError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different result.`);
+  let answer: HandBackResponse;
+  try {
+    answer = await send();
+  } catch (err) {
+    await keys.release(actor, key);
+    throw err;
+  }
+  try {
+    await keys.settle(actor, key, answer);
+  } catch (err) {
+    // Delivered all the same: answer so the screen closes; the key frees itself when stale.
+    reply.log.warn({ err }, 'could not remember a delivered hand-back key');
+  }
+  return answer;
+}
 
 async function deliver(
   api: TgOptions['api'],
@@ -85,7 +153,7 @@ async function deliver(
   body: HandBackRequest,
   language: Language,
   request: FastifyRequest,
-) {
+): Promise<HandBackResponse> {
   const html = renderSummary(body.result, language);
   try {
     if (sender.queryId) {

@@ -128,6 +128,12 @@ describe('Add development group', () => {
     await user.click(addButton());
     await waitFor(() => expect(handBacks).toBe(2));
     expect(requests.filter((r) => r.path === '/backend/api/development-groups/')).toHaveLength(1);
+    // The same Idempotency-Key on the second press: if the first summary did reach the chat
+    // (only its answer was lost), the server answers without sending a second one.
+    const keys = requests.filter((r) => r.path === '/tg/result').map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('asks to reopen from the bot when da_id or kebele_id is missing', () => {
