@@ -3,7 +3,9 @@ import { List } from '@telegram-apps/telegram-ui';
 import { useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SubmitForm } from '../../components/submit-form';
+import { noAnswer } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
+import { withRetries } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack, haptic } from '../../telegram';
@@ -14,8 +16,9 @@ import { QuestionInput } from './question-input';
 
 /**
  * The questions and the Submit button. Each answered question is one POST, all in parallel;
- * the server keeps one answer per user and question, so sending again never duplicates. What
- * was accepted is remembered: 'Try Again' re-sends only the answers that failed (or changed).
+ * the server keeps one answer per user and question, so sending again never duplicates: a lost
+ * answer or a 5xx is retried at once (withRetries), like the keyed writes. What was accepted is
+ * remembered: 'Try Again' re-sends only the answers that failed (or changed).
  */
 export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId: number }) {
   const t = useT();
@@ -36,15 +39,23 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
     const results = await Promise.all(
       pending.map(async (answer) => ({
         answer,
-        result: await sendFeedback({ user: userId, feedback_question: answer.question_id, response: answer }),
+        result: await withRetries(() =>
+          sendFeedback({ user: userId, feedback_question: answer.question_id, response: answer }),
+        ),
       })),
     );
     for (const { answer, result } of results)
       if (result.ok) accepted.current.set(answer.question_id, answerKey(answer));
-    if (results.some((r) => !r.result.ok)) {
+    const errors = results.flatMap((r) => (r.result.ok ? [] : [r.result.error]));
+    if (errors.length) {
       setFailed(true);
       haptic.notify('error');
-      toast.error(t('feedback.error_adding_feedback'));
+      // Only unanswered sends: they may have been saved, so 'Error adding' would be a guess.
+      toast.error(
+        errors.every(noAnswer)
+          ? t('errors.not_confirmed_kept', { button: t('feedback.try_again') })
+          : t('feedback.error_adding_feedback'),
+      );
       return;
     }
     setFailed(false);

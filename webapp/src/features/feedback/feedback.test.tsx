@@ -180,7 +180,8 @@ describe('Feedback', { timeout: 30_000 }, () => {
     const { requests } = backend({
       feedback: (req) => {
         const body = req.body as { feedback_question: number };
-        if (body.feedback_question === 13 && ++ratingCalls === 1) return json(503, {});
+        // The first send and its two automatic retries fail.
+        if (body.feedback_question === 13 && ++ratingCalls <= 3) return json(503, {});
         return json(201, {
           id: body.feedback_question,
           created_at: '2025-01-10T09:00:00Z',
@@ -195,27 +196,48 @@ describe('Feedback', { timeout: 30_000 }, () => {
     await user.click(submitButton());
 
     expect(await screen.findByText('Error adding feedback, please try again.')).toBeInTheDocument();
-    expect(feedbackPosts(requests)).toHaveLength(2);
+    expect(feedbackPosts(requests)).toHaveLength(4);
     expect(handBacks(requests)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     const posts = feedbackPosts(requests);
-    expect(posts).toHaveLength(3);
-    expect(posts[2]?.body).toMatchObject({ feedback_question: 13, response: { answer: { rating: 5 } } });
+    expect(posts).toHaveLength(5);
+    expect(posts[4]?.body).toMatchObject({ feedback_question: 13, response: { answer: { rating: 5 } } });
     expect(handBacks(requests)[0]?.body).toEqual({
       result: { kind: 'feedback_sent', advisory_id: 7, answers: 2 },
     });
   });
 
-  it("toasts 'Error adding feedback' on a network failure and keeps the answers", async () => {
+  it('retries a lost answer by itself: one press, the answer saved, handed back', async () => {
+    let calls = 0;
+    const { requests } = backend({
+      feedback: (req) => {
+        if (++calls === 1) throw new TypeError('Failed to fetch');
+        return json(201, { id: 1, created_at: '2025-01-10T09:00:00Z', ...(req.body as object) });
+      },
+    });
+    const { user } = setup();
+    await screen.findByText('Row planting of teff');
+    await user.click(screen.getByLabelText('No'));
+    await user.click(submitButton());
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('with no answer at all says it could not confirm the save, keeps the answers, Try Again is safe', async () => {
     const fake = backend();
     const { user } = setup();
     await screen.findByText('Row planting of teff');
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     await user.click(screen.getByLabelText('No'));
     await user.click(submitButton());
-    expect(await screen.findByText('Error adding feedback, please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No connection: we could not confirm it was saved. What you entered is kept here. Press “Try Again” again when you have signal; it will not be saved twice.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Error adding feedback, please try again.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('No')).toBeChecked();
   });
 
