@@ -88,6 +88,5 @@ export const bot: Shape<typeof en> = {
     record_reach: 'ተደራሽነት መዝግብ',
     record_adoption: 'ተቀባይነት መዝግብ',
     register_farmer: 'አርሶ አደር መዝግብ',
-    give_feedback: 'ግብረ መልስ ስጥ',
   },
 };

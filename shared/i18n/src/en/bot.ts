@@ -95,6 +95,5 @@ export const bot = {
     record_reach: 'Record reach',
     record_adoption: 'Record adoption',
     register_farmer: 'Register farmer',
-    give_feedback: 'Give feedback',
   },
 } as const;
