@@ -16,10 +16,9 @@ import {
   MENU_KEYS,
   mark,
   openFromReply,
+  openRecordForm,
   pickRadio,
-  pressInline,
   pressMainButton,
-  pressReply,
   replyLabels,
   sendText,
   shareContact,
@@ -273,22 +272,7 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
       const groupNames = [oldGroup.group_name, newGroupName];
 
       for (const kind of ['reach', 'adoption'] as const) {
-        let before = mark(u);
-        await pressReply(page, t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
-        await botSays(u, t('bot.groups.select'), 20_000, before);
-        for (const g of groupNames) {
-          await pressInline(page, t('bot.groups.select'), `▫️ ${g}`);
-          await page
-            .locator('.row.in')
-            .filter({ hasText: t('bot.groups.select') })
-            .last()
-            .locator('button', { hasText: `✅ ${g}` })
-            .waitFor();
-        }
-        before = mark(u);
-        await pressInline(page, t('bot.groups.select'), t('bot.groups.continue'));
-        await botSays(u, t('bot.open_form'), 20_000, before);
-        const app = await openFromReply(page, t('bot.open_form_button'));
+        const app = await openRecordForm(page, u, t, kind, groupNames);
         const farmerNames = people.map((p) => p.names.join(' '));
         for (const [i, g] of groupNames.entries()) {
           const head = app.locator('button.ra-group-head', { hasText: g });
@@ -305,7 +289,7 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
           .toBe(2);
         journey.findings.push(...(await axeSerious(app, `${lang} /record_${kind}`)));
         await screenshot(page, `${lang}-light-record-${kind}`);
-        before = mark(u);
+        const before = mark(u);
         await pressMainButton(page);
         await appClosed(page);
         const table = kind === 'reach' ? 'reach_records' : 'adoption_records';

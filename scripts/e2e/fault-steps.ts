@@ -2,24 +2,12 @@
 // counting what reached the chat.
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { advisoryMessage } from '../../bot/src/telegram/advisory';
-import { createLinkMaker } from '../../bot/src/telegram/links';
 import type { Language } from '../../shared/i18n/src/index';
 import type { TestUser } from '../emulator/index';
-import { appFrame, type Product } from './harness';
+import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
+import type { Product } from './harness';
 import { rows } from './journey';
-import {
-  botSays,
-  choose,
-  mark,
-  openFromReply,
-  pickRadio,
-  pressInline,
-  pressMainButton,
-  pressReply,
-  type T,
-  tick,
-} from './steps';
+import { choose, pickRadio, pressMainButton, tick } from './steps';
 
 /** How many messages in the chat (from anyone: answerWebAppQuery posts "via bot") read exactly `text`. */
 export const countInChat = (u: TestUser, text: string, since = 0) =>
@@ -143,9 +131,6 @@ export const checkedNames = (app: Frame) =>
     .locator('input[type="checkbox"]:checked')
     .evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent?.trim() ?? ''));
 
-/** A demo advisory with feedback questions of all four types (seed/demo/feedback.ts). */
-const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
-
 /**
  * The bot sends the demo advisory with its feedback button; the user opens the feedback screen
  * from it (an inline-button launch: the result goes back through /tg/result) and answers the
@@ -158,42 +143,8 @@ export async function openFeedback(
   lang: Language,
   button: string,
 ) {
-  const [advisory] = await rows<{
-    id: string;
-    label: string | null;
-    template_content: string[];
-    template_content_am: string[] | null;
-  }>('select id, label, template_content, template_content_am from advisories where code = $1', [
-    ADVISORY_CODE,
-  ]);
-  if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
-  const [botUser] = await rows<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
-  const { config } = product;
-  const message = advisoryMessage({
-    advisory: { ...advisory, id: Number(advisory.id) },
-    lang,
-    chatId: u.id,
-    botUserId: Number(botUser?.id),
-    makeLink: createLinkMaker({
-      publicUrl: config.publicUrl,
-      linkSecret: config.links.secret,
-      ttlSeconds: config.links.ttlSeconds,
-    }),
-  });
-  await product.emulator.call('sendMessage', {
-    chat_id: u.id,
-    text: message.text,
-    parse_mode: message.parse_mode,
-    reply_markup: message.reply_markup,
-  });
-  const bubble = page
-    .locator('.row.in')
-    .filter({ hasText: advisory.label ?? '' })
-    .last();
-  await bubble.locator('button', { hasText: button }).click();
-  await page.locator('#app').waitFor({ state: 'visible' });
-  const app = await appFrame(page);
-  await app.locator('main.screen').waitFor();
+  const { advisory, botUserId } = await sendDemoAdvisory(product, u, lang);
+  const app = await openFromBubble(page, advisory.label ?? '', button);
   const questions = await rows<{ id: string; type: string; choice: string | null }>(
     `select q.id, q.type, (select min(c.id) from feedback_choices c where c.question_id = q.id) as choice
      from feedback_questions q where q.advisory_id = $1 and q.type in ('SELECT_ONE', 'RATING') order by q.position, q.id`,
@@ -203,33 +154,9 @@ export async function openFeedback(
   return {
     app,
     advisoryId: Number(advisory.id),
-    botUserId: String(botUser?.id),
+    botUserId,
     answered: questions.map((q) => q.id),
   };
-}
-
-/** Opens the reach or adoption form for one group from the bot's menu, as the DA does. */
-export async function openRecords(
-  page: Page,
-  u: TestUser,
-  t: T,
-  groupName: string,
-  kind: 'reach' | 'adoption',
-) {
-  let before = mark(u);
-  await pressReply(page, t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
-  await botSays(u, t('bot.groups.select'), 20_000, before);
-  await pressInline(page, t('bot.groups.select'), `▫️ ${groupName}`);
-  await page
-    .locator('.row.in')
-    .filter({ hasText: t('bot.groups.select') })
-    .last()
-    .locator('button', { hasText: `✅ ${groupName}` })
-    .waitFor();
-  before = mark(u);
-  await pressInline(page, t('bot.groups.select'), t('bot.groups.continue'));
-  await botSays(u, t('bot.open_form'), 20_000, before);
-  return openFromReply(page, t('bot.open_form_button'));
 }
 
 /** The DA's reach or adoption rows as [farmer, advisory] pairs, in order. */

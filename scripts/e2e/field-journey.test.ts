@@ -3,11 +3,10 @@
 // PUBLIC_URL is localhost), and feedback on an advisory the bot sent with its inline button.
 
 import { describe, expect, it, vi } from 'vitest';
-import { advisoryMessage } from '../../bot/src/telegram/advisory';
-import { createLinkMaker } from '../../bot/src/telegram/links';
 import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
-import { appFrame, HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
+import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
+import { HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   appClosed,
@@ -31,8 +30,6 @@ vi.mock('../../bot/src/server-backend', async (original) =>
 
 /** Demo DAs of bot/src/backend/seed/demo/people.ts (both in Amhara, where the teff advisory is). */
 const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
-/** A demo advisory with feedback questions of all four types (seed/demo/feedback.ts). */
-const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
 const journey = journeyFile();
 
@@ -86,43 +83,9 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
     });
 
     it('feedback on an advisory the bot sent, through its inline button (answerWebAppQuery)', async () => {
-      const [advisory] = await rows<{
-        id: string;
-        label: string | null;
-        template_content: string[];
-        template_content_am: string[] | null;
-      }>('select id, label, template_content, template_content_am from advisories where code = $1', [
-        ADVISORY_CODE,
-      ]);
-      if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
-      const [botUser] = await rows<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
-      const config = journey.product.config;
-      const message = advisoryMessage({
-        advisory: { ...advisory, id: Number(advisory.id) },
-        lang,
-        chatId: u.id,
-        botUserId: Number(botUser?.id),
-        makeLink: createLinkMaker({
-          publicUrl: config.publicUrl,
-          linkSecret: config.links.secret,
-          ttlSeconds: config.links.ttlSeconds,
-        }),
-      });
-      await journey.product.emulator.call('sendMessage', {
-        chat_id: u.id,
-        text: message.text,
-        parse_mode: message.parse_mode,
-        reply_markup: message.reply_markup,
-      });
+      const { advisory, botUserId } = await sendDemoAdvisory(journey.product, u, lang);
       const page = await openChat(journey.browser, journey.product, u.id);
-      const bubble = page
-        .locator('.row.in')
-        .filter({ hasText: advisory.label ?? '' })
-        .last();
-      await bubble.locator('button', { hasText: t('bot.advisory.give_feedback') }).click();
-      await page.locator('#app').waitFor({ state: 'visible' });
-      const app = await appFrame(page);
-      await app.locator('main.screen').waitFor();
+      const app = await openFromBubble(page, advisory.label ?? '', t('bot.advisory.give_feedback'));
 
       const questions = await rows<{ id: string; type: string }>(
         'select id, type from feedback_questions where advisory_id = $1 order by position, id',
@@ -158,7 +121,7 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
       await appClosed(page);
       const saved = await rows<{ question_id: string; response: unknown }>(
         'select question_id, response from feedback where bot_user_id = $1 order by question_id',
-        [botUser?.id],
+        [botUserId],
       );
       expect(saved.map((r) => r.question_id).sort()).toEqual(questions.map((q) => q.id).sort());
       // the result comes back through answerWebAppQuery: a message in the chat

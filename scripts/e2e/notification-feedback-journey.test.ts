@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
+import { ADVISORY_CODE } from './advisory-steps';
 import { appFrame, HAS_CHROMIUM, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
@@ -38,8 +39,6 @@ vi.mock('../../bot/src/server-backend', async (original) =>
 
 /** Demo DAs of bot/src/backend/seed/demo/people.ts, both in Amhara. */
 const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
-/** The demo's Amhara advisory with feedback questions of all four types (seed/demo/feedback.ts). */
-const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
 const journey = journeyFile();
 

@@ -143,3 +143,32 @@ export async function pressInline(page: Page, text: string, button: string) {
   const message = page.locator('.row.in').filter({ hasText: text }).last();
   await message.locator('button', { hasText: button }).first().click();
 }
+
+/**
+ * From the menu, as the DA does: Record reach / Record adoption, tick `groups` in the bot's
+ * picker (each tick waits for its ✅), Continue, and open the form from the reply button.
+ */
+export async function openRecordForm(
+  page: Page,
+  u: TestUser,
+  t: T,
+  kind: 'reach' | 'adoption',
+  groups: string[],
+): Promise<Frame> {
+  let before = mark(u);
+  await pressReply(page, t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
+  await botSays(u, t('bot.groups.select'), 20_000, before);
+  for (const g of groups) {
+    await pressInline(page, t('bot.groups.select'), `▫️ ${g}`);
+    await page
+      .locator('.row.in')
+      .filter({ hasText: t('bot.groups.select') })
+      .last()
+      .locator('button', { hasText: `✅ ${g}` })
+      .waitFor();
+  }
+  before = mark(u);
+  await pressInline(page, t('bot.groups.select'), t('bot.groups.continue'));
+  await botSays(u, t('bot.open_form'), 20_000, before);
+  return openFromReply(page, t('bot.open_form_button'));
+}

@@ -1,0 +1,58 @@
+// The demo advisory with feedback questions, as the bot sends it, and opening its feedback screen
+// from the chat: shared by the field, fault and notification journeys.
+import type { Page } from 'playwright-core';
+import { advisoryMessage } from '../../bot/src/telegram/advisory';
+import { createLinkMaker } from '../../bot/src/telegram/links';
+import type { Language } from '../../shared/i18n/src/index';
+import type { TestUser } from '../emulator/index';
+import { appFrame, type Product } from './harness';
+import { rows } from './journey';
+
+/** The demo's Amhara advisory with feedback questions of all four types (seed/demo/feedback.ts). */
+export const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
+
+/**
+ * The bot sends the demo advisory to `u` with its feedback button (bot/src/telegram/advisory's
+ * own message, through the emulator's Bot API). Returns the advisory row and `u`'s bot user id.
+ */
+export async function sendDemoAdvisory(product: Product, u: TestUser, lang: Language) {
+  const [advisory] = await rows<{
+    id: string;
+    label: string | null;
+    template_content: string[];
+    template_content_am: string[] | null;
+  }>('select id, label, template_content, template_content_am from advisories where code = $1', [
+    ADVISORY_CODE,
+  ]);
+  if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
+  const [botUser] = await rows<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
+  const { config } = product;
+  const message = advisoryMessage({
+    advisory: { ...advisory, id: Number(advisory.id) },
+    lang,
+    chatId: u.id,
+    botUserId: Number(botUser?.id),
+    makeLink: createLinkMaker({
+      publicUrl: config.publicUrl,
+      linkSecret: config.links.secret,
+      ttlSeconds: config.links.ttlSeconds,
+    }),
+  });
+  await product.emulator.call('sendMessage', {
+    chat_id: u.id,
+    text: message.text,
+    parse_mode: message.parse_mode,
+    reply_markup: message.reply_markup,
+  });
+  return { advisory, botUserId: String(botUser?.id) };
+}
+
+/** Presses `button` under the newest bubble that shows `label`; resolves when the screen is up. */
+export async function openFromBubble(page: Page, label: string, button: string) {
+  const bubble = page.locator('.row.in').filter({ hasText: label }).last();
+  await bubble.locator('button', { hasText: button }).click();
+  await page.locator('#app').waitFor({ state: 'visible' });
+  const app = await appFrame(page);
+  await app.locator('main.screen').waitFor();
+  return app;
+}
