@@ -36,8 +36,10 @@ export const reach: Shape<typeof en> = {
   records_failed_one: '{{count}} መዝገብ አልተሳካም።',
   records_failed_other: '{{count}} መዝገቦች አልተሳኩም።',
   retry_failed: 'እንደገና ሞክር',
-  records_not_confirmed:
-    'ከ{{total}} ውስጥ {{recorded}} ተመዝግበዋል። የቀሩት መመዝገባቸውን ማረጋገጥ አልተቻለም (ግንኙነት የለም)። ምርጫዎ ተጠብቋል፤ ኔትወርክ ሲኖር “እንደገና ሞክር”ን ይጫኑ፤ ምንም ሁለት ጊዜ አይመዘገብም።',
+  records_not_confirmed_one:
+    'ከ{{total}} ውስጥ {{recorded}} ተመዝግበዋል። {{count}} መዝገብ መመዝገቡን ማረጋገጥ አልተቻለም (ግንኙነት የለም)፤ ቀድሞ ተመዝግቦ ሊሆን ይችላል። ምርጫዎ ተጠብቋል፤ ኔትወርክ ሲኖር “እንደገና ሞክር”ን ይጫኑ፤ ምንም ሁለት ጊዜ አይመዘገብም።',
+  records_not_confirmed_other:
+    'ከ{{total}} ውስጥ {{recorded}} ተመዝግበዋል። {{count}} መዝገቦች መመዝገባቸውን ማረጋገጥ አልተቻለም (ግንኙነት የለም)፤ ቀድመው ተመዝግበው ሊሆን ይችላል። ምርጫዎ ተጠብቋል፤ ኔትወርክ ሲኖር “እንደገና ሞክር”ን ይጫኑ፤ ምንም ሁለት ጊዜ አይመዘገብም።',
   reach_recorded_successfully: 'ተደራሽነቱ በተሳካ ሁኔታ ተመዝግቧል።',
   adoption_recorded_successfully: 'ተቀባይነቱ በተሳካ ሁኔታ ተመዝግቧል።',
 };

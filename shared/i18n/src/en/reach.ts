@@ -38,9 +38,12 @@ export const reach = {
   records_failed_one: '{{count}} record failed.',
   records_failed_other: '{{count}} records failed.',
   retry_failed: 'Retry',
-  // The failed records were not answered (no connection): some may be saved; Retry is safe.
-  records_not_confirmed:
-    '{{recorded}} of {{total}} recorded. The others could not be confirmed (no connection). Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.',
+  // Records that got no answer (even after the retries), counted apart from the refused ones
+  // above: some may be saved, and Retry is safe. recorded/total: the current selection's pairs.
+  records_not_confirmed_one:
+    '{{recorded}} of {{total}} recorded. {{count}} record could not be confirmed (no connection): it may already be saved. Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.',
+  records_not_confirmed_other:
+    '{{recorded}} of {{total}} recorded. {{count}} records could not be confirmed (no connection): they may already be saved. Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.',
   reach_recorded_successfully: 'Reach recorded successfully.',
   adoption_recorded_successfully: 'Adoption recorded successfully.',
 } as const;

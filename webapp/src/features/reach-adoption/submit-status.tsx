@@ -1,7 +1,28 @@
 import { Button, Progress } from '@telegram-apps/telegram-ui';
 import { describeApiError, noAnswer } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
+import type { FailedPair } from './submit-records';
 import type { SubmitPhase } from './use-record-submit';
+
+/**
+ * A failed pair is either refused (the server answered no: a real failure, not saved) or
+ * unconfirmed (no answer even after the retries: it may be saved). Each pair is in exactly one.
+ */
+function splitFailures(failed: readonly FailedPair[]) {
+  const unanswered = (p: FailedPair) => p.error !== undefined && noAnswer(p.error);
+  return { refused: failed.filter((p) => !unanswered(p)), unconfirmed: failed.filter(unanswered) };
+}
+
+/**
+ * Why a pair was refused: a 400's own text (the backend's, localised: like a batch refusal),
+ * else the failure in the user's language.
+ */
+function refusalReason(pair: FailedPair): string {
+  if (!pair.error) return pair.message; // refused inside a batch: the server's field errors
+  const { status, detail, fieldErrors } = pair.error;
+  const serverText = status === 400 ? (detail ?? Object.values(fieldErrors).join(', ')) : '';
+  return serverText || describeApiError(pair.error);
+}
 
 interface SubmitStatusProps {
   phase: SubmitPhase;
@@ -13,8 +34,9 @@ interface SubmitStatusProps {
 
 /**
  * Under the lists: what is selected; while recording, 'Recording {{done}} of {{total}}…' with
- * a bar (a long submit on 2G must not look frozen); after failures, how many and why, with
- * 'Retry' for those pairs and 'Continue' to tell the bot as it stands.
+ * a bar (a long submit on 2G must not look frozen); after failures, how many the server refused
+ * and why, and apart from them how many got no answer (of the current selection: "M of T
+ * recorded"), with 'Retry' for all those pairs and 'Continue' to tell the bot as it stands.
  */
 export function SubmitStatus({ phase, busy, summary, onRetry, onContinue }: SubmitStatusProps) {
   const t = useT();
@@ -30,19 +52,25 @@ export function SubmitStatus({ phase, busy, summary, onRetry, onContinue }: Subm
     );
   }
   if (phase.name === 'failed') {
-    const first = phase.failed[0];
-    // No answer (even after the retries): some of those may be saved, so say what is sure and that
-    // Retry is safe. Another transport failure in the user's language; a refused pair: the
-    // server's own (localised) text.
-    const reason = first?.error
-      ? noAnswer(first.error)
-        ? t('reach.records_not_confirmed', { recorded: String(phase.recorded), total: String(phase.total) })
-        : describeApiError(first.error)
-      : first?.message;
+    const { refused, unconfirmed } = splitFailures(phase.failed);
+    const reason = refused[0] && refusalReason(refused[0]);
     return (
       <div className="ra-status ra-status-failed" role="alert">
-        <p className="ra-status-text">{t('reach.records_failed', { count: phase.failed.length })}</p>
-        {reason && <p className="ra-status-reason">{reason}</p>}
+        {refused.length > 0 && (
+          <>
+            <p className="ra-status-text">{t('reach.records_failed', { count: refused.length })}</p>
+            {reason && <p className="ra-status-reason">{reason}</p>}
+          </>
+        )}
+        {unconfirmed.length > 0 && (
+          <p className="ra-status-text">
+            {t('reach.records_not_confirmed', {
+              count: unconfirmed.length,
+              recorded: String(phase.recorded),
+              total: String(phase.total),
+            })}
+          </p>
+        )}
         <div className="ra-status-actions">
           <Button size="m" mode="filled" onClick={onRetry} disabled={busy}>
             {t('reach.retry_failed')}

@@ -3,32 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { checkbox, fakeBackend, openScreen } from './test-backend';
+import { ADVISORIES, checkbox, FARMERS, fakeBackend, openScreen, selectSixPairs } from './test-backend';
 import { retryTiming } from './use-record-submit';
 
 configure({ asyncUtilTimeout: 5000 });
 
-type User = ReturnType<typeof userEvent.setup>;
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 const posts = (requests: SeenRequest[], path: string) =>
   requests.filter((r) => r.method === 'POST' && r.path === `/backend${path}`);
 const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
-const FARMERS = [101, 102, 103];
-const ADVISORIES = [9, 6]; // Silage making; Teff seed rate, 2025 meher season
 const PAIRS = ADVISORIES.flatMap((advisory) => FARMERS.map((farmer) => ({ farmer, advisory })));
-
-/** Three farmers of Tesfa and two advisories: six pairs. */
-async function selectSixPairs(user: User) {
-  await user.click(await screen.findByRole('button', { name: /^Tesfa/ }));
-  await user.click(await screen.findByRole('checkbox', { name: 'Select all · Tesfa' }));
-  await user.click(await screen.findByRole('checkbox', { name: 'Animal science' }));
-  await screen.findByRole('checkbox', { name: 'Silage making' });
-  await user.click(checkbox('Plant science'));
-  await user.click(await screen.findByRole('checkbox', { name: 'Teff' }));
-  await user.click(await screen.findByRole('checkbox', { name: 'Row planting' }));
-  await screen.findByRole('checkbox', { name: 'Teff seed rate, 2025 meher season' });
-  expect(screen.getByText('3 farmers and 2 advisories selected')).toBeInTheDocument();
-}
 
 describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
   beforeAll(() => loadApiClient(), 30_000);
@@ -154,38 +138,6 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
       result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 0, failed: 6 },
     });
     expect(screen.queryByText('Reach recorded successfully.')).not.toBeInTheDocument();
-  });
-
-  // Issue 10: the network goes away mid-submit. "Network Error" alone did not say what was saved.
-  it('with no answer for some records, says how many are recorded and that Retry is safe', async () => {
-    let offline = true;
-    const backend = fakeBackend({
-      batch: () => json(404, { detail: 'Not found.' }),
-      // The signal is gone for the third farmer's two calls and all their retries.
-      single: (req) => {
-        if (offline && (req.body as { farmer: number }).farmer === 103)
-          throw new TypeError('Failed to fetch');
-        return undefined;
-      },
-    });
-    const { requests } = installFakeFetch(backend.handler);
-    const user = userEvent.setup({ delay: null });
-    openScreen('reach');
-    await selectSixPairs(user);
-    await user.click(submit());
-    expect(await screen.findByText('2 records failed.')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        '4 of 6 recorded. The others could not be confirmed (no connection). Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
-    expect(checkbox('Select all · Tesfa')).toBeChecked();
-    offline = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
-    expect(handBacks(requests)[0]?.body).toMatchObject({ result: { recorded: 6, failed: 0 } });
-    expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
   });
 
   it('falls back to single calls when the backend has no batch route, retrying a failed one', async () => {

@@ -1,5 +1,7 @@
 import type { Advisory, DevelopmentGroup, FarmerListed, HierarchyItem } from '@gebere/contract';
 import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { json, type SeenRequest } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { ReachAdoptionScreen } from './reach-adoption-screen';
@@ -210,3 +212,19 @@ export const level = (name: string) => {
 export const levelShown = (name: string) => document.querySelector(`[data-level="${name}"]`) !== null;
 
 export const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name });
+
+export const FARMERS = [101, 102, 103];
+export const ADVISORIES = [9, 6]; // Silage making; Teff seed rate, 2025 meher season
+
+/** Three farmers of Tesfa (FARMERS) and two advisories (ADVISORIES): six pairs. */
+export async function selectSixPairs(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: /^Tesfa/ }));
+  await user.click(await screen.findByRole('checkbox', { name: 'Select all · Tesfa' }));
+  await user.click(await screen.findByRole('checkbox', { name: 'Animal science' }));
+  await screen.findByRole('checkbox', { name: 'Silage making' });
+  await user.click(checkbox('Plant science'));
+  await user.click(await screen.findByRole('checkbox', { name: 'Teff' }));
+  await user.click(await screen.findByRole('checkbox', { name: 'Row planting' }));
+  await screen.findByRole('checkbox', { name: 'Teff seed rate, 2025 meher season' });
+  expect(screen.getByText('3 farmers and 2 advisories selected')).toBeInTheDocument();
+}

@@ -4,13 +4,16 @@ import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack, haptic } from '../../telegram';
 import { type RecordKind, recordApi } from './calls';
-import { pairKey, type RecordPair } from './pairs';
+import { pairKey, type RecordPair, uniquePairs } from './pairs';
 import type { FailedPair } from './submit-records';
 
 export type SubmitPhase =
   | { name: 'idle' }
   | { name: 'running'; done: number; total: number }
-  /** `recorded` of `total`: what this screen has recorded so far, for "2 of 4 recorded". */
+  /**
+   * `recorded` of `total`: the pairs of the current selection (the latest submit) that are
+   * recorded, for "2 of 4 recorded"; `failed` are the rest of that selection.
+   */
   | { name: 'failed'; failed: readonly FailedPair[]; recorded: number; total: number };
 
 const distinct = (pairs: readonly RecordPair[], field: keyof RecordPair) =>
@@ -35,6 +38,9 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
   const [phase, setPhase] = useState<SubmitPhase>({ name: 'idle' });
   const recorded = useRef(new Map<string, RecordPair>());
   const failed = useRef<readonly FailedPair[]>([]);
+  // The pairs of the latest submit: what "M of T recorded" is about. Pairs recorded by an
+  // earlier submit and since unticked are not part of it.
+  const selection = useRef<readonly RecordPair[]>([]);
   const batchSupported = useRef(true);
 
   // The engine is its own small chunk: fetch it while the user is choosing.
@@ -46,8 +52,8 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
   const failedPhase = (): SubmitPhase => ({
     name: 'failed',
     failed: failed.current,
-    recorded: recorded.current.size,
-    total: recorded.current.size + failed.current.length,
+    recorded: selection.current.filter((p) => recorded.current.has(pairKey(p))).length,
+    total: selection.current.length,
   });
 
   /** Records `pairs`; true when none failed. */
@@ -78,6 +84,12 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     return true;
   }
 
+  /**
+   * The DA's receipt in the chat (README "Hand-back"): `recorded` is every record this screen
+   * saved, confirmed by the server (earlier submits included: they are in the database even if
+   * unticked since); `failed` is every pair of the current selection not confirmed saved, refused
+   * or unanswered alike — the ones the DA must record again (safe: the backend is idempotent).
+   */
   async function finish(): Promise<void> {
     const all = [...recorded.current.values(), ...failed.current];
     const counts = {
@@ -97,6 +109,7 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
 
   const { run, busy } = useBusy(async (action: Action) => {
     if (action.name === 'submit') {
+      selection.current = uniquePairs(action.pairs);
       const pending = action.pairs.filter((p) => !recorded.current.has(pairKey(p)));
       // This submit is the user's latest word: earlier failures outside it are dropped.
       failed.current = [];
