@@ -14,7 +14,6 @@ import {
   feedbackRows,
   fillDaForm,
   openFeedback,
-  openRecords,
   recordRows,
   submitUntilClosed,
 } from './fault-steps';
@@ -27,6 +26,7 @@ import {
   choose,
   mark,
   openFromReply,
+  openRecordForm,
   pickRadio,
   pressMainButton,
   sendText,
@@ -190,7 +190,7 @@ describe.skipIf(!HAS_CHROMIUM)('field faults on the key submits (needs /usr/bin/
       const page = await openChat(journey.browser, journey.product, u.id);
       const log = await dropSomeWrites(page, APP_WRITES, { seed: seeds.reach });
       const path = await advisoryPath(da.kebele_id, lang);
-      const app = await openRecords(page, u, t, groupName, 'reach');
+      const app = await openRecordForm(page, u, t, 'reach', [groupName]);
       await chooseRecords(app, [{ name: groupName, farmers: fullNames }], path);
       const before = mark(u);
       await pressMainButton(page);
@@ -219,7 +219,7 @@ describe.skipIf(!HAS_CHROMIUM)('field faults on the key submits (needs /usr/bin/
         route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found."}' }),
       );
       const path = await advisoryPath(da.kebele_id, lang);
-      const app = await openRecords(page, u, t, groupName, 'adoption');
+      const app = await openRecordForm(page, u, t, 'adoption', [groupName]);
       await chooseRecords(app, [{ name: groupName, farmers: fullNames }], path);
       const chosen = await checkedNames(app);
       let singles = 0;
