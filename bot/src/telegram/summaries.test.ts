@@ -13,6 +13,7 @@ const examples: HandBackResult[] = [
   { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 5, failed: 1 },
   { kind: 'adoption_recorded', farmers: 1, advisories: 1, recorded: 1, failed: 0 },
   { kind: 'adoption_recorded', farmers: 1, advisories: 1, recorded: 0, failed: 1 },
+  { kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 2, failed: 2, unconfirmed: 2 },
   { kind: 'feedback_sent', advisory_id: 4, answers: 2 },
   { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: false },
   { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: true },
@@ -53,6 +54,27 @@ describe('renderSummary', () => {
     );
     expect(ok).not.toContain('failed');
     expect(bad).toContain('1 failed');
+  });
+
+  it('says apart the records that got no answer (they may be saved) from the refused ones', () => {
+    const both = renderSummary(
+      { kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 2, failed: 2, unconfirmed: 1 },
+      'en',
+    );
+    expect(both).toBe(
+      '⚠️ Adoption recorded: 3 farmers × 2 advisories (2 records, 2 failed).\n' +
+        '❔ 1 record could not be confirmed (no connection): it may already be saved. Record it again to be sure; it will not be recorded twice.',
+    );
+    const onlyUnanswered = renderSummary(
+      { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 4, failed: 0, unconfirmed: 2 },
+      'am',
+    );
+    expect(onlyUnanswered.split('\n')).toHaveLength(2);
+    expect(onlyUnanswered).toContain('2 መዝገቦች መቀመጣቸው ሊረጋገጥ አልቻለም');
+    // Without the field (an older screen) nothing is added.
+    expect(
+      renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 }, 'en'),
+    ).not.toContain('❔');
   });
 });
 

@@ -43,9 +43,15 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
         recorded: result.recorded,
         failed: result.failed,
       };
-      return result.failed > 0
-        ? translate(lang, `bot.results.${base}_with_failures`, counts)
-        : translate(lang, `bot.results.${base}`, counts);
+      const line =
+        result.failed > 0
+          ? translate(lang, `bot.results.${base}_with_failures`, counts)
+          : translate(lang, `bot.results.${base}`, counts);
+      // Records that got no answer may be saved: said apart from the refused ones.
+      const unconfirmed = result.unconfirmed ?? 0;
+      return unconfirmed > 0
+        ? `${line}\n${translate(lang, 'bot.results.records_unconfirmed', { count: unconfirmed })}`
+        : line;
     }
     case 'feedback_sent':
       return translate(lang, 'bot.results.feedback_sent');

@@ -20,14 +20,20 @@ export const handBackResult = z.discriminatedUnion('kind', [
     farmers: count,
     advisories: count,
     recorded: count,
+    /** Refused by the server. */
     failed: count,
+    /** No answer even after the retries: they may be saved (absent: none). */
+    unconfirmed: count.optional(),
   }),
   z.object({
     kind: z.literal('adoption_recorded'),
     farmers: count,
     advisories: count,
     recorded: count,
+    /** Refused by the server. */
     failed: count,
+    /** No answer even after the retries: they may be saved (absent: none). */
+    unconfirmed: count.optional(),
   }),
   z.object({ kind: z.literal('feedback_sent'), advisory_id: id, answers: count }),
   z.object({ kind: z.literal('notification_saved'), notification_id: id, name, update: z.boolean() }),

@@ -69,6 +69,10 @@ export const bot: Shape<typeof en> = {
     adoption_recorded: '✅ ተቀባይነት ተመዝግቧል፦ {{farmers}} አርሶ አደሮች × {{advisories}} ምክሮች ({{recorded}} መዝገቦች)።',
     adoption_recorded_with_failures:
       '⚠️ ተቀባይነት ተመዝግቧል፦ {{farmers}} አርሶ አደሮች × {{advisories}} ምክሮች ({{recorded}} መዝገቦች፣ {{failed}} አልተሳኩም)።',
+    records_unconfirmed_one:
+      '❔ {{count}} መዝገብ መቀመጡ ሊረጋገጥ አልቻለም (ግንኙነት የለም)፤ ምናልባት ተቀምጦ ሊሆን ይችላል። እርግጠኛ ለመሆን እንደገና ይመዝግቡት፤ ሁለት ጊዜ አይመዘገብም።',
+    records_unconfirmed_other:
+      '❔ {{count}} መዝገቦች መቀመጣቸው ሊረጋገጥ አልቻለም (ግንኙነት የለም)፤ ምናልባት ተቀምጠው ሊሆኑ ይችላሉ። እርግጠኛ ለመሆን እንደገና ይመዝግቧቸው፤ ምንም ሁለት ጊዜ አይመዘገብም።',
     feedback_sent: '✅ እናመሰግናለን! ግብረ መልስዎ ተልኳል።',
     notification_created: '✅ ማሳወቂያ «{{name}}» ተፈጥሯል።',
     notification_updated: '✅ ማሳወቂያ «{{name}}» ተዘምኗል።',

@@ -74,6 +74,11 @@ export const bot = {
       '✅ Adoption recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records).',
     adoption_recorded_with_failures:
       '⚠️ Adoption recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records, {{failed}} failed).',
+    // Under a reach/adoption receipt: records that got no answer, apart from the failed ones.
+    records_unconfirmed_one:
+      '❔ {{count}} record could not be confirmed (no connection): it may already be saved. Record it again to be sure; it will not be recorded twice.',
+    records_unconfirmed_other:
+      '❔ {{count}} records could not be confirmed (no connection): they may already be saved. Record them again to be sure; nothing will be recorded twice.',
     feedback_sent: '✅ Thank you! Your feedback was sent.',
     notification_created: '✅ Notification "{{name}}" created.',
     notification_updated: '✅ Notification "{{name}}" updated.',

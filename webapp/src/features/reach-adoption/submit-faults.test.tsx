@@ -80,11 +80,19 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
       notConfirmed(2, 6, 2),
     ]);
     expect(handBacks(requests)).toHaveLength(0);
-    // Continue: the chat counts every pair not confirmed saved as failed (README "Hand-back").
+    // Continue: the chat's receipt counts the refused and the unconfirmed apart, as the screen
+    // does (README "Hand-back").
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 2, failed: 4 },
+      result: {
+        kind: 'adoption_recorded',
+        farmers: 3,
+        advisories: 2,
+        recorded: 2,
+        failed: 2,
+        unconfirmed: 2,
+      },
     });
     expect(screen.queryByText('Adoption recorded successfully.')).not.toBeInTheDocument();
   });
@@ -107,7 +115,7 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     // The receipt still counts Abebe's records: they are in the database.
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 },
+      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0, unconfirmed: 0 },
     });
     expect(backend.stored.size).toBe(6);
     expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);

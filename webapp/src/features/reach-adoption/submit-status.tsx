@@ -1,17 +1,9 @@
 import { Button, Progress } from '@telegram-apps/telegram-ui';
-import { describeApiError, noAnswer } from '../../lib/api-errors';
+import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
+import { splitFailures } from './failures';
 import type { FailedPair } from './submit-records';
 import type { SubmitPhase } from './use-record-submit';
-
-/**
- * A failed pair is either refused (the server answered no: a real failure, not saved) or
- * unconfirmed (no answer even after the retries: it may be saved). Each pair is in exactly one.
- */
-function splitFailures(failed: readonly FailedPair[]) {
-  const unanswered = (p: FailedPair) => p.error !== undefined && noAnswer(p.error);
-  return { refused: failed.filter((p) => !unanswered(p)), unconfirmed: failed.filter(unanswered) };
-}
 
 /**
  * Why a pair was refused: a 400's own text (the backend's, localised: like a batch refusal),

@@ -53,7 +53,7 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     expect(batch?.body).toEqual({ user: 7, records: expect.arrayContaining(PAIRS) });
     expect((batch?.body as { records: unknown[] } | undefined)?.records).toHaveLength(6);
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 },
+      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0, unconfirmed: 0 },
     });
     expect(screen.getByText('Reach recorded successfully.')).toBeInTheDocument();
     expect(backend.stored.size).toBe(6);
@@ -69,7 +69,14 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     const [batch] = posts(requests, '/api/adoption/batch/');
     expect(batch?.body).toMatchObject({ created_by: 7, adoption_type: 'SELF_REPORTED' });
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 },
+      result: {
+        kind: 'adoption_recorded',
+        farmers: 3,
+        advisories: 2,
+        recorded: 6,
+        failed: 0,
+        unconfirmed: 0,
+      },
     });
     expect(screen.getByText('Adoption recorded successfully.')).toBeInTheDocument();
   });
@@ -135,7 +142,7 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 0, failed: 6 },
+      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 0, failed: 6, unconfirmed: 0 },
     });
     expect(screen.queryByText('Reach recorded successfully.')).not.toBeInTheDocument();
   });

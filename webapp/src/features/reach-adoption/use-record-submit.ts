@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
 import { handBack, haptic } from '../../telegram';
 import { type RecordKind, recordApi } from './calls';
+import { splitFailures } from './failures';
 import { pairKey, type RecordPair, uniquePairs } from './pairs';
 import type { FailedPair } from './submit-records';
 
@@ -87,18 +88,21 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
   /**
    * The DA's receipt in the chat (README "Hand-back"): `recorded` is every record this screen
    * saved, confirmed by the server (earlier submits included: they are in the database even if
-   * unticked since); `failed` is every pair of the current selection not confirmed saved, refused
-   * or unanswered alike — the ones the DA must record again (safe: the backend is idempotent).
+   * unticked since); of the current selection's pairs not confirmed saved, `failed` are those the
+   * server refused and `unconfirmed` those that got no answer (they may be saved) — both the DA
+   * should record again (safe: the backend is idempotent), worded apart as on the screen.
    */
   async function finish(): Promise<void> {
     const all = [...recorded.current.values(), ...failed.current];
+    const { refused, unconfirmed } = splitFailures(failed.current);
     const counts = {
       farmers: distinct(all, 'farmer'),
       advisories: distinct(all, 'advisory'),
       recorded: recorded.current.size,
-      failed: failed.current.length,
+      failed: refused.length,
+      unconfirmed: unconfirmed.length,
     };
-    if (counts.failed === 0)
+    if (failed.current.length === 0)
       toast.success(
         t(kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
       );
