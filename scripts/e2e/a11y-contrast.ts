@@ -1,52 +1,5 @@
-// Contrast the sweep can decide: axe seeing through layers that paint nothing, and the contrast of
-// an element that floats over the page (a toast), which axe leaves undecided.
+// The contrast of an element that floats over the page (a toast), which axe leaves undecided.
 import type { Frame } from 'playwright-core';
-import { type A11yFinding, axeSerious } from './a11y';
-
-/**
- * axe on the screen as it is, seeing through layers that paint nothing. telegram-ui puts an empty,
- * transparent, absolutely positioned ripple layer over every cell; axe then cannot tell the text's
- * background and leaves its contrast undecided ("incomplete"), so most of a screen's text would go
- * unchecked. Hiding such layers changes no pixel; they are restored afterwards.
- */
-export async function axeSeeingThrough(app: Frame, screen: string): Promise<A11yFinding[]> {
-  const hidden = await app.evaluate(() => {
-    const paintsNothing = (el: Element) => {
-      const cs = getComputedStyle(el);
-      return (
-        (cs.position === 'absolute' || cs.position === 'fixed') &&
-        el.childElementCount === 0 &&
-        !el.textContent?.trim() &&
-        !['INPUT', 'IMG', 'SVG', 'CANVAS', 'IFRAME', 'VIDEO', 'svg'].includes(el.tagName) &&
-        cs.backgroundColor === 'rgba(0, 0, 0, 0)' &&
-        cs.backgroundImage === 'none' &&
-        cs.boxShadow === 'none' &&
-        ['0px', ''].includes(cs.borderTopWidth) &&
-        ['0px', ''].includes(cs.borderBottomWidth) &&
-        ['0px', ''].includes(cs.borderLeftWidth) &&
-        ['0px', ''].includes(cs.borderRightWidth) &&
-        cs.visibility !== 'hidden'
-      );
-    };
-    const layers = Array.from(document.querySelectorAll('body *')).filter(paintsNothing) as HTMLElement[];
-    for (const el of layers) {
-      el.dataset.axeSeeThrough = el.style.visibility;
-      el.style.visibility = 'hidden';
-    }
-    return layers.length;
-  });
-  try {
-    return await axeSerious(app, screen);
-  } finally {
-    if (hidden)
-      await app.evaluate(() => {
-        for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-axe-see-through]'))) {
-          el.style.visibility = el.dataset.axeSeeThrough ?? '';
-          delete el.dataset.axeSeeThrough;
-        }
-      });
-  }
-}
 
 /**
  * The contrast of an element's text on its own background, for a toast floating over the form

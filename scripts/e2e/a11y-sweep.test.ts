@@ -8,7 +8,8 @@
 import type { Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
-import { axeSeeingThrough, ownContrast } from './a11y-contrast';
+import { axeSerious } from './a11y';
+import { ownContrast } from './a11y-contrast';
 import {
   closeApp,
   linksFor,
@@ -216,7 +217,7 @@ describe.skipIf(!HAS_CHROMIUM)(
             for (const screen of screens) {
               const app = await openScreen(page, bubble, screen.route, { lang, theme }, screen.ready);
               const check = async (name: string) => {
-                journey.findings.push(...(await axeSeeingThrough(app, `${lang} ${theme} ${name}`)));
+                journey.findings.push(...(await axeSerious(app, `${lang} ${theme} ${name}`)));
                 await screenshot(page as Page, `a11y-${lang}-${theme}-${slug(name)}`);
                 seen.push(name);
               };
