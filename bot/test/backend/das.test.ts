@@ -122,6 +122,12 @@ describe.each(databases)('development agents (%s)', (kind) => {
       status: 400,
       body: { phone_number: ['A record with this phone number already exists.'] },
     });
+    // In Amharic the field is named in Amharic too, not by its English column name.
+    const dupAm = await t.call('POST', '/api/da-profiles/', {
+      headers: { ...someoneElse.headers, 'accept-language': 'am' },
+      body: { ...body, created_by: someoneElse.botUserId },
+    });
+    expect(dupAm).toMatchObject({ status: 400, body: { phone_number: ['ይህ ስልክ ቁጥር ያለው መዝገብ አስቀድሞ አለ።'] } });
   });
 
   it('only the DA itself updates its profile; unknown id is 404 (update_outbound falls back to create)', async () => {

@@ -53,7 +53,7 @@ export function httpErrorFromDb(error: unknown): HttpError | null {
       errors.invalidPk(field, keyValue(error.detail));
       break;
     case '23505': // unique_violation
-      errors.add(field, 'unique', { field: field.replaceAll('_', ' ') });
+      errors.add(field, 'unique', { field }); // worded per language by messages.ts
       break;
     // Values the schema should have stopped: a 400 still, never a 500.
     case '23502': // not_null_violation

@@ -116,10 +116,27 @@ const texts: Record<Lang, Record<MessageKey, string>> = { en, am };
 
 export type MessageVars = Record<string, string | number>;
 
+/**
+ * A payload field named inside a message (`{field}`), as the user reads it: DRF's wording in
+ * English ("phone number"), the word itself in Amharic (not the English column name).
+ */
+const AM_FIELD_NAMES: Record<string, string> = {
+  phone_number: 'ስልክ ቁጥር',
+  telegram_phone_number: 'የቴሌግራም ስልክ ቁጥር',
+  created_by: 'ተጠቃሚ',
+  telegram_id: 'የቴሌግራም መለያ',
+};
+const fieldName = (lang: Lang, field: string) =>
+  (lang === 'am' && AM_FIELD_NAMES[field]) || field.replaceAll('_', ' ');
+
 export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
   if (key in SHARED) return translate(lang, SHARED[key as keyof typeof SHARED]);
   const text = texts[lang][key] ?? en[key];
-  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => {
+    if (!(k in vars)) return m;
+    return k === 'field' ? fieldName(lang, String(vars[k])) : String(vars[k]);
+  });
 }
 
 export function isMessageKey(s: string): s is MessageKey {
