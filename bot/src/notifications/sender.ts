@@ -67,6 +67,11 @@ export function createSender(deps: SenderDeps) {
   async function sendOne(ctx: DeliveryContext, counts: RunCounts): Promise<Outcome> {
     const m = renderDelivery(ctx, deps.link);
     if (!(await markSending(db, ctx.id, worker, clock.now()))) return 'skipped';
+    // A 429 to another send may have arrived while this one was being marked: it waits too.
+    if (clock.now() < pausedUntil) {
+      await release(db, ctx.id, worker, pausedUntil, null, true);
+      return 'retried';
+    }
     try {
       const sent = await api.sendMessage(ctx.chatId, m.text, {
         parse_mode: m.parse_mode,
