@@ -36,9 +36,12 @@ function aptInstall(packages) {
 function installMissing() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium', 'fonts-noto-core');
+  // The bot's texts carry emoji (🌱, ✅): without a colour emoji font screenshots show boxes.
+  if (!existsSync('/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf'))
+    missing.push('fonts-noto-color-emoji');
   if (!pgBinDir()) missing.push('postgresql');
   if (missing.length) aptInstall(missing);
-  else log('system packages present (chromium, postgresql)');
+  else log('system packages present (chromium, fonts, postgresql)');
 }
 
 /** A free loopback port, so a cluster left running by someone else never blocks CI's own. */
