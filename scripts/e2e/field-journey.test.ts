@@ -6,19 +6,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
+import { DEMO_DA, daInChat } from './demo-das';
 import { HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   appClosed,
   botSays,
-  MENU_KEYS,
   mark,
   openFromReply,
   pickRadio,
   pressMainButton,
-  replyLabels,
-  sendText,
-  shareContact,
   summaryText,
   tick,
   tr,
@@ -28,9 +25,6 @@ vi.mock('../../bot/src/server-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 
-/** Demo DAs of bot/src/backend/seed/demo/people.ts (both in Amhara, where the teff advisory is). */
-const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
-
 const journey = journeyFile();
 
 describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)', () => {
@@ -38,7 +32,6 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
     const t = tr(lang);
-    const demo = DEMO_DA[lang];
     let u: ReturnType<Product['emulator']['createUser']>;
 
     // As Telegram Web frames mini-apps: the chat page on 127.0.0.1, the app on localhost, and
@@ -46,20 +39,11 @@ describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)'
     // layer gives it an in-memory one (webapp/src/telegram/session-storage.ts), so the main button
     // still shows and sends.
     it('a demo DA is linked by phone; a web_app button works from a chat page on another site', async () => {
-      u = journey.product.emulator.createUser({
-        first_name: demo.first,
-        language_code: lang,
-        phone_number: `+251${demo.phone}`,
-      });
       const otherSite = journey.product.base.replace('//localhost:', '//127.0.0.1:');
       expect(otherSite).not.toBe(journey.product.base);
-      const page = await openChat(journey.browser, journey.product, u.id, 'light', otherSite);
-      await sendText(page, '/start');
-      await botSays(u, t('bot.ask_contact'));
-      await shareContact(page, t('bot.share_contact_button'));
-      await expect
-        .poll(() => replyLabels(u), { timeout: 20_000 })
-        .toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
+      const linked = await daInChat(journey, t, lang, DEMO_DA[lang], otherSite);
+      u = linked.u;
+      const page = linked.page;
 
       const app = await openFromReply(page, t('bot.menu.add_group'));
       expect(new URL(app.url()).hostname).toBe('localhost');

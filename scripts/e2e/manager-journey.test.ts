@@ -6,12 +6,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type Language, translate } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
+import { daInChat } from './demo-das';
 import { HAS_CHROMIUM, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   type DeliveryRow,
   daArea,
-  daInChat,
   dasWithTheBot,
   deliveredMessage,
   deliveryRows,
@@ -44,8 +44,6 @@ vi.mock('../../bot/src/server-backend', async (original) =>
 
 /** The demo kebele with advisories and demo content (bot/src/backend/seed/demo/places.ts). */
 const DEMO_KEBELE = 'ET031702888001';
-/** Demo DAs of bot/src/backend/seed/demo/people.ts, linked by sharing their phone. */
-const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
 /** A DA in another kebele of the demo DA's woreda (the demo has one DA per woreda). */
 const COLLEAGUE = { en: { first: 'Tigist', phone: '911000733' }, am: { first: 'ትዕግስት', phone: '911000744' } };
 
@@ -147,7 +145,7 @@ describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/c
     // to the kebele (a new target: sent once more, to it), removed. Several engine ticks (5 s each)
     // on 2 shared cores: more than the default 30 s.
     it('a verified DA sends a notification to the DAs of the woreda, retargets it, removes it', async () => {
-      const { u, page } = await daInChat(journey, t, lang, DEMO_DA[lang]);
+      const { u, page } = await daInChat(journey, t, lang);
       const area = await daArea(u.id);
       // The demo has one DA per woreda: a colleague in another kebele of it, who has the bot too.
       const other = await row<{ id: string }>(

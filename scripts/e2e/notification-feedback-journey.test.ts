@@ -8,11 +8,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
+import { daInChat } from './demo-das';
 import { appFrame, HAS_CHROMIUM, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   daArea,
-  daInChat,
   dasWithTheBot,
   expectDelivered,
   fillNotification,
@@ -37,9 +37,6 @@ vi.mock('../../bot/src/server-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 
-/** Demo DAs of bot/src/backend/seed/demo/people.ts, both in Amhara. */
-const DEMO_DA = { en: { first: 'Abebe', phone: '911234501' }, am: { first: 'Meseret', phone: '935678906' } };
-
 const journey = journeyFile();
 
 describe.skipIf(!HAS_CHROMIUM)('feedback on a delivered advisory (needs /usr/bin/chromium)', () => {
@@ -50,7 +47,7 @@ describe.skipIf(!HAS_CHROMIUM)('feedback on a delivered advisory (needs /usr/bin
 
     // Waits for the engine (it plans and sends every 5 s) on 2 shared cores: more than 30 s.
     it('a DA answers the advisory a notification delivered, through its feedback button', async () => {
-      const { u, page } = await daInChat(journey, t, lang, DEMO_DA[lang]);
+      const { u, page } = await daInChat(journey, t, lang);
       const area = await daArea(u.id);
       // The season's teff advisory is published (again) today: the newest for every Amhara kebele,
       // so the one the engine attaches to an advisory notification (README "Buttons").

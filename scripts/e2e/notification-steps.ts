@@ -8,9 +8,9 @@ import { makeLinker, renderDelivery } from '../../bot/src/notifications/message'
 import { DEFAULT_ENGINE_OPTIONS, type DeliveryContext } from '../../bot/src/notifications/types';
 import type { Language } from '../../shared/i18n/src/index';
 import { parseHtml, type TestUser } from '../emulator/index';
-import { openChat, type Product } from './harness';
-import { type Journey, row, rows } from './journey';
-import { botSays, choose, MENU_KEYS, replyLabels, sendText, shareContact, type T } from './steps';
+import type { Product } from './harness';
+import { row, rows } from './journey';
+import { choose, MENU_KEYS, replyLabels, type T } from './steps';
 
 /** A DA's place in the admin tree (ids as text, as the form's selects hold them). */
 export interface DaArea {
@@ -28,28 +28,6 @@ export const daArea = (telegramId: number) =>
      from bot_users u join da_profiles p on p.id = u.da_profile_id where u.telegram_id = $1`,
     [telegramId],
   );
-
-/** A demo DA opens the chat page and links their profile as DAs do: /start, then their phone. */
-export async function daInChat(
-  journey: Journey,
-  t: T,
-  lang: Language,
-  demo: { first: string; phone: string },
-) {
-  const u = journey.product.emulator.createUser({
-    first_name: demo.first,
-    language_code: lang,
-    phone_number: `+251${demo.phone}`,
-  });
-  const page = await openChat(journey.browser, journey.product, u.id);
-  await sendText(page, '/start');
-  await botSays(u, t('bot.ask_contact'));
-  await shareContact(page, t('bot.share_contact_button'));
-  await expect
-    .poll(() => replyLabels(u), { timeout: 20_000 })
-    .toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
-  return { u, page };
-}
 
 /**
  * A colleague who has the bot: a DA profile in `kebeleId` (as the DA registration would leave

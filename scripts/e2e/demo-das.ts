@@ -1,0 +1,38 @@
+// The demo DAs of bot/src/backend/seed/demo/people.ts (both in Amhara, where the demo's teff
+// advisory is), and linking one in the chat page as a DA does: /start, then their phone.
+import { expect } from 'vitest';
+import type { Language } from '../../shared/i18n/src/index';
+import { openChat } from './harness';
+import type { Journey } from './journey';
+import { botSays, MENU_KEYS, replyLabels, sendText, shareContact, type T } from './steps';
+
+export const DEMO_DA = {
+  en: { first: 'Abebe', phone: '911234501' },
+  am: { first: 'Meseret', phone: '935678906' },
+} as const;
+
+/**
+ * A demo DA opens the chat page (on `base`, another site than PUBLIC_URL if given) and links
+ * their profile: /start, share the phone, the main menu shows.
+ */
+export async function daInChat(
+  journey: Journey,
+  t: T,
+  lang: Language,
+  demo: { first: string; phone: string } = DEMO_DA[lang],
+  base?: string,
+) {
+  const u = journey.product.emulator.createUser({
+    first_name: demo.first,
+    language_code: lang,
+    phone_number: `+251${demo.phone}`,
+  });
+  const page = await openChat(journey.browser, journey.product, u.id, 'light', base);
+  await sendText(page, '/start');
+  await botSays(u, t('bot.ask_contact'));
+  await shareContact(page, t('bot.share_contact_button'));
+  await expect
+    .poll(() => replyLabels(u), { timeout: 20_000 })
+    .toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
+  return { u, page };
+}
