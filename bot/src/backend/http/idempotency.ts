@@ -20,12 +20,18 @@ const TTL = `interval '${IDEMPOTENCY_TTL_HOURS} hours'`;
 const LOCK_TIMEOUT = '20s';
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
-/** The header's key, or undefined without one; 400 for a malformed one. */
-export function readIdempotencyKey(request: FastifyRequest): string | undefined {
+/** The header's key: undefined without one, null when malformed (each server words its 400). */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined | null {
   const raw = request.headers[HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw.join(',') : raw;
-  if (!isValidIdempotencyKey(key)) throw detailError(400, 'idempotency_key_invalid');
+  return isValidIdempotencyKey(key) ? key : null;
+}
+
+/** The header's key, or undefined without one; 400 for a malformed one. */
+export function readIdempotencyKey(request: FastifyRequest): string | undefined {
+  const key = idempotencyKeyOf(request);
+  if (key === null) throw detailError(400, 'idempotency_key_invalid');
   return key;
 }
 

@@ -6,12 +6,11 @@ import {
   handBackRequest,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_REPLAYED_HEADER,
-  isValidIdempotencyKey,
 } from '@gebere/contract';
 import type { Language } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
-import { requestHash } from '../../backend/http/idempotency';
+import { idempotencyKeyOf, requestHash } from '../../backend/http/idempotency';
 import { renderSummary, summaryTitle } from '../../telegram/summaries';
 import { HttpError } from '../plugins/error-handler';
 import { type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
@@ -102,10 +101,8 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
 };
 
 function readKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  if (raw === undefined) return undefined;
-  const key = Array.isArray(raw) ? raw.join(',') : raw;
-  if (!isValidIdempotencyKey(key))
+  const key = idempotencyKeyOf(request);
+  if (key === null)
     throw new HttpError(400, `${IDEMPOTENCY_HEADER} must be 1 to 100 printable ASCII characters.`);
   return key;
 }
