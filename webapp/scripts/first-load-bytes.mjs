@@ -44,28 +44,18 @@ function brSize(file) {
   return sizeCache.get(file);
 }
 
-/** Files (js and css) a manifest key needs statically, itself included. */
-function closure(key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const dep of chunk.imports ?? []) closure(dep, files);
-  return files;
-}
-
 /**
- * Files `key` may ever load: its static and dynamic imports, transitively, without following the
- * shell's own dynamic imports (those are the other screens).
+ * Files (js and css) a manifest key needs, itself included: its static imports, and with `shell`
+ * also its dynamic ones, except those of the shell's chunks (the other screens).
  */
-function everything(key, shell, files = new Set(), seen = new Set()) {
+function closure(key, files = new Set(), shell = undefined, seen = new Set()) {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return files;
   seen.add(key);
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  const dynamic = shell.has(chunk.file) ? [] : (chunk.dynamicImports ?? []);
-  for (const dep of [...(chunk.imports ?? []), ...dynamic]) everything(dep, shell, files, seen);
+  const dynamic = shell && !shell.has(chunk.file) ? (chunk.dynamicImports ?? []) : [];
+  for (const dep of [...(chunk.imports ?? []), ...dynamic]) closure(dep, files, shell, seen);
   return files;
 }
 
@@ -110,7 +100,7 @@ export function measureFirstLoad() {
     const later = sum(laterFiles(key, files));
     // Everything the screen can fetch until it has saved: its lazy parts (a form and its kit)
     // and the API client, not the other screens.
-    const whole = sum(new Set([...files, ...everything(key, entry), ...laterFiles(key, files)]));
+    const whole = sum(new Set([...files, ...closure(key, new Set(), entry), ...laterFiles(key, files)]));
     return { route, first, screen: first - sum(entry), later, whole };
   });
   return { aim: AIM, shell: sum(entry), am, routes: routeBytes };
