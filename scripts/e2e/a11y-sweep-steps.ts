@@ -7,17 +7,15 @@ import { expect } from 'vitest';
 import { createLinkMaker, type ScreenLinks, screenLinks } from '../../bot/src/telegram/links';
 import type { Language } from '../../shared/i18n/src/index';
 import type { TestUser } from '../emulator/index';
+import { ADVISORY_CODE } from './advisory-steps';
+import { DEMO_DA, startAndShareContact } from './demo-das';
 import { advisoryPath } from './fault-steps';
 import { appFrame, type Product, screenshot } from './harness';
 import { type Journey, row, rows } from './journey';
 import { MENU_KEYS, replyLabels, tr } from './steps';
 
-/** Demo DA of bot/src/backend/seed/demo/people.ts whose kebele has groups, farmers and advisories. */
-const DEMO_DA = { first: 'Abebe', phone: '911234501' };
 /** Another demo DA's phone: the DA update's error state (phone numbers are unique). */
 export const TAKEN_PHONE = '0935678906';
-/** The demo's advisory with feedback questions of all four types (seed/demo/feedback.ts). */
-const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
 export interface Person {
   user: TestUser;
@@ -40,15 +38,7 @@ export interface SweepPeople {
 
 /** /start and the contact through the client API (no browser needed to become a known user). */
 async function onboard(product: Product, first: string, phone: string): Promise<Person> {
-  const user = product.emulator.createUser({
-    first_name: first,
-    language_code: 'en',
-    phone_number: `+251${phone}`,
-  });
-  const t = tr('en');
-  await user.send('/start');
-  await user.waitForMessage((m) => m.text === t('bot.ask_contact'));
-  await user.shareContact();
+  const user = await startAndShareContact(product, tr('en'), { first, phone, lang: 'en' });
   const botUser = await row<{ id: string }>('select id::text from bot_users where telegram_id = $1', [
     user.id,
   ]);
@@ -58,7 +48,7 @@ async function onboard(product: Product, first: string, phone: string): Promise<
 export async function sweepPeople(journey: Journey): Promise<SweepPeople> {
   const { product } = journey;
   const t = tr('en');
-  const da = await onboard(product, DEMO_DA.first, DEMO_DA.phone);
+  const da = await onboard(product, DEMO_DA.en.first, DEMO_DA.en.phone);
   // (setup runs outside a test, where expect.poll is not allowed)
   const menu = MENU_KEYS.map((k) => t(`bot.menu.${k}`)).join('|');
   await da.user.waitFor(() => replyLabels(da.user).join('|') === menu, {

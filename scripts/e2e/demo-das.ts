@@ -2,7 +2,8 @@
 // advisory is), and linking one in the chat page as a DA does: /start, then their phone.
 import { expect } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
-import { openChat } from './harness';
+import type { TestUser } from '../emulator/index';
+import { openChat, type Product } from './harness';
 import type { Journey } from './journey';
 import { botSays, MENU_KEYS, replyLabels, sendText, shareContact, type T } from './steps';
 
@@ -35,4 +36,24 @@ export async function daInChat(
     .poll(() => replyLabels(u), { timeout: 20_000 })
     .toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
   return { u, page };
+}
+
+/**
+ * /start and the user's own contact through the emulator's client API (no browser): the bot
+ * links a known DA's phone, or offers registration. Resolves once the contact is sent.
+ */
+export async function startAndShareContact(
+  product: Product,
+  t: T,
+  who: { first: string; phone: string; lang: Language },
+): Promise<TestUser> {
+  const u = product.emulator.createUser({
+    first_name: who.first,
+    language_code: who.lang,
+    phone_number: `+251${who.phone}`,
+  });
+  await u.send('/start');
+  await u.waitForMessage((m) => m.text === t('bot.ask_contact'));
+  await u.shareContact();
+  return u;
 }

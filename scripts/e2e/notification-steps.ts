@@ -8,6 +8,7 @@ import { makeLinker, renderDelivery } from '../../bot/src/notifications/message'
 import { DEFAULT_ENGINE_OPTIONS, type DeliveryContext } from '../../bot/src/notifications/types';
 import type { Language } from '../../shared/i18n/src/index';
 import { parseHtml, type TestUser } from '../emulator/index';
+import { startAndShareContact } from './demo-das';
 import type { Product } from './harness';
 import { row, rows } from './journey';
 import { choose, MENU_KEYS, replyLabels, type T } from './steps';
@@ -47,14 +48,7 @@ export async function linkedColleague(
      from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $3`,
     [who.first, who.phone, who.kebeleId],
   );
-  const u = product.emulator.createUser({
-    first_name: who.first,
-    language_code: who.lang,
-    phone_number: `+251${who.phone}`,
-  });
-  await u.send('/start');
-  await u.waitForMessage((m) => m.text === t('bot.ask_contact'));
-  await u.shareContact();
+  const u = await startAndShareContact(product, t, who);
   await expect
     .poll(() => replyLabels(u), { timeout: 20_000 })
     .toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
