@@ -105,10 +105,12 @@ describe.each(stores)('POST /tg/result with an Idempotency-Key (%s)', (_name, op
 
   it('a key being delivered is busy (409) until settled; keys are per user', async () => {
     const key = `k-busy-${_name}`;
-    expect(await store.keys.claim('tg:1', key, 'h')).toEqual({ state: 'run' });
+    const first = await store.keys.claim('tg:1', key, 'h');
+    expect(first).toMatchObject({ state: 'run' });
     expect(await store.keys.claim('tg:1', key, 'h')).toEqual({ state: 'busy' });
-    expect(await store.keys.claim('tg:2', key, 'h')).toEqual({ state: 'run' });
-    await store.keys.settle('tg:1', key, { delivered: 'chat_message' });
+    expect(await store.keys.claim('tg:2', key, 'h')).toMatchObject({ state: 'run' });
+    if (first.state !== 'run') throw new Error('unreachable');
+    await store.keys.settle('tg:1', key, first.token, { delivered: 'chat_message' });
     expect(await store.keys.claim('tg:1', key, 'h')).toEqual({
       state: 'replay',
       answer: { delivered: 'chat_message' },
@@ -125,5 +127,36 @@ describe('memoryDeliveredKeys', () => {
     expect((await keys.claim('tg:1', 'k', 'h')).state).toBe('busy');
     now += 2;
     expect((await keys.claim('tg:1', 'k', 'h')).state).toBe('run');
+  });
+
+  it('a send that outlived its claim neither frees nor fills the claim that took over', async () => {
+    let now = 1_000_000;
+    const keys = memoryDeliveredKeys(() => now);
+    const old = await keys.claim('tg:1', 'k', 'h');
+    now += PENDING_STALE_MS + 1;
+    const taken = await keys.claim('tg:1', 'k', 'h');
+    if (old.state !== 'run' || taken.state !== 'run') throw new Error('both claims should run');
+    await keys.release('tg:1', 'k', old.token);
+    expect((await keys.claim('tg:1', 'k', 'h')).state).toBe('busy');
+    await keys.settle('tg:1', 'k', old.token, { delivered: 'chat_message' });
+    expect((await keys.claim('tg:1', 'k', 'h')).state).toBe('busy');
+    await keys.settle('tg:1', 'k', taken.token, { delivered: 'answer_web_app_query' });
+    expect(await keys.claim('tg:1', 'k', 'h')).toEqual({
+      state: 'replay',
+      answer: { delivered: 'answer_web_app_query' },
+    });
+  });
+
+  it('a send goes out without a key when the key store is unreachable', async () => {
+    const broken: DeliveredKeys = {
+      claim: async () => {
+        throw new Error('database unreachable');
+      },
+      settle: async () => {},
+      release: async () => {},
+    };
+    const { post, sent } = await keyedApp(broken);
+    expect((await post('k-down')).statusCode).toBe(200);
+    expect(sent).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import { type Api, GrammyError } from 'grammy';
 import { idempotencyKeyOf, requestHash } from '../../backend/http/idempotency';
 import { renderSummary, summaryTitle } from '../../telegram/summaries';
 import { HttpError } from '../plugins/error-handler';
-import { type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
+import { type Claim, type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
 import type { HandBackSender, SenderResult } from './proof';
 
 export interface TgOptions {
@@ -120,7 +120,14 @@ async function once(
   send: () => Promise<HandBackResponse>,
   reply: FastifyReply,
 ): Promise<HandBackResponse> {
-  const claim = await keys.claim(actor, key, hash);
+  let claim: Claim;
+  try {
+    claim = await keys.claim(actor, key, hash);
+  } catch (err) {
+    // The store is unreachable: a summary that may repeat beats one that is never sent.
+    reply.log.warn({ err }, 'hand-back keys unavailable; sending without one');
+    return send();
+  }
   if (claim.state === 'replay') {
     reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
     return claim.answer;
@@ -132,11 +139,11 @@ async function once(
   try {
     answer = await send();
   } catch (err) {
-    await keys.release(actor, key);
+    await keys.release(actor, key, claim.token).catch(() => undefined);
     throw err;
   }
   try {
-    await keys.settle(actor, key, answer);
+    await keys.settle(actor, key, claim.token, answer);
   } catch (err) {
     // Delivered all the same: answer so the screen closes; the key frees itself when stale.
     reply.log.warn({ err }, 'could not remember a delivered hand-back key');
