@@ -18,7 +18,10 @@ export interface OpenDatabaseOptions {
    * shipped bot/dist by default); `false` always runs initdb.
    */
   snapshotDirs?: readonly string[] | false;
-  /** DEMO_DATA: start from the snapshot with the demo content in it (when there is one). */
+  /**
+   * DEMO_DATA: start from the snapshot with the demo content in it (when there is one). Only the
+   * embedded backend asks for it; a database opened for sessions alone gets the admin areas only.
+   */
   demoData?: boolean;
   log?: Log;
 }
@@ -41,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   const snapshot =
     empty && dirs !== false
       ? await findSnapshot(dirs, {
-          demoData: options.demoData ?? true,
+          demoData: options.demoData ?? false,
           reject: (file, why) => log.warn({ snapshot: file, why }, 'prepared database not used'),
         })
       : undefined;

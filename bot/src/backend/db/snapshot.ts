@@ -57,11 +57,12 @@ export async function adminKey(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<s
 
 /**
  * Where the shipped snapshots are: next to the bundle (this module is inlined into a chunk of
- * bot/dist), or, running from source (tsx, the e2e harness, tests), in bot/dist as last built.
+ * bot/dist, built with that very code). Running from source (tsx, the e2e harness, tests) there is
+ * none: bot/dist as last built may hold rows an older seed wrote, which its keys cannot tell.
  */
-export const SNAPSHOT_DIRS = [
-  fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../dist/' : './', import.meta.url)),
-];
+export const SNAPSHOT_DIRS: readonly string[] = import.meta.url.endsWith('.ts')
+  ? []
+  : [fileURLToPath(new URL('./', import.meta.url))];
 
 export interface CodeKeys {
   adminKey: string;
