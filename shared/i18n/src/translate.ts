@@ -1,6 +1,7 @@
 import type { en } from './en';
 import { interpolate } from './interpolate';
 import { defaultLanguage, type Language } from './languages';
+import { lookupIn } from './lookup';
 import { resources } from './resources';
 import type { LeafPath, PluralBase, TextAt, TranslateVars, VarNames } from './types';
 
@@ -25,37 +26,13 @@ export type TranslateArgs<K extends TranslationKey> = [KeyVars<K>] extends [neve
   ? [vars?: TranslateVars]
   : [vars: NeededVars<K> & TranslateVars];
 
-const pluralRules = new Map<Language, Intl.PluralRules>();
-function pluralCategory(lang: Language, count: number): string {
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang);
-    pluralRules.set(lang, rules);
-  }
-  return rules.select(count);
-}
-
-function walk(tree: unknown, path: string): string | undefined {
-  let node = tree;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) {
-      return undefined;
-    }
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
 /**
  * The raw text of any dotted key in one language, without fallback or interpolation; with a
  * numeric `count`, a plural base resolves to its `_one`/`_other` form by CLDR rules (as
  * i18next does). For keys only known at run time (e.g. from a server error code).
  */
 export function lookup(lang: Language, key: string, count?: number): string | undefined {
-  const tree = resources[lang] as unknown;
-  const direct = walk(tree, key);
-  if (direct !== undefined || typeof count !== 'number') return direct;
-  return walk(tree, `${key}_${pluralCategory(lang, count)}`) ?? walk(tree, `${key}_other`);
+  return lookupIn(resources[lang], lang, key, count);
 }
 
 /** Whether a run-time string names a text or a plural base. */

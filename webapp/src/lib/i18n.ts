@@ -1,5 +1,6 @@
 import { interpolate } from '@gebere/i18n/src/interpolate';
 import { defaultLanguage, type Language } from '@gebere/i18n/src/languages';
+import { lookupIn } from '@gebere/i18n/src/lookup';
 import type { LeafPath, PluralBase, TranslateVars } from '@gebere/i18n/src/types';
 import { en, type WebappResources } from './resources-en';
 
@@ -8,8 +9,8 @@ import { en, type WebappResources } from './resources-en';
  * `t('validation.required')`). English is bundled (it is the fallback); Amharic is a separate
  * chunk fetched only when it is the active language. A few lines instead of i18next (~13 KB
  * brotli on every first load): the app needs only a dotted lookup, `{{var}}` interpolation,
- * `_one`/`_other` plurals by `count` and a per-key English fallback — the same rules as the
- * package's own `translate`, which bundles every language and so cannot be used here.
+ * `_one`/`_other` plurals by `count` and a per-key English fallback — the package's own lookup
+ * (`lookupIn`, shared with `translate`, which bundles every language and so is not used here).
  */
 export { type Language, pickLanguage } from './language';
 
@@ -21,27 +22,6 @@ export type TFunction = (key: TranslationKey, vars?: TranslateVars) => string;
 let active: { lang: Language; texts: WebappResources } | undefined;
 /** The language initI18n was asked for, for requests made while its texts still load. */
 let requested: Language | undefined;
-
-function walk(tree: unknown, path: string): string | undefined {
-  let node = tree;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-const pluralRules = new Map<Language, Intl.PluralRules>();
-function lookup(lang: Language, texts: unknown, key: string, count: number | undefined): string | undefined {
-  const direct = walk(texts, key);
-  if (direct !== undefined || count === undefined) return direct;
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang);
-    pluralRules.set(lang, rules);
-  }
-  return walk(texts, `${key}_${rules.select(count)}`) ?? walk(texts, `${key}_other`);
-}
 
 async function loadAmharic(): Promise<WebappResources | undefined> {
   try {
@@ -72,8 +52,8 @@ export async function initI18n(language: Language): Promise<Language> {
 export const t: TFunction = (key, vars) => {
   const count = typeof vars?.count === 'number' ? vars.count : undefined;
   const text =
-    (active && lookup(active.lang, active.texts, key, count)) ??
-    lookup(defaultLanguage, en, key, count) ??
+    (active && lookupIn(active.texts, active.lang, key, count)) ??
+    lookupIn(en, defaultLanguage, key, count) ??
     key;
   return interpolate(text, vars);
 };
