@@ -7,21 +7,14 @@ import { purgeTguiCss } from './scripts/purge-tgui-css.ts';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * Deep imports the shared packages do not export (yet), for first-load bytes:
- * - `@gebere/contract/auth`: the contract's only zod-free module (proof header, signed-link
- *   parameter names). Any value from the contract's index brings zod and every schema.
- * - `@gebere/api-client/errors`, `@gebere/api-client/idempotency-key`: the client's zod-free
- *   helpers (`isRetryable`, `newIdempotencyKey`) that forms use before any call; the client's
- *   index brings the contract and zod.
- * - `@gebere/i18n/src/*`: the package index exports both languages (and the bot's texts) from
- *   one module, so importing it would put Amharic on every first load. The webapp assembles
- *   its resources per namespace (src/lib/resources-*.ts): English static, Amharic a lazy chunk.
- * Types still come from the packages' indexes through `import type`.
+ * The one deep import the shared packages do not export: `@gebere/i18n/src/*`. The package index
+ * exports both languages (and the bot's texts) from one module, so importing it would put Amharic
+ * on every first load; the webapp assembles its resources per namespace (src/lib/resources-*.ts):
+ * English static, Amharic a lazy chunk. The zod-free parts of the contract and the API client
+ * (`@gebere/contract/auth`, `/route-paths`, `/idempotency`, `@gebere/api-client/transport`,
+ * `/errors`, `/idempotency-key`) are subpath exports of their packages.
  */
 export const sharedAliases = {
-  '@gebere/contract/auth': here('../shared/contract/src/auth.ts'),
-  '@gebere/api-client/errors': here('../shared/api-client/src/errors.ts'),
-  '@gebere/api-client/idempotency-key': here('../shared/api-client/src/idempotency-key.ts'),
   '@gebere/i18n/src': here('../shared/i18n/src'),
 };
 

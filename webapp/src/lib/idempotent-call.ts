@@ -1,6 +1,6 @@
 import type { ApiResult } from '@gebere/api-client';
 // The zod-free modules, not the client's index (contract + zod): the forms import this file
-// statically, so it is part of their first load (vite.config.ts sharedAliases).
+// statically, so it is part of their first load (package subpath exports).
 import { type ApiError, isRetryable } from '@gebere/api-client/errors';
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 
