@@ -14,9 +14,13 @@ const CONFIG_SCRIPT = /(<script id="gebere-config"[^>]*>[\s\S]*?<\/script>)/;
  * external script, as the CSP forbids inline ones. Dev has no such chunk: main.tsx imports it.
  */
 export function earlyScript(): Plugin {
+  let base = '/';
   return {
     name: 'gebere-early-script',
     apply: 'build',
+    configResolved(config) {
+      base = config.base; // where the build's other chunks are served from (vite.config.ts)
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -25,7 +29,7 @@ export function earlyScript(): Plugin {
         );
         if (!chunk) throw new Error(`build has no ${EARLY_ENTRY} entry chunk`);
         if (!CONFIG_SCRIPT.test(html)) throw new Error('index.html has no gebere-config script');
-        const tag = `<script type="module" async crossorigin src="/${chunk.fileName}"></script>`;
+        const tag = `<script type="module" async crossorigin src="${base}${chunk.fileName}"></script>`;
         return html.replace(CONFIG_SCRIPT, (m) => `${m}\n    ${tag}`);
       },
     },
