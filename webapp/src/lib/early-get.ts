@@ -5,9 +5,12 @@ import {
   routeUrl,
   send,
 } from '@gebere/api-client/transport';
-import { LINK_PARAMS, proofHeader } from '@gebere/contract/auth';
+import { proofHeader } from '@gebere/contract/auth';
 import type { RouteName } from '@gebere/contract/route-paths';
 import { pickLanguage } from './language';
+import { fromHash } from './launch-hash';
+import { parseId } from './parse-id';
+import { proofOf } from './proof-of';
 import { runtimeConfig } from './runtime-config';
 
 /**
@@ -21,14 +24,12 @@ import { runtimeConfig } from './runtime-config';
 
 type EarlyRequest = { name: RouteName; input: RawRequest };
 
-const positiveId = (v: string | null) => (v && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : undefined);
-
 /** Launch route → the GET its screen makes first (the screen's own code makes the same one). */
 export const earlyRequests: Record<string, (query: URLSearchParams) => EarlyRequest | undefined> = {
   // Spec §2/§7: the farmer form waits for the kebele's groups (groups-request.ts).
   '/farmer_registration': (q) => {
-    const kebele = positiveId(q.get('kebele_id'));
-    if (kebele === undefined || positiveId(q.get('da_id')) === undefined) return undefined;
+    const kebele = parseId(q.get('kebele_id'));
+    if (kebele === undefined || parseId(q.get('da_id')) === undefined) return undefined;
     return { name: 'listDevelopmentGroups', input: { query: { kebele, paginate: 'false' } } };
   },
 };
@@ -39,26 +40,18 @@ export function requestKey(request: EarlyRequest, baseUrl: string, headers: Reco
 }
 
 /**
- * The proof and language the app will use, read from the launch URL without the Telegram SDK:
- * initData from the hash (as telegram/launch.ts `fromHash`), else the signed link. If the app
- * reads them differently (e.g. outside a Telegram client it ignores initData), the keys differ
- * and the early answer is simply not used.
+ * The proof and language the app will use, read from the launch URL as the app reads it without
+ * the SDK (launch-hash.ts, proof-of.ts). If the app reads them differently (e.g. outside a
+ * Telegram client it ignores initData), the keys differ and the early answer is simply not used.
  */
 function launchIdentity(location: Pick<Location, 'pathname' | 'search' | 'hash'>) {
-  const hash = new URLSearchParams(location.hash.replace(/^#/, '').replace(/^[^?=]*\?/, ''));
-  const initData = hash.get('tgWebAppData') || undefined;
-  let telegramLanguage: string | undefined;
-  try {
-    const user = JSON.parse(new URLSearchParams(initData ?? '').get('user') ?? 'null');
-    if (typeof user?.language_code === 'string') telegramLanguage = user.language_code;
-  } catch {}
-  const query = new URLSearchParams(location.search);
-  const authorization = initData
-    ? proofHeader({ kind: 'initData', value: initData })
-    : query.has(LINK_PARAMS.signature)
-      ? proofHeader({ kind: 'link', value: `${location.pathname}${location.search}` })
-      : undefined;
-  return { authorization, language: pickLanguage(query.get('lang'), telegramLanguage) };
+  const launch = fromHash(location.hash);
+  const proof = proofOf(launch?.rawInitData, location.pathname, location.search);
+  const lang = new URLSearchParams(location.search).get('lang');
+  return {
+    authorization: proof ? proofHeader(proof) : undefined,
+    language: pickLanguage(lang, launch?.languageCode),
+  };
 }
 
 let started: { key: string; result: Promise<ApiResult<unknown>> } | undefined;

@@ -1,21 +1,14 @@
 import { LINK_PARAMS, proofHeader } from '@gebere/contract/auth';
 import { getLaunch } from '../telegram/launch';
 import { initialUrl } from './initial-url';
+import { type Proof, proofOf } from './proof-of';
 
-export type Proof = { kind: 'initData' | 'link'; value: string };
+export type { Proof };
 
-/**
- * The proof of identity this launch carries (DESIGN.md "Identity and trust"): Telegram's
- * initData when it gave one, else the bot's signed link exactly as received (path + query),
- * else none (a plain browser, or a link typed by hand).
- */
+/** The proof this launch carries: initData, else the signed link as received, else none. */
 export function currentProof(): Proof | null {
-  const { rawInitData } = getLaunch();
-  if (rawInitData) return { kind: 'initData', value: rawInitData };
   const { pathname, search } = initialUrl();
-  if (new URLSearchParams(search).has(LINK_PARAMS.signature))
-    return { kind: 'link', value: `${pathname}${search}` };
-  return null;
+  return proofOf(getLaunch().rawInitData, pathname, search);
 }
 
 /** The `Authorization` value for backend and companion calls, or undefined without proof. */

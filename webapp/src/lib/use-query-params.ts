@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
+import { parseId } from './parse-id';
 
 /** The current query string as URLSearchParams (spec §2: screens take context from it). */
 export function useQueryParams(): URLSearchParams {
@@ -7,18 +8,7 @@ export function useQueryParams(): URLSearchParams {
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 
-/** A positive integer id from the query (`da_id`, `kebele_id`…), or undefined. */
-export function parseId(value: string | null | undefined): number | undefined {
-  if (!value || !/^\d+$/.test(value.trim())) return undefined;
-  const n = Number(value.trim());
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
-/** Comma-separated ids (`selectedids=4,5,6`): the valid ones, de-duplicated, in order. */
-export function parseIdList(value: string | null | undefined): number[] {
-  const ids = (value ?? '').split(',').map(parseId);
-  return [...new Set(ids.filter((n): n is number => n !== undefined))];
-}
+export { parseId, parseIdList } from './parse-id';
 
 /**
  * Typed id parameters of a screen: `{da_id: 12, kebele_id: 7}` or `missing` listing what is

@@ -1,4 +1,5 @@
 import { retrieveLaunchParams, retrieveRawInitData } from '@telegram-apps/sdk-react';
+import { fromHash, isDarkColor } from '../lib/launch-hash';
 import { ensureSessionStorage } from './session-storage';
 
 /** What the rest of the app may know about how it was launched. */
@@ -30,15 +31,6 @@ export const outsideTelegram: Launch = {
   languageCode: undefined,
   startDark: undefined,
 };
-
-function isDarkColor(hex: string | undefined): boolean | undefined {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex ?? '');
-  if (!m?.[1]) return undefined;
-  const n = Number.parseInt(m[1], 16);
-  // Relative luminance, as Telegram's own clients decide.
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 120;
-}
 
 /**
  * Whether a Telegram client can hear us: the mobile/desktop proxy, or a parent window (Telegram
@@ -82,41 +74,6 @@ export function readLaunch(): Launch {
     // copy: the URL's hash still has the launch.
     return fromHash(window.location.hash) ?? outsideTelegram;
   }
-}
-
-/**
- * The launch parameters straight from the URL's hash (`#tgWebAppData=…&tgWebAppPlatform=…`),
- * without any storage. Undefined when the hash has no `tgWebAppPlatform`/`tgWebAppVersion`.
- */
-export function fromHash(hash: string): Launch | undefined {
-  const params = new URLSearchParams(hash.replace(/^#/, '').replace(/^[^?=]*\?/, ''));
-  const platform = params.get('tgWebAppPlatform');
-  const version = params.get('tgWebAppVersion');
-  if (!platform || !version) return undefined;
-  const raw = params.get('tgWebAppData') || undefined;
-  const data = new URLSearchParams(raw ?? '');
-  let user: { id?: unknown; language_code?: unknown } | undefined;
-  let theme: { bg_color?: unknown } = {};
-  try {
-    user = JSON.parse(data.get('user') ?? 'null') ?? undefined;
-  } catch {
-    user = undefined;
-  }
-  try {
-    theme = JSON.parse(params.get('tgWebAppThemeParams') ?? '{}') ?? {};
-  } catch {
-    theme = {};
-  }
-  return {
-    inTelegram: true,
-    rawInitData: raw,
-    queryId: data.get('query_id') || undefined,
-    platform,
-    version,
-    userId: typeof user?.id === 'number' ? user.id : undefined,
-    languageCode: typeof user?.language_code === 'string' ? user.language_code : undefined,
-    startDark: isDarkColor(typeof theme.bg_color === 'string' ? theme.bg_color : undefined),
-  };
 }
 
 let current: Launch | undefined;
