@@ -1,8 +1,8 @@
 import { defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import { type AdvisoryText, advisoryHtml, clip, feedbackButton } from '../telegram/advisory';
+import { type AdvisoryText, advisoryHtml, feedbackButton } from '../telegram/advisory';
 import { createLinkMaker, type LinkSubject, type MakeLink, screenLinks } from '../telegram/links';
-import { escapeHtml } from '../telegram/summaries';
+import { clip, escapeHtml } from '../telegram/summaries';
 import type { DeliveryContext, LinkSettings } from './types';
 
 /**

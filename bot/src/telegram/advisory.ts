@@ -4,7 +4,7 @@ import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { LinkSubject, MakeLink } from './links';
 import { screenLinks } from './links';
-import { escapeHtml } from './summaries';
+import { clip, escapeHtml } from './summaries';
 
 /**
  * One advisory as the chat shows it: its title, its text in the DA's language and the "Give
@@ -15,12 +15,6 @@ export type AdvisoryText = Pick<Advisory, 'id' | 'label' | 'template_content' | 
 
 /** Room for an advisory's heading ("New advisory: …"); a label is short, this only bounds a huge one. */
 const HEADING_MAX = 300;
-
-/** Cuts by code points (never half an emoji or an Ethiopic syllable) and marks the cut. */
-export function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : text;
-}
 
 /** Its paragraphs in the DA's language (Amharic when any is written), trimmed, blank ones dropped. */
 export function advisoryBody(advisory: AdvisoryText, lang: Language): string {
