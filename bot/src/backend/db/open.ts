@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Log, silentLog } from './log';
-import { openPglite } from './pglite';
+import { isEmpty, openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { findSnapshot, SNAPSHOT_DIRS } from './snapshot';
 import type { Db } from './types';
@@ -40,9 +39,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   const dir = join(options.dataDir, 'pglite');
   const dirs = options.snapshotDirs ?? SNAPSHOT_DIRS;
   // Looked for on a first start only: a restart never reads the snapshot or hashes admin files.
-  const empty = !existsSync(dir) || readdirSync(dir).length === 0;
   const snapshot =
-    empty && dirs !== false
+    isEmpty(dir) && dirs !== false
       ? await findSnapshot(dirs, {
           demoData: options.demoData ?? false,
           reject: (file, why) => log.warn({ snapshot: file, why }, 'prepared database not used'),

@@ -35,7 +35,8 @@ export interface OpenPgliteOptions {
   log?: Log;
 }
 
-const isEmpty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+/** No PGlite database in `dir` yet (a first start). */
+export const isEmpty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 /**
  * PGlite with its files under `dir`. An empty `dir` starts from the snapshot when one is given
