@@ -13,6 +13,7 @@ import { registerBotUserRoutes } from './routes/bot-users';
 import { registerDaRoutes } from './routes/das';
 import { registerFarmerRoutes } from './routes/farmers';
 import { registerFeedbackRoutes } from './routes/feedback';
+import { registerGrantRoutes } from './routes/grants';
 import { registerGroupRoutes } from './routes/groups';
 import { registerLocationRoutes } from './routes/locations';
 import { registerNotificationRoutes } from './routes/notifications';
@@ -99,6 +100,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerFeedbackRoutes(app, env);
   registerRecordRoutes(app, env);
   registerNotificationRoutes(app, env);
+  registerGrantRoutes(app, env);
 
   let spec: ReturnType<typeof buildOpenApi> | undefined;
   const getSpec = () => {

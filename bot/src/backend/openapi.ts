@@ -27,11 +27,9 @@ function parameters(s: z.ZodType | undefined, where: 'query' | 'path'): Json[] {
   }));
 }
 
-const SECURITY: Record<RouteDef['access'], Json[]> = {
-  public: [],
-  user: [{ initData: [] }, { signedLink: [] }, { serviceToken: [] }],
-  service: [{ serviceToken: [] }],
-};
+const USER_PROOFS: Json[] = [{ initData: [] }, { signedLink: [] }, { serviceToken: [] }];
+const securityOf = (policy: RouteDef['policy']): Json[] =>
+  policy.who === 'public' ? [] : policy.who === 'service' ? [{ serviceToken: [] }] : USER_PROOFS;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 const idempotencyHeader: Json = {
@@ -60,8 +58,9 @@ export function buildOpenApi(serverUrl = '/backend'): Json {
     const op: Json = {
       operationId: name,
       summary: def.summary,
-      'x-access': def.access,
-      security: SECURITY[def.access],
+      // Who may call it and for what (docs/authorization.md), as the contract declares it.
+      'x-policy': def.policy,
+      security: securityOf(def.policy),
       parameters: [
         ...parameters(def.params, 'path'),
         ...parameters(def.query, 'query'),
@@ -73,8 +72,10 @@ export function buildOpenApi(serverUrl = '/backend'): Json {
           content: { 'application/json': { schema: schema(def.response, 'output') } },
         },
         '400': errorResponse('Field errors `{field: [messages]}`', fieldErrors),
-        ...(def.access === 'public' ? {} : { '401': errorResponse('No or bad proof', detailError) }),
-        ...(def.access === 'public' ? {} : { '403': errorResponse('Acting for someone else', detailError) }),
+        ...(def.policy.who === 'public' ? {} : { '401': errorResponse('No or bad proof', detailError) }),
+        ...(def.policy.who === 'public'
+          ? {}
+          : { '403': errorResponse('Not allowed by the route policy (docs/authorization.md)', detailError) }),
         '404': errorResponse('Not found', detailError),
         ...(WRITES.has(def.method)
           ? {

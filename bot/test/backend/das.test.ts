@@ -28,11 +28,27 @@ describe.each(databases)('development agents (%s)', (kind) => {
         body: { id: user.botUserId, verification_status: 'VERIFIED' },
       }),
     ).toMatchObject({
-      status: 400,
-      body: { verification_status: ['Only a registered development agent can be VERIFIED.'] },
+      status: 403,
+      body: {
+        detail:
+          'You can be verified only as the development agent whose Telegram phone number you shared with the bot.',
+      },
     });
 
-    const body = { ...t.fx.daBody(user, phone), telegram_phone_number: '712345678' };
+    // The Telegram phone must be the one shared with the bot; the work phone may be another.
+    const body = { ...t.fx.daBody(user, phone), phone_number: '712345678' };
+    const notMine = await t.call('POST', '/api/da-profiles/', {
+      headers: user.headers,
+      body: { ...body, telegram_phone_number: uniquePhone() },
+    });
+    expect(notMine).toMatchObject({
+      status: 400,
+      body: {
+        telegram_phone_number: [
+          'Must be the phone number of your Telegram account, the one you shared with the bot.',
+        ],
+      },
+    });
     const r = await t.call('POST', '/api/da-profiles/', { headers: user.headers, body });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ ...body, id: expect.any(Number), specialization: expect.any(String) });
@@ -53,8 +69,9 @@ describe.each(databases)('development agents (%s)', (kind) => {
   });
 
   it('DA create rules: required, phones, area cascade, role, duplicate phone, identity', async () => {
-    const user = await t.fx.user();
-    const body = t.fx.daBody(user, uniquePhone());
+    const phone = uniquePhone();
+    const user = await t.fx.user(`+251${phone}`);
+    const body = t.fx.daBody(user, phone);
     const empty = await t.call('POST', '/api/da-profiles/', { headers: user.headers, body: {} });
     expect(empty.status).toBe(400);
     for (const f of [
@@ -108,15 +125,25 @@ describe.each(databases)('development agents (%s)', (kind) => {
       extra: ['This field is not allowed.'],
     });
 
-    const someoneElse = await t.fx.user();
-    expect((await t.call('POST', '/api/da-profiles/', { headers: someoneElse.headers, body })).status).toBe(
-      403,
-    );
+    // Without a phone shared with the bot, registering is refused with the reason.
+    const phoneless = await t.fx.user();
+    expect(await t.call('POST', '/api/da-profiles/', { headers: phoneless.headers, body })).toMatchObject({
+      status: 403,
+      body: { detail: 'Share your phone number with the bot first (the button in the chat).' },
+    });
+    const otherPhone = uniquePhone();
+    const someoneElse = await t.fx.user(`+251${otherPhone}`);
+    expect(
+      await t.call('POST', '/api/da-profiles/', {
+        headers: someoneElse.headers,
+        body: { ...body, telegram_phone_number: otherPhone },
+      }),
+    ).toMatchObject({ status: 403, body: { detail: 'You can act only as yourself.' } });
     expect((await t.call('POST', '/api/da-profiles/', { body })).status).toBe(401);
     expect((await t.call('POST', '/api/da-profiles/', { headers: user.headers, body })).status).toBe(201);
     const dup = await t.call('POST', '/api/da-profiles/', {
       headers: someoneElse.headers,
-      body: { ...body, created_by: someoneElse.botUserId },
+      body: { ...body, created_by: someoneElse.botUserId, telegram_phone_number: otherPhone },
     });
     expect(dup).toMatchObject({
       status: 400,
@@ -125,7 +152,7 @@ describe.each(databases)('development agents (%s)', (kind) => {
     // In Amharic the field is named in Amharic too, not by its English column name.
     const dupAm = await t.call('POST', '/api/da-profiles/', {
       headers: { ...someoneElse.headers, 'accept-language': 'am' },
-      body: { ...body, created_by: someoneElse.botUserId },
+      body: { ...body, created_by: someoneElse.botUserId, telegram_phone_number: otherPhone },
     });
     expect(dupAm).toMatchObject({ status: 400, body: { phone_number: ['ይህ ስልክ ቁጥር ያለው መዝገብ አስቀድሞ አለ።'] } });
   });
@@ -190,9 +217,10 @@ describe.each(databases)('development agents (%s)', (kind) => {
         body: { phone_number: ['Phone number must start with 09 or 07 and have 10 digits'] },
       });
     }
-    // Before registering: the phone in the bot's signed link, or the phone shared with the bot.
+    // Before registering: the phone shared with the bot (verified by Telegram), through the link
+    // of the registration screen too. A phone only written into a link proves nothing.
     const phone = uniquePhone();
-    const newcomer = await t.fx.user();
+    const newcomer = await t.fx.user(`+251${phone}`);
     const viaLink = proof.link(newcomer.telegramId, '/da_registration', {
       user_id: newcomer.botUserId,
       phone_number: `0${phone}`,
@@ -202,6 +230,14 @@ describe.each(databases)('development agents (%s)', (kind) => {
       query: { phone_number: `0${phone}`, paginate: 'false' },
     });
     expect(found).toMatchObject({ status: 200, body: [] });
+    const unverified = await t.fx.user();
+    const claimed = proof.link(unverified.telegramId, '/da_registration', {
+      user_id: unverified.botUserId,
+      phone_number: `0${da.phone}`,
+    });
+    expect(
+      await t.call('GET', '/api/da-profiles/', { headers: claimed, query: { phone_number: `0${da.phone}` } }),
+    ).toMatchObject({ status: 403, body: { detail: 'You can look up only your own phone number.' } });
   });
 
   it('lists DA roles publicly', async () => {

@@ -46,12 +46,13 @@ type Case = { method: 'POST' | 'PUT' | 'PATCH'; path: string; valid: Record<stri
 describe.each(databases)('fuzzed bodies (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
-  let user: User;
+  let user: User & { phone: string };
   let cases: Record<string, Case>;
   beforeAll(async () => {
     t = await startBackend(kind);
     da = await t.fx.da();
-    user = await t.fx.user();
+    // A national notification manager with a verified phone, so every write has a caller it allows.
+    user = await t.fx.manager();
     const group = await t.fx.group(da);
     const farmer = await t.fx.farmer(da, group);
     const q = (
@@ -78,6 +79,12 @@ describe.each(databases)('fuzzed bodies (%s)', (kind) => {
     };
     const n = await t.call('POST', '/api/location-notifications/', { headers: user.headers, body: notif });
     const pair = { farmer, advisory: t.fx.advisoryIds[0] };
+    const grant = {
+      phone_number: '0911999888',
+      role: 'supervisor',
+      location_type: 'region',
+      location_id: da.area.region,
+    };
     const { created_by: _, ...notifFields } = notif;
     cases = {
       createDevelopmentGroup: {
@@ -86,7 +93,7 @@ describe.each(databases)('fuzzed bodies (%s)', (kind) => {
         valid: { group_name: 'G', group_type: 'mixed', kebele: da.area.kebele, created_by: da.daId },
       },
       createFarmer: { method: 'POST', path: '/api/farmer-profiles/', valid: t.fx.farmerBody(da, group) },
-      createDa: { method: 'POST', path: '/api/da-profiles/', valid: t.fx.daBody(user, '911000222') },
+      createDa: { method: 'POST', path: '/api/da-profiles/', valid: t.fx.daBody(user, user.phone) },
       updateDa: {
         method: 'PUT',
         path: buildPath(routes.updateDa.path, { id: da.daId }),
@@ -138,6 +145,8 @@ describe.each(databases)('fuzzed bodies (%s)', (kind) => {
         valid: { created_by: da.daId, adoption_type: 'SELF_REPORTED', records: [pair] },
       },
       createNotification: { method: 'POST', path: '/api/location-notifications/', valid: notif },
+      createRoleGrant: { method: 'POST', path: '/api/role-grants/', valid: grant },
+      revokeRoleGrant: { method: 'POST', path: '/api/role-grants/revoke/', valid: grant },
       updateNotificationSettings: {
         method: 'PUT',
         path: buildPath(routes.updateNotificationSettings.path, { id: n.body.id }),

@@ -69,8 +69,15 @@ describe.each(databases)('development groups and farmers (%s)', (kind) => {
     expect((await t.call('POST', '/api/development-groups/', { body })).status).toBe(401);
     expect(await t.call('POST', '/api/development-groups/', { headers: other.headers, body })).toMatchObject({
       status: 403,
-      body: { detail: 'You do not have permission to perform this action.' },
+      body: { detail: 'You can act only as yourself.' },
     });
+    // A DA adds groups only in their own kebele.
+    expect(
+      await t.call('POST', '/api/development-groups/', {
+        headers: da.headers,
+        body: { ...body, kebele: other.area.kebele },
+      }),
+    ).toMatchObject({ status: 403, body: { detail: 'This is outside your area.' } });
     expect(await t.call('GET', '/api/development-groups/99999999/', { headers: da.headers })).toMatchObject({
       status: 404,
       body: { detail: 'Not found.' },
@@ -229,10 +236,16 @@ describe.each(databases)('development groups and farmers (%s)', (kind) => {
       body: { advisory: t.fx.advisoryIds[0], farmer: reached, user: da.daId },
     });
     expect(reach.status).toBe(201);
-    const list = await t.call('GET', path, { headers: other.headers, query: { paginate: 'false' } });
+    // A colleague DA of the same kebele reads the group; a DA of another kebele does not.
+    const colleague = await t.fx.da();
+    const list = await t.call('GET', path, { headers: colleague.headers, query: { paginate: 'false' } });
     expect(list.body).toEqual([
       { id: reached, farmer_name: 'Reached', father_name: 'Kebede', grand_father_name: 'Tesfaye' },
     ]);
+    expect(await t.call('GET', path, { headers: other.headers })).toMatchObject({
+      status: 403,
+      body: { detail: 'This is outside your area.' },
+    });
     expect((await t.call('GET', path, { headers: user.headers })).status).toBe(403);
     expect((await t.call('GET', '/api/farmerlist-adoption/99999999/', { headers: da.headers })).status).toBe(
       404,

@@ -144,19 +144,20 @@ describe.each(databases)('Idempotency-Key on writes (%s)', (kind) => {
     expect(r1.status).toBe(201);
     expect(r2.body).toEqual(r1.body);
 
+    const manager = await t.fx.manager();
     const noteBody = {
       name: 'Idem',
       message: 'Hello',
       content_type: 'advisory',
       send_now: true,
-      created_by: user.botUserId,
+      created_by: manager.botUserId,
     };
     const n1 = await t.call('POST', '/api/location-notifications/', {
-      headers: h('n', user.headers),
+      headers: h('n', manager.headers),
       body: noteBody,
     });
     const n2 = await t.call('POST', '/api/location-notifications/', {
-      headers: h('n', user.headers),
+      headers: h('n', manager.headers),
       body: noteBody,
     });
     expect(n1.status).toBe(201);

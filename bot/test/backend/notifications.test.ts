@@ -10,8 +10,8 @@ describe.each(databases)('location notifications (%s)', (kind) => {
   let other: User;
   beforeAll(async () => {
     t = await startBackend(kind);
-    creator = await t.fx.user();
-    other = await t.fx.user();
+    creator = await t.fx.manager();
+    other = await t.fx.manager();
   });
   afterAll(() => t?.close());
 
@@ -106,8 +106,8 @@ describe.each(databases)('location notifications (%s)', (kind) => {
     expect((await create({ ...base(), send_now: true, region_id: t.fx.area.region })).body).toEqual({
       region_id: ['Must be empty when location_type is all.'],
     });
-    expect((await create({ ...base(), name: 'x'.repeat(256), send_now: true })).body).toEqual({
-      name: ['Ensure this field has no more than 255 characters.'],
+    expect((await create({ ...base(), name: 'x'.repeat(101), send_now: true })).body).toEqual({
+      name: ['Ensure this field has no more than 100 characters.'],
     });
     expect((await create({ ...base(), send_now: true }, other.headers)).status).toBe(403);
     expect((await create({ ...base(), send_now: true }, {})).status).toBe(401);

@@ -15,7 +15,7 @@ describe('OpenAPI', () => {
     expect(r.body.openapi).toBe('3.1.0');
     for (const [name, def] of Object.entries(routes)) {
       const op = r.body.paths[def.path]?.[def.method.toLowerCase()];
-      expect(op, name).toMatchObject({ operationId: name, summary: def.summary, 'x-access': def.access });
+      expect(op, name).toMatchObject({ operationId: name, summary: def.summary, 'x-policy': def.policy });
       if (def.body) expect(op.requestBody.content['application/json'].schema, name).toBeTruthy();
     }
     const farmer = r.body.paths['/api/farmer-profiles/'].post.requestBody.content['application/json'].schema;

@@ -31,7 +31,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
     }
   });
 
-  it.each(table.filter(([, d]) => d.access !== 'public'))(
+  it.each(table.filter(([, d]) => d.policy.who !== 'public'))(
     '%s refuses a missing or forged proof (401)',
     async (_name, def) => {
       const path = buildPath(def.path, { id: 1, user_id: 1 });
@@ -45,7 +45,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
     },
   );
 
-  it.each(table.filter(([, d]) => d.access === 'service'))(
+  it.each(table.filter(([, d]) => d.policy.who === 'service'))(
     '%s is for the bot only (403 for a user)',
     async (_name, def) => {
       const path = buildPath(def.path, { id: 1, user_id: 1 });
@@ -58,7 +58,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
   );
 
   it('public routes need no proof and ignore one', async () => {
-    for (const [, def] of table.filter(([, d]) => d.access === 'public')) {
+    for (const [, def] of table.filter(([, d]) => d.policy.who === 'public')) {
       const path = buildPath(def.path, { id: 1, user_id: 1 });
       expect((await t.call(def.method, path)).status, def.path).not.toBe(401);
       expect(

@@ -45,6 +45,9 @@ export const LIMITS = {
   /** Longest text field the backend stores; longer is a 400, not a truncation. */
   textMax: 255,
   longTextMax: 4000,
+  /** A location notification's name and message (docs/authorization.md: abuse limits). */
+  notificationNameMax: 100,
+  notificationMessageMax: 1000,
   /** Most pairs one batch record call accepts. */
   batchMax: 500,
 } as const;

@@ -1,13 +1,6 @@
 import type { z } from 'zod';
+import type { Policy } from './policy';
 import type { Method } from './route-paths';
-
-/**
- * Who may call a route (DESIGN.md "Identity and trust"):
- * - `public`: reference lists, no proof needed;
- * - `user`: a Telegram user's proof (initData or signed link) or the service token;
- * - `service`: only the bot's service token.
- */
-export type Access = 'public' | 'user' | 'service';
 
 export interface RouteDef<
   M extends Method = Method,
@@ -26,7 +19,8 @@ export interface RouteDef<
   response: Res;
   /** Success status: 201 for creates, 200 otherwise. */
   status: 200 | 201;
-  access: Access;
+  /** Who may call it and for what (policy.ts); checked by the server before the handler. */
+  policy: Policy;
   summary: string;
 }
 
@@ -47,7 +41,7 @@ export function route<
   body?: Body;
   response: Res;
   status?: 200 | 201;
-  access: Access;
+  policy: Policy;
   summary: string;
 }): RouteDef<M, P, Opt<Params>, Opt<Query>, Opt<Body>, Res> {
   return {

@@ -4,6 +4,7 @@ import { botUser, botUserPatch, botUserUpsert } from './entities/bot-user';
 import { daPayload, daProfile, daRole } from './entities/da';
 import { developmentGroup, developmentGroupPayload } from './entities/development-group';
 import { farmer, farmerListed, farmerPayload } from './entities/farmer';
+import { grantPayload, revokeResult, roleGrant } from './entities/grant';
 import { reportUser, reportUserPayload } from './entities/report-user';
 import { route } from './route';
 import { routePaths } from './route-paths';
@@ -18,7 +19,12 @@ export const peopleRoutes = {
     ...routePaths.listDevelopmentGroups,
     query: paginateQuery.extend({ kebele: id.optional(), created_by: id.optional() }),
     response: listOrPage(developmentGroup),
-    access: 'user',
+    policy: {
+      who: 'reader',
+      self: { da: ['query.created_by'] },
+      scope: [['kebele', 'query.kebele']],
+      oneOf: ['query.kebele', 'query.created_by'],
+    },
     summary: 'Development groups of a kebele (or of a DA)',
   }),
   createDevelopmentGroup: route({
@@ -26,14 +32,14 @@ export const peopleRoutes = {
     body: developmentGroupPayload,
     response: developmentGroup,
     status: 201,
-    access: 'user',
+    policy: { who: 'da', self: { da: ['body.created_by'] }, scope: [['kebele', 'body.kebele']] },
     summary: 'Add a development group (created_by must be the acting DA)',
   }),
   getDevelopmentGroup: route({
     ...routePaths.getDevelopmentGroup,
     params: byId,
     response: developmentGroup,
-    access: 'user',
+    policy: { who: 'reader', scope: [['group', 'params.id']] },
     summary: 'One development group',
   }),
 
@@ -43,14 +49,14 @@ export const peopleRoutes = {
     body: farmerPayload,
     response: farmer,
     status: 201,
-    access: 'user',
+    policy: { who: 'da', self: { da: ['body.created_by'] }, scope: [['kebele', 'body.kebele']] },
     summary: 'Register a farmer (three development_group variants)',
   }),
   listFarmers: route({
     ...routePaths.listFarmers,
     query: paginateQuery.extend({ outbound_development_group: id }),
     response: listOrPage(farmerListed),
-    access: 'user',
+    policy: { who: 'reader', scope: [['group', 'query.outbound_development_group']] },
     summary: 'Farmers of a development group',
   }),
   listFarmersForAdoption: route({
@@ -58,7 +64,7 @@ export const peopleRoutes = {
     params: byId,
     query: paginateQuery,
     response: listOrPage(farmerListed),
-    access: 'user',
+    policy: { who: 'reader', scope: [['group', 'params.id']] },
     summary: 'Farmers of development group {id} who have been reached by at least one advisory',
   }),
 
@@ -68,7 +74,11 @@ export const peopleRoutes = {
     body: daPayload,
     response: daProfile,
     status: 201,
-    access: 'user',
+    policy: {
+      who: 'registrant',
+      self: { bot_user: ['body.created_by'] },
+      verifiedPhone: 'body.telegram_phone_number',
+    },
     summary: 'Register a DA (created_by must be the acting bot user)',
   }),
   updateDa: route({
@@ -76,28 +86,33 @@ export const peopleRoutes = {
     params: byId,
     body: daPayload,
     response: daProfile,
-    access: 'user',
+    policy: {
+      who: 'registrant',
+      self: { bot_user: ['body.created_by'] },
+      scope: [['own_da', 'params.id']],
+      verifiedPhone: 'body.telegram_phone_number',
+    },
     summary: 'Update a DA profile (only the DA itself)',
   }),
   findDaProfiles: route({
     ...routePaths.findDaProfiles,
     query: phoneQuery,
     response: listOrPage(daProfile),
-    access: 'user',
+    policy: { who: 'user', ownPhone: 'query.phone_number' },
     summary: 'Look up a DA by phone (a user finds only itself; the service finds anyone)',
   }),
   findDevelopmentAgents: route({
     ...routePaths.findDevelopmentAgents,
     query: phoneQuery,
     response: listOrPage(daProfile),
-    access: 'user',
+    policy: { who: 'user', ownPhone: 'query.phone_number' },
     summary: 'Look up a DA by phone (second lookup path of the spec)',
   }),
   listDaRoles: route({
     ...routePaths.listDaRoles,
     query: paginateQuery,
     response: listOrPage(daRole),
-    access: 'public',
+    policy: { who: 'public' },
     summary: 'DA roles',
   }),
 
@@ -107,7 +122,7 @@ export const peopleRoutes = {
     body: reportUserPayload,
     response: reportUser,
     status: 201,
-    access: 'user',
+    policy: { who: 'user', self: { telegram: ['body.created_by'] } },
     summary: 'Register a report user (created_by must be the acting Telegram user)',
   }),
   updateReportUser: route({
@@ -115,14 +130,18 @@ export const peopleRoutes = {
     params: byId,
     body: reportUserPayload,
     response: reportUser,
-    access: 'user',
+    policy: {
+      who: 'user',
+      self: { telegram: ['body.created_by'] },
+      scope: [['own_report_user', 'params.id']],
+    },
     summary: 'Update a report user (only its creator)',
   }),
   findReportUsers: route({
     ...routePaths.findReportUsers,
     query: paginateQuery.extend({ created_by: id }),
     response: listOrPage(reportUser),
-    access: 'user',
+    policy: { who: 'user', self: { telegram: ['query.created_by'] } },
     summary: "The acting Telegram user's report user profile (to prefill the update form)",
   }),
 
@@ -131,14 +150,14 @@ export const peopleRoutes = {
     ...routePaths.upsertBotUser,
     body: botUserUpsert,
     response: botUser,
-    access: 'service',
+    policy: { who: 'service' },
     summary: 'Create or refresh the bot user of a Telegram user (bot only)',
   }),
   findBotUsers: route({
     ...routePaths.findBotUsers,
     query: paginateQuery.extend({ telegram_id: id }),
     response: listOrPage(botUser),
-    access: 'user',
+    policy: { who: 'user', self: { telegram: ['query.telegram_id'] } },
     summary: 'Bot user of a Telegram user (a user finds only itself)',
   }),
   patchBotUser: route({
@@ -146,7 +165,31 @@ export const peopleRoutes = {
     params: byId,
     body: botUserPatch,
     response: botUser,
-    access: 'user',
+    policy: { who: 'bot_user', scope: [['own_bot_user', 'params.id']] },
     summary: 'Set verification_status (VERIFIED needs a linked DA profile) or language',
+  }),
+
+  // Roles an operator grants (docs/authorization.md).
+  listRoleGrants: route({
+    ...routePaths.listRoleGrants,
+    query: paginateQuery.extend({ phone_number: z.string().min(1).max(32).optional() }),
+    response: listOrPage(roleGrant),
+    policy: { who: 'service' },
+    summary: 'Role grants, all or of one phone number (operator only)',
+  }),
+  createRoleGrant: route({
+    ...routePaths.createRoleGrant,
+    body: grantPayload,
+    response: roleGrant,
+    status: 201,
+    policy: { who: 'service' },
+    summary: 'Grant a role over an area to a phone number; the same grant again answers 200 (operator only)',
+  }),
+  revokeRoleGrant: route({
+    ...routePaths.revokeRoleGrant,
+    body: grantPayload,
+    response: revokeResult,
+    policy: { who: 'service' },
+    summary: 'Revoke a role over an area from a phone number (operator only)',
   }),
 } as const;

@@ -213,6 +213,12 @@ async function insertPeople(
       ],
     );
     daIds.set(d.ref, r.rows[0]?.id as number);
+    if (d.regionManager)
+      await q.query(
+        `insert into role_grants (phone_number, role, location_type, location_id)
+         values ($1, 'notification_manager', 'region', $2) on conflict do nothing`,
+        [phone(d.telegram_phone_number), k.region_id],
+      );
   }
 
   const groupIds = new Map<string, number>();

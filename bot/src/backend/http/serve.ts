@@ -1,10 +1,11 @@
-import { type OutputOf, type RouteDef, toRouterPath } from '@gebere/contract';
+import { type OutputOf, type RouteDef, type RouteName, routes, toRouterPath } from '@gebere/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Log } from '../db/log';
 import type { Db, Queryable } from '../db/types';
 import type { Actor, ActorSource } from './actor';
-import { forbidden, notFound } from './http-error';
+import { checkPolicy, checkWho } from './authorize';
+import { notFound } from './http-error';
 import {
   actorKey,
   claimKey,
@@ -55,7 +56,7 @@ export interface RouteContext<D extends RouteDef> {
   query: In<D['query']>;
   body: In<D['body']>;
   /** null on public routes (no proof is read there). */
-  actor: D['access'] extends 'public' ? null : Actor;
+  actor: D['policy']['who'] extends 'public' ? null : Actor;
   lang: Lang;
   db: HandlerDb;
   request: FastifyRequest;
@@ -72,14 +73,20 @@ export class WithStatus<T> {
 
 type Result<D extends RouteDef> = OutputOf<D['response']> | WithStatus<OutputOf<D['response']>>;
 
+const NAMES = new Map<RouteDef, RouteName>(
+  (Object.entries(routes) as Array<[RouteName, RouteDef]>).map(([name, def]) => [def, name]),
+);
+
 function alternatePath(path: string): string {
   return path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
 }
 
 /**
- * Registers one contract route: method and path from the declaration, access checked, params,
- * query and body parsed with the declared schemas (a bad path id is 404, a bad query or body is
- * 400 with DRF field messages), and the declared status sent. Handlers see typed, parsed input.
+ * Registers one contract route: method and path from the declaration, the proof read (401), the
+ * caller checked against the route's declared policy (authorize.ts: who before parsing, the rest
+ * after; 403), params, query and body parsed with the declared schemas (a bad path id is 404, a
+ * bad query or body is 400 with DRF field messages), and the declared status sent. Handlers see
+ * typed, parsed input from a caller already allowed.
  * Writes (POST/PUT/PATCH) honour `Idempotency-Key` (contract `idempotency.ts`): the key is
  * claimed, the handler run and its success stored in one transaction; a retry replays it.
  */
@@ -89,15 +96,17 @@ export function serve<D extends RouteDef>(
   def: D,
   handler: (ctx: RouteContext<D>) => Promise<Result<D>>,
 ): void {
-  const { params: paramsSchema, query: querySchema, body: bodySchema, response } = def;
+  const { params: paramsSchema, query: querySchema, body: bodySchema, response, policy } = def;
+  const name = NAMES.get(def);
+  if (!name) throw new Error(`serve: ${def.method} ${def.path} is not a route of the contract`);
 
   const routeHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLanguage(request.headers['accept-language']);
     let actor: Actor | null = null;
-    if (def.access !== 'public') {
+    if (policy.who !== 'public') {
       const resolved = env.actors.resolve(request);
       actor = resolved instanceof Promise ? await resolved : resolved;
-      if (def.access === 'service' && actor.kind !== 'service') throw forbidden();
+      checkWho(actor, policy.who);
     }
     let params: unknown;
     if (paramsSchema) {
@@ -120,6 +129,7 @@ export function serve<D extends RouteDef>(
       if (!r.success) throw zodFieldErrors(r.error.issues, input).toError();
       body = r.data;
     }
+    await checkPolicy(env.db, actor, name, def.method, policy, { params, query, body });
     const run = async (db: HandlerDb): Promise<[number, unknown]> => {
       const ctx = { params, query, body, actor, lang, db, request, reply } as RouteContext<D>;
       const result = await handler(ctx);

@@ -1,69 +1,134 @@
 import { type BotUser, routes } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
-import { assertActingTelegramUser } from '../http/access';
-import { FieldErrorSet, forbidden, notFound } from '../http/http-error';
+import type { Queryable } from '../db/types';
+import { detailError, FieldErrorSet, forbidden, notFound } from '../http/http-error';
 import { listOrPage } from '../http/paginate';
 import { type BackendEnv, serve } from '../http/serve';
 
 export const BOT_USER_COLUMNS = `b.id, b.telegram_id, b.chat_id, b.first_name, b.language, b.phone_number,
   b.verification_status, b.da_profile_id as da_profile,
-  (select r.id from report_users r where r.created_by = b.telegram_id) as report_user`;
+  (select r.id from report_users r where r.created_by = b.telegram_id) as report_user,
+  (select coalesce(json_agg(json_build_object('role', g.role, 'location_type', g.location_type,
+     'location_id', g.location_id) order by g.id), '[]'::json)
+   from role_grants g where g.phone_number = b.phone_number) as grants`;
 
 /** Telegram shares `+251911…`; stored as the 9-digit national number when it is Ethiopian. */
 const storedPhone = (p: string | null | undefined) => (p == null ? p : (normalizePhone(p) ?? p));
 
+/**
+ * The linking rule (docs/authorization.md): a bot user is a DA only while the phone Telegram
+ * verified for it equals that DA's telegram_phone_number (unique). Run whenever the verified phone
+ * is set. A profile held by another account (the DA's new Telegram account) moves to this one,
+ * and a REJECTED status moves with it, so a new account does not wash a rejection away.
+ */
+async function applyPhoneLink(q: Queryable, botUserId: number, phone: string | null): Promise<void> {
+  const da = phone
+    ? (await q.query<{ id: number }>('select id from da_profiles where telegram_phone_number = $1', [phone]))
+        .rows[0]
+    : undefined;
+  // No longer that DA's phone: unlinked (a VERIFIED DA becomes PENDING again).
+  await q.query(
+    `update bot_users set da_profile_id = null, updated_at = now(),
+       verification_status = case when verification_status = 'VERIFIED' then 'PENDING' else verification_status end
+     where id = $1 and da_profile_id is not null and da_profile_id is distinct from $2::bigint`,
+    [botUserId, da?.id ?? null],
+  );
+  if (!da) return;
+  const previous = await q.query<{ verification_status: string }>(
+    `update bot_users set da_profile_id = null, updated_at = now(),
+       verification_status = case when verification_status = 'VERIFIED' then 'PENDING' else verification_status end
+     where da_profile_id = $1 and id <> $2 returning verification_status`,
+    [da.id, botUserId],
+  );
+  const rejected = previous.rows.some((r) => r.verification_status === 'REJECTED');
+  await q.query(
+    `update bot_users set da_profile_id = $2, updated_at = now(),
+       verification_status = case when $3 or verification_status = 'REJECTED' then 'REJECTED' else 'VERIFIED' end
+     where id = $1`,
+    [botUserId, da.id, rejected],
+  );
+}
+
+async function loadBotUser(q: Queryable, id: number): Promise<BotUser> {
+  const r = await q.query<BotUser>(`select ${BOT_USER_COLUMNS} from bot_users b where b.id = $1`, [id]);
+  return r.rows[0] as BotUser;
+}
+
 export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
-  /** Bot only: create or refresh; language and phone are kept when not sent. */
+  /**
+   * Bot only: create or refresh; language and phone are kept when not sent. A phone comes only
+   * from a contact Telegram verified, and setting it applies the linking rule.
+   */
   serve(app, env, routes.upsertBotUser, async ({ body, db }) => {
     const phone = storedPhone(body.phone_number);
-    const r = await db.query<BotUser>(
-      `with u as (
-         insert into bot_users (telegram_id, chat_id, first_name, language, phone_number)
+    const user = await db.transaction(async (tx) => {
+      const r = await tx.query<{ id: number }>(
+        `insert into bot_users (telegram_id, chat_id, first_name, language, phone_number)
          values ($1, $2, $3, coalesce($4, 'en'), $5)
          on conflict (telegram_id) do update set chat_id = excluded.chat_id, first_name = excluded.first_name,
            language = coalesce($4, bot_users.language),
            phone_number = case when $6 then excluded.phone_number else bot_users.phone_number end,
            updated_at = now()
-         returning *)
-       select ${BOT_USER_COLUMNS} from u b`,
-      [
-        body.telegram_id,
-        body.chat_id,
-        body.first_name,
-        body.language ?? null,
-        phone ?? null,
-        phone !== undefined,
-      ],
-    );
+         returning id`,
+        [
+          body.telegram_id,
+          body.chat_id,
+          body.first_name,
+          body.language ?? null,
+          phone ?? null,
+          phone !== undefined,
+        ],
+      );
+      const id = Number(r.rows[0]?.id);
+      if (phone !== undefined) await applyPhoneLink(tx, id, phone);
+      return loadBotUser(tx, id);
+    });
     env.actors.invalidate();
-    return r.rows[0] as BotUser;
+    return user;
   });
 
-  serve(app, env, routes.findBotUsers, ({ query, actor, request }) => {
-    assertActingTelegramUser(actor, query.telegram_id);
-    return listOrPage<BotUser>(db, request, query, {
+  serve(app, env, routes.findBotUsers, ({ query, request }) =>
+    listOrPage<BotUser>(db, request, query, {
       sql: `select ${BOT_USER_COLUMNS} from bot_users b where b.telegram_id = $1`,
       params: [query.telegram_id],
       orderBy: 'id',
-    });
-  });
+    }),
+  );
 
   /**
-   * A user changes only their own bot user. VERIFIED needs a linked DA profile (DA registration
-   * links it); only the bot may link a DA profile directly.
+   * A user changes their own language, and may ask for VERIFIED (spec §4, after DA registration)
+   * only while the server's rule holds: linked to the DA whose telegram_phone_number is the phone
+   * Telegram verified for them, and not REJECTED. Any other status and `da_profile` are the
+   * operator's; `phone_number` is nobody's to set here.
    */
   serve(app, env, routes.patchBotUser, async ({ params, body, actor, db }) => {
-    const found = await db.query<{ da_profile_id: number | null }>(
-      'select da_profile_id from bot_users where id = $1',
+    const found = await db.query<{
+      da_profile_id: number | null;
+      phone_number: string | null;
+      da_phone: string | null;
+    }>(
+      `select b.da_profile_id, b.phone_number, d.telegram_phone_number as da_phone
+       from bot_users b left join da_profiles d on d.id = b.da_profile_id where b.id = $1`,
       [params.id],
     );
     const current = found.rows[0];
     if (!current) throw notFound();
-    if (actor.kind === 'user' && actor.botUser?.id !== params.id) throw forbidden();
-    if (actor.kind === 'user' && body.da_profile !== undefined) throw forbidden();
+    if (body.phone_number !== undefined) throw detailError(403, 'phone_from_contact_only');
+    if (actor.kind === 'user') {
+      if (body.da_profile !== undefined) throw forbidden();
+      if (body.verification_status !== undefined && body.verification_status !== 'VERIFIED')
+        throw detailError(403, 'status_operator_only');
+      if (
+        body.verification_status === 'VERIFIED' &&
+        (current.da_profile_id === null ||
+          current.phone_number === null ||
+          current.da_phone !== current.phone_number)
+      )
+        throw detailError(403, 'verify_rule');
+    }
     const errors = new FieldErrorSet();
     if (body.id !== undefined && body.id !== params.id) errors.add('id', 'path_mismatch');
     const daProfile = body.da_profile === undefined ? current.da_profile_id : body.da_profile;
@@ -74,28 +139,31 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
       if (da.rows.length === 0) errors.invalidPk('da_profile', body.da_profile);
     }
     errors.throwIfAny();
-    const phone = storedPhone(body.phone_number);
-    const r = await db.query<BotUser>(
-      `with u as (
-         update bot_users set
+    const user = await db.transaction(async (tx) => {
+      // An operator moving a DA profile to this account takes it from any other.
+      if (typeof body.da_profile === 'number')
+        await tx.query('update bot_users set da_profile_id = null where da_profile_id = $1 and id <> $2', [
+          body.da_profile,
+          params.id,
+        ]);
+      await tx.query(
+        `update bot_users set
            verification_status = coalesce($2, verification_status),
            language = coalesce($3, language),
-           phone_number = case when $5 then $4 else phone_number end,
-           da_profile_id = case when $7 then $6::bigint else da_profile_id end,
+           da_profile_id = case when $5 then $4::bigint else da_profile_id end,
            updated_at = now()
-         where id = $1 returning *)
-       select ${BOT_USER_COLUMNS} from u b`,
-      [
-        params.id,
-        body.verification_status ?? null,
-        body.language ?? null,
-        phone ?? null,
-        phone !== undefined,
-        body.da_profile ?? null,
-        body.da_profile !== undefined,
-      ],
-    );
+         where id = $1`,
+        [
+          params.id,
+          body.verification_status ?? null,
+          body.language ?? null,
+          body.da_profile ?? null,
+          body.da_profile !== undefined,
+        ],
+      );
+      return loadBotUser(tx, params.id);
+    });
     env.actors.invalidate();
-    return r.rows[0] as BotUser;
+    return user;
   });
 }

@@ -2,9 +2,7 @@ import { type DaPayload, type DaProfile, type DaRole, routes } from '@gebere/con
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { assertActingBotUser } from '../http/access';
-import type { Actor } from '../http/actor';
-import { FieldErrorSet, fieldError, forbidden, notFound } from '../http/http-error';
+import { FieldErrorSet, fieldError, notFound } from '../http/http-error';
 import { listOrPage } from '../http/paginate';
 import { type BackendEnv, type RouteContext, serve } from '../http/serve';
 import { checkAreas } from './areas';
@@ -45,30 +43,14 @@ const values = (b: DaPayload) => [
   b.created_by,
 ];
 
-/**
- * Phones a user may look a DA up by: their own. That is the phone they shared with the bot, the
- * phone in the link the bot signed for them, or the phones of the DA profile they already are.
- */
-function ownPhones(actor: Actor): Set<string> {
-  const phones = new Set<string>();
-  if (actor.kind !== 'user') return phones;
-  const add = (p: string | null | undefined) => {
-    const n = p ? normalizePhone(p) : null;
-    if (n) phones.add(n);
-  };
-  add(actor.botUser?.phone_number);
-  add(actor.link?.params.get('phone_number'));
-  add(actor.da?.phone_number);
-  add(actor.da?.telegram_phone_number);
-  return phones;
-}
-
 export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
-  /** Registers a DA and links the acting bot user to it (so VERIFIED can follow). */
-  serve(app, env, routes.createDa, async ({ body, actor, db }) => {
-    assertActingBotUser(actor, body.created_by);
+  /**
+   * Registers a DA and links the acting bot user to it, so VERIFIED can follow (spec §4). The
+   * policy has made sure telegram_phone_number is the phone Telegram verified for the caller.
+   */
+  serve(app, env, routes.createDa, async ({ body, db }) => {
     await checkDaPayload(db, body);
     const da = await db.transaction(async (tx) => {
       const r = await tx.query<DaProfile>(
@@ -78,22 +60,24 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
         values(body),
       );
       const created = r.rows[0] as DaProfile;
-      await tx.query('update bot_users set da_profile_id = $1, updated_at = now() where id = $2', [
-        created.id,
-        body.created_by,
-      ]);
+      await tx.query(
+        'update bot_users set da_profile_id = $1, updated_at = now() where id = $2 and da_profile_id is null',
+        [created.id, body.created_by],
+      );
       return created;
     });
     env.actors.invalidate();
     return da;
   });
 
-  /** Only the DA itself (or the bot); the update_outbound flow relies on 404 for an unknown id. */
+  /**
+   * The DA itself, or (update_outbound) the owner of the phone a roster profile carries, which the
+   * update then links (authorize.ts `own_da`); the update_outbound flow relies on 404 for an
+   * unknown id. telegram_phone_number stays the caller's verified phone (the policy).
+   */
   serve(app, env, routes.updateDa, async ({ params, body, actor, db }) => {
     const existing = await db.query('select 1 from da_profiles where id = $1', [params.id]);
     if (existing.rows.length === 0) throw notFound();
-    if (actor.kind === 'user' && actor.da?.id !== params.id) throw forbidden();
-    assertActingBotUser(actor, body.created_by);
     await checkDaPayload(db, body);
     const r = await db.query<DaProfile>(
       `update da_profiles as d set first_name = $1, father_name = $2, grand_father_name = $3, phone_number = $4,
@@ -102,15 +86,19 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
        where d.id = $13 returning ${DA_COLUMNS}`,
       [...values(body), params.id],
     );
+    if (actor.kind === 'user' && actor.botUser && !actor.da)
+      await db.query(
+        'update bot_users set da_profile_id = $1, updated_at = now() where id = $2 and da_profile_id is null',
+        [params.id, actor.botUser.id],
+      );
     env.actors.invalidate();
     return r.rows[0] as DaProfile;
   });
 
-  type PhoneContext = Pick<RouteContext<typeof routes.findDaProfiles>, 'query' | 'actor' | 'request'>;
-  const findByPhone = ({ query, actor, request }: PhoneContext) => {
+  type PhoneContext = Pick<RouteContext<typeof routes.findDaProfiles>, 'query' | 'request'>;
+  const findByPhone = ({ query, request }: PhoneContext) => {
     const phone = normalizePhone(query.phone_number);
     if (!phone) throw fieldError('phone_number', 'phone_number_validation');
-    if (actor.kind === 'user' && !ownPhones(actor).has(phone)) throw forbidden();
     return listOrPage<DaProfile>(db, request, query, {
       sql: `select ${DA_COLUMNS} from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1`,
       params: [phone],

@@ -1,7 +1,6 @@
 import { type Farmer, type FarmerListed, type FarmerPayload, routes } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
-import { assertActingDa, requireDa } from '../http/access';
 import { FieldErrorSet, notFound } from '../http/http-error';
 import { listOrPage } from '../http/paginate';
 import { type BackendEnv, serve } from '../http/serve';
@@ -26,8 +25,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
    * Spec §3's three variants. A new group and its first farmer are written by one statement, so
    * the group never exists without the farmer that asked for it.
    */
-  serve(app, env, routes.createFarmer, async ({ body, actor, db }) => {
-    assertActingDa(actor, body.created_by);
+  serve(app, env, routes.createFarmer, async ({ body, db }) => {
     const phone = normalizePhone(body.phone_number) ?? body.phone_number;
     const person = [
       body.farmer_name,
@@ -70,9 +68,8 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
     return r.rows[0] as Farmer;
   });
 
-  // Names are personal data: only a DA (or the bot) lists farmers.
-  serve(app, env, routes.listFarmers, ({ query, actor, request }) => {
-    requireDa(actor);
+  // Names are personal data: the policy serves them only within the caller's area.
+  serve(app, env, routes.listFarmers, ({ query, request }) => {
     return listOrPage<FarmerListed>(db, request, query, {
       sql: `select ${LISTED_COLUMNS} from farmers f where f.development_group_id = $1`,
       params: [query.outbound_development_group],
@@ -81,8 +78,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
   });
 
   /** Farmers of group {id} who have been reached by at least one advisory (by any DA). */
-  serve(app, env, routes.listFarmersForAdoption, async ({ params, query, actor, request }) => {
-    requireDa(actor);
+  serve(app, env, routes.listFarmersForAdoption, async ({ params, query, request }) => {
     const g = await db.query('select 1 from development_groups where id = $1', [params.id]);
     if (g.rows.length === 0) throw notFound();
     return listOrPage<FarmerListed>(db, request, query, {

@@ -3,11 +3,12 @@ import {
   type NotificationDetails,
   type NotificationPayload,
   routes,
+  SEND_NOW_PER_DAY,
 } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { assertActingBotUser } from '../http/access';
-import { FieldErrorSet, forbidden, notFound } from '../http/http-error';
+import type { Actor } from '../http/actor';
+import { detailError, FieldErrorSet, forbidden, notFound } from '../http/http-error';
 import { listOrPage } from '../http/paginate';
 import { type BackendEnv, serve } from '../http/serve';
 import { type Ancestors, ancestorsOf } from './areas';
@@ -74,11 +75,40 @@ async function load(db: Queryable, id: number): Promise<LocationNotification> {
   return row;
 }
 
+/**
+ * A manager may start at most SEND_NOW_PER_DAY immediate sends in 24 hours: each reaches every DA
+ * of its area at once. A create with send_now is one; so is an update that sends again (send_now
+ * newly on, or a new target, which the engine treats as a new send). The operator is not limited.
+ */
+async function countSendNow(
+  q: Queryable,
+  actor: Actor,
+  f: Fields,
+  current?: LocationNotification,
+): Promise<((id: number) => Promise<void>) | null> {
+  if (actor.kind === 'service' || !f.send_now) return null;
+  const sendsAgain =
+    !current?.send_now ||
+    (f.location_type ?? 'all') !== current.location_type ||
+    (f.location_id ?? null) !== current.location_id;
+  if (!sendsAgain) return null;
+  const by = actor.botUser?.id ?? 0;
+  const r = await q.query<{ n: number }>(
+    `select count(*)::int as n from send_now_log where bot_user_id = $1 and created_at > now() - interval '1 day'`,
+    [by],
+  );
+  if (Number(r.rows[0]?.n ?? 0) >= SEND_NOW_PER_DAY)
+    throw detailError(429, 'send_now_quota', { max: SEND_NOW_PER_DAY });
+  return async (id) => {
+    await q.query('insert into send_now_log (bot_user_id, notification_id) values ($1, $2)', [by, id]);
+  };
+}
+
 export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
   serve(app, env, routes.createNotification, async ({ body, actor, db }) => {
-    assertActingBotUser(actor, body.created_by);
+    const logSend = await countSendNow(db, actor, body);
     const target = await resolveTarget(db, body);
     const r = await db.query<LocationNotification>(
       `insert into location_notifications as n (name, message, content_type, send_now, location_type, location_id,
@@ -86,11 +116,12 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning ${COLUMNS}`,
       [...fieldValues(body, target), body.created_by],
     );
-    return r.rows[0] as LocationNotification;
+    const created = r.rows[0] as LocationNotification;
+    await logSend?.(created.id);
+    return created;
   });
 
-  serve(app, env, routes.listNotificationsByCreator, ({ params, query, actor, request }) => {
-    assertActingBotUser(actor, params.user_id);
+  serve(app, env, routes.listNotificationsByCreator, ({ params, query, request }) => {
     return listOrPage<LocationNotification>(db, request, query, {
       sql: `select ${COLUMNS}, n.created_at as created_ts from location_notifications n
             where n.created_by = $1 and n.active`,
@@ -103,9 +134,8 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
     });
   });
 
-  serve(app, env, routes.getNotificationDetails, async ({ params, actor }) => {
+  serve(app, env, routes.getNotificationDetails, async ({ params }) => {
     const n = await load(db, params.id);
-    assertActingBotUser(actor, n.created_by);
     const counts = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
       'select status, count(*)::int as n from notification_deliveries where notification_id = $1 group by status',
       [params.id],
@@ -118,7 +148,6 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
   /** Creator only. `{active:false}` is the soft remove; otherwise the fields are replaced. */
   serve(app, env, routes.updateNotificationSettings, async ({ params, body, actor, db }) => {
     const current = await load(db, params.id);
-    assertActingBotUser(actor, current.created_by);
     if ('created_by' in body && body.created_by !== undefined && body.created_by !== current.created_by)
       throw forbidden();
     if (!('name' in body)) {
@@ -128,7 +157,9 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
       );
       return r.rows[0] as LocationNotification;
     }
+    const logSend = await countSendNow(db, actor, body, current);
     const target = await resolveTarget(db, body);
+    await logSend?.(params.id);
     const r = await db.query<LocationNotification>(
       `update location_notifications as n set name = $1, message = $2, content_type = $3, send_now = $4,
          location_type = $5, location_id = $6, region_id = $7, zone_id = $8, woreda_id = $9, kebele_id = $10,

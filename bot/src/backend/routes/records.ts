@@ -1,7 +1,8 @@
 import { type BatchResult, type RecordPair, routes } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { assertActingDa } from '../http/access';
+import type { Actor } from '../http/actor';
+import { allowedIds } from '../http/authorize';
 import { FieldErrorSet } from '../http/http-error';
 import { message } from '../http/messages';
 import { type BackendEnv, serve, WithStatus } from '../http/serve';
@@ -50,10 +51,12 @@ async function recordOne(
 /**
  * Many pairs for one DA in a fixed number of statements: one query finds which farmers and
  * advisories exist, one insert writes the new pairs, one select reads back every pair's id.
- * Pairs naming an unknown farmer or advisory fail alone with field errors.
+ * Pairs naming an unknown farmer or advisory, or a farmer outside the DA's area (authorize.ts,
+ * the same rule as the single-record routes' policy), fail alone with field errors.
  */
 async function recordBatch(
   db: Queryable,
+  actor: Actor,
   table: Table,
   by: number,
   byField: string,
@@ -70,7 +73,8 @@ async function recordBatch(
   );
   const k = known.rows[0];
   if (!k?.da) new FieldErrorSet().invalidPk(byField, by).throwIfAny();
-  const farmerOk = new Set((k?.farmers ?? []).map(Number));
+  const inArea = (await allowedIds(db, actor, 'farmer', farmers, false)).allowed;
+  const farmerOk = new Set((k?.farmers ?? []).map(Number).filter((f) => inArea.has(f)));
   const advisoryOk = new Set((k?.advisories ?? []).map(Number));
   const valid = pairs.filter((p) => farmerOk.has(p.farmer) && advisoryOk.has(p.advisory));
 
@@ -106,7 +110,12 @@ async function recordBatch(
       return { advisory: p.advisory, farmer: p.farmer, ok: true as const, id, created: isNew };
     }
     const errors: Record<string, string[]> = {};
-    if (!farmerOk.has(p.farmer)) errors.farmer = [message(lang, 'invalid_pk', { value: p.farmer })];
+    if (!farmerOk.has(p.farmer))
+      errors.farmer = [
+        inArea.has(p.farmer) || !(k?.farmers ?? []).map(Number).includes(p.farmer)
+          ? message(lang, 'invalid_pk', { value: p.farmer })
+          : message(lang, 'out_of_area'),
+      ];
     if (!advisoryOk.has(p.advisory)) errors.advisory = [message(lang, 'invalid_pk', { value: p.advisory })];
     return { advisory: p.advisory, farmer: p.farmer, ok: false as const, errors };
   });
@@ -115,8 +124,7 @@ async function recordBatch(
 }
 
 export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): void {
-  serve(app, env, routes.createReach, async ({ body, actor, db }) => {
-    assertActingDa(actor, body.user);
+  serve(app, env, routes.createReach, async ({ body, db }) => {
     const { created, by_id, ...row } = await recordOne(
       db,
       'reach_records',
@@ -127,8 +135,7 @@ export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): voi
     return new WithStatus(created ? 201 : 200, { ...row, user: by_id });
   });
 
-  serve(app, env, routes.createAdoption, async ({ body, actor, db }) => {
-    assertActingDa(actor, body.created_by);
+  serve(app, env, routes.createAdoption, async ({ body, db }) => {
     const { created, by_id, ...row } = await recordOne(
       db,
       'adoption_records',
@@ -143,13 +150,11 @@ export function registerRecordRoutes(app: FastifyInstance, env: BackendEnv): voi
     });
   });
 
-  serve(app, env, routes.createReachBatch, ({ body, actor, lang, db }) => {
-    assertActingDa(actor, body.user);
-    return recordBatch(db, 'reach_records', body.user, 'user', body.records, lang);
-  });
+  serve(app, env, routes.createReachBatch, ({ body, actor, lang, db }) =>
+    recordBatch(db, actor, 'reach_records', body.user, 'user', body.records, lang),
+  );
 
-  serve(app, env, routes.createAdoptionBatch, ({ body, actor, lang, db }) => {
-    assertActingDa(actor, body.created_by);
-    return recordBatch(db, 'adoption_records', body.created_by, 'created_by', body.records, lang);
-  });
+  serve(app, env, routes.createAdoptionBatch, ({ body, actor, lang, db }) =>
+    recordBatch(db, actor, 'adoption_records', body.created_by, 'created_by', body.records, lang),
+  );
 }

@@ -92,7 +92,39 @@ export class Fixtures {
       body: this.daBody(user, phone, area),
     });
     if (r.status !== 201) throw new Error(`DA create failed: ${r.status} ${JSON.stringify(r.body)}`);
+    // Spec §4: the registration screen then asks for VERIFIED, which the server's rule allows.
+    const v = await this.call('PATCH', `/api/bot-users/${user.botUserId}/`, {
+      headers: user.headers,
+      body: { id: user.botUserId, verification_status: 'VERIFIED' },
+    });
+    if (v.status !== 200) throw new Error(`DA verify failed: ${v.status} ${JSON.stringify(v.body)}`);
     return { ...user, daId: r.body.id, phone, area };
+  }
+
+  /** An operator's grant (service token) to whoever owns `phone`. */
+  async grant(
+    phone: string,
+    role: 'notification_manager' | 'supervisor',
+    location_type: 'all' | 'region' | 'zone' | 'woreda' | 'kebele' = 'all',
+    location_id: number | null = null,
+  ): Promise<void> {
+    const r = await this.call('POST', '/api/role-grants/', {
+      headers: proof.service(),
+      body: { phone_number: phone, role, location_type, location_id },
+    });
+    if (r.status !== 201 && r.status !== 200)
+      throw new Error(`grant failed: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+
+  /** A bot user with a verified phone and the notification-manager grant (national by default). */
+  async manager(
+    location_type: 'all' | 'region' | 'zone' | 'woreda' | 'kebele' = 'all',
+    location_id: number | null = null,
+  ): Promise<User & { phone: string }> {
+    const phone = uniquePhone();
+    const user = await this.user(`+251${phone}`);
+    await this.grant(phone, 'notification_manager', location_type, location_id);
+    return { ...user, phone };
   }
 
   async group(da: Da, name = 'Tesfa Group'): Promise<number> {

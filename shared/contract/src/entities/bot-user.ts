@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId, id } from '../common';
 import { language, verificationStatus } from '../enums';
+import { heldGrant } from './grant';
 
 export const botUser = z.object({
   id,
@@ -14,23 +15,34 @@ export const botUser = z.object({
   da_profile: id.nullable(),
   /** The report user profile this Telegram user made, if any. */
   report_user: id.nullable(),
+  /** Roles an operator granted to this user's verified phone (docs/authorization.md). */
+  grants: z.array(heldGrant),
 });
 export type BotUser = z.infer<typeof botUser>;
 
-/** Spec: PATCH carrying a status; the mini-app sends `{id, verification_status: 'VERIFIED'}`. */
+/**
+ * Spec: PATCH carrying a status; the mini-app sends `{id, verification_status: 'VERIFIED'}`. A user
+ * may ask for VERIFIED only when the server's rule holds (docs/authorization.md); other statuses,
+ * `da_profile` and `phone_number` are the operator's (the phone only ever comes from a contact
+ * Telegram verified, so a `phone_number` here is refused for everyone).
+ */
 export const botUserPatch = z
   .object({
     id: bodyId.optional(),
     verification_status: verificationStatus.optional(),
     language: language.optional(),
     phone_number: z.string().max(32).nullable().optional(),
-    /** Service token only: the bot links a Telegram user to a DA found by phone. */
+    /** Service token only: an operator links a Telegram user to a DA profile. */
     da_profile: bodyId.nullable().optional(),
   })
   .strict();
 export type BotUserPatch = z.infer<typeof botUserPatch>;
 
-/** Bot-only call (service token): create or refresh the bot user of a Telegram user. */
+/**
+ * Bot-only call (service token): create or refresh the bot user of a Telegram user. `phone_number`
+ * only from a contact Telegram verified (`contact.user_id` equal to the sender); with it the server
+ * links the DA whose telegram_phone_number it is, or unlinks one it no longer is.
+ */
 export const botUserUpsert = z
   .object({
     telegram_id: bodyId,

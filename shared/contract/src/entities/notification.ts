@@ -5,8 +5,8 @@ import { contentType, frequency, LIMITS, locationType } from '../enums';
 const nullableId = id.nullable().optional();
 
 const notificationFields = z.object({
-  name: text(),
-  message: text(LIMITS.longTextMax),
+  name: text(LIMITS.notificationNameMax),
+  message: text(LIMITS.notificationMessageMax),
   content_type: contentType,
   send_now: z.boolean().optional(),
   location_type: locationType.optional(),

@@ -1,10 +1,12 @@
 import { sql as initial } from './001-initial';
 import { sql as notificationDelivery } from './002-notification-delivery';
 import { sql as idempotencyKeys } from './003-idempotency-keys';
+import { sql as authorization } from './004-authorization';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'notification-delivery', sql: notificationDelivery },
   { version: 3, name: 'idempotency-keys', sql: idempotencyKeys },
+  { version: 4, name: 'authorization', sql: authorization },
 ];

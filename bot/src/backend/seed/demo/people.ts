@@ -16,6 +16,7 @@ export const DEMO_DAS: DemoDa[] = [
     woreda: P.bahirDarZuria.woreda,
     kebele: P.bahirDarZuria.danamariyam,
     role: 'role-crop',
+    regionManager: true,
   },
   {
     ref: 'da-meseret',
@@ -29,6 +30,7 @@ export const DEMO_DAS: DemoDa[] = [
     woreda: P.mecha.woreda,
     kebele: P.mecha.adisAmba,
     role: 'role-supervisor',
+    regionManager: true,
   },
   {
     ref: 'da-lensa',

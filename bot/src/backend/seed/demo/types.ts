@@ -84,6 +84,8 @@ export interface DemoDa {
   kebele: string;
   /** Ref of a DemoRole. */
   role: string;
+  /** An operator's notification-manager grant over the DA's region (docs/authorization.md). */
+  regionManager?: true;
 }
 
 export interface DemoGroup {
