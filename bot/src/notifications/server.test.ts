@@ -79,6 +79,13 @@ describe('the notification engine in the running server', () => {
       da_profile: da.id,
       verification_status: 'VERIFIED',
     });
+    // Notifications need an operator's grant (docs/authorization.md).
+    await call('POST', '/api/role-grants/', service, {
+      phone_number: '911223344',
+      role: 'notification_manager',
+      location_type: 'kebele',
+      location_id: kebele,
+    });
     const created = await call('POST', '/api/location-notifications/', tma, {
       name: 'Register your farmers',
       message: 'Before the field day, please.',

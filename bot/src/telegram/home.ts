@@ -49,6 +49,10 @@ export async function showRegistration(
 /** Whatever fits the user's state: menu, registration, or the phone request. */
 export async function showHome(ctx: BotContext, s: Services, state: UserState, text?: string): Promise<void> {
   if (isDa(state)) return showMenu(ctx, s, state, text);
+  if (state.rejected) {
+    await ctx.reply(ctx.t('bot.rejected'), { reply_markup: { remove_keyboard: true } });
+    return;
+  }
   if (state.phone) return showRegistration(ctx, s, state, text ? { text } : {});
   return askContact(ctx, text);
 }

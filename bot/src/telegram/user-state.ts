@@ -18,6 +18,8 @@ export interface UserState {
   phone: string | null;
   da: DaInfo | null;
   reportUser: boolean;
+  /** REJECTED by an operator: no menu, no forms. */
+  rejected: boolean;
 }
 
 export function linksFor(ctx: BotContext, s: Services): ScreenLinks {
@@ -48,14 +50,25 @@ async function loadDa(ctx: BotContext, s: Services, user: BotUser): Promise<DaIn
   return null;
 }
 
-/** Keeps what the backend said about the user in the session and returns it. */
+/**
+ * Keeps what the backend said about the user in the session and returns it. Only a VERIFIED DA
+ * gets the DA's menu (the server refuses the rest anyway: docs/authorization.md).
+ */
 export async function remember(ctx: BotContext, s: Services, user: BotUser): Promise<UserState> {
-  const da = await loadDa(ctx, s, user);
+  const da = user.verification_status === 'VERIFIED' ? await loadDa(ctx, s, user) : null;
+  const rejected = user.verification_status === 'REJECTED';
   ctx.session.botUserId = user.id;
   ctx.session.phone = user.phone_number;
   ctx.session.da = da;
   ctx.session.reportUser = user.report_user !== null;
-  return { botUserId: user.id, phone: user.phone_number, da, reportUser: user.report_user !== null };
+  ctx.session.rejected = rejected;
+  return {
+    botUserId: user.id,
+    phone: user.phone_number,
+    da,
+    reportUser: user.report_user !== null,
+    rejected,
+  };
 }
 
 function upsertBody(ctx: BotContext) {
@@ -94,9 +107,15 @@ export async function refresh(ctx: BotContext, s: Services): Promise<UserState> 
 
 /** The user as the session last saw them, if it did (no backend call). */
 export function sessionState(ctx: BotContext): UserState | null {
-  const { botUserId, da, phone, reportUser } = ctx.session;
+  const { botUserId, da, phone, reportUser, rejected } = ctx.session;
   if (botUserId === undefined || da === undefined) return null;
-  return { botUserId, da, phone: phone ?? null, reportUser: reportUser ?? false };
+  return {
+    botUserId,
+    da,
+    phone: phone ?? null,
+    reportUser: reportUser ?? false,
+    rejected: rejected ?? false,
+  };
 }
 
 /** The user from the session when it knows them, else from the backend. */

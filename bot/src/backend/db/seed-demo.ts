@@ -151,6 +151,26 @@ export async function insertDemoContent(q: Queryable, demo: DemoContent, log: Lo
   };
 }
 
+/**
+ * The demo's notification managers (docs/authorization.md): an operator's grant over their
+ * region to the demo DAs marked so, by their Telegram phone. Its own seed part, because it needs
+ * the role_grants table (migration 4) that demo content seeded before it does not.
+ */
+export async function insertDemoGrants(q: Queryable, demo: DemoContent): Promise<number> {
+  const managers = demo.das
+    .filter((d) => d.regionManager)
+    .map((d) => ({ phone: phone(d.telegram_phone_number), kebele: d.kebele }));
+  const r = await q.query(
+    `insert into role_grants (phone_number, role, location_type, location_id)
+     select x.phone, 'notification_manager', 'region', z.region_id
+     from jsonb_to_recordset($1::jsonb) as x(phone text, kebele text)
+     join kebeles k on k.code = x.kebele join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id
+     on conflict do nothing`,
+    [json(managers)],
+  );
+  return r.rowCount;
+}
+
 async function insertPeople(
   q: Queryable,
   demo: DemoContent,
@@ -213,12 +233,6 @@ async function insertPeople(
       ],
     );
     daIds.set(d.ref, r.rows[0]?.id as number);
-    if (d.regionManager)
-      await q.query(
-        `insert into role_grants (phone_number, role, location_type, location_id)
-         values ($1, 'notification_manager', 'region', $2) on conflict do nothing`,
-        [phone(d.telegram_phone_number), k.region_id],
-      );
   }
 
   const groupIds = new Map<string, number>();

@@ -2,7 +2,7 @@ import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
 import { type Log, silentLog } from './log';
 import { SCHEMA_LOCK } from './migrate';
 import { type AdminCounts, importAdminAreas } from './seed-admin';
-import { type DemoCounts, insertDemoContent } from './seed-demo';
+import { type DemoCounts, insertDemoContent, insertDemoGrants } from './seed-demo';
 import type { Db, Queryable } from './types';
 
 export interface SeedOptions {
@@ -21,6 +21,8 @@ export interface SeedReport {
   ms: number;
 }
 
+const DEMO_GRANTS = 'demo-grants';
+
 async function markers(q: Queryable): Promise<Set<string>> {
   const r = await q.query<{ name: string }>('select name from seed_markers');
   return new Set(r.rows.map((row) => row.name));
@@ -36,7 +38,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
   const log = options.log ?? silentLog;
   const demoData = options.demoData ?? true;
   const done = await markers(db);
-  if (done.has('admin') && (done.has('demo') || !demoData))
+  if (done.has('admin') && (!demoData || (done.has('demo') && done.has(DEMO_GRANTS))))
     return { admin: 'present', demo: done.has('demo') ? 'present' : 'off', ms: Date.now() - started };
 
   return db.transaction(async (tx) => {
@@ -57,6 +59,15 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
         JSON.stringify(demo),
       ]);
       log.info({ ...demo }, 'demo content inserted');
+    }
+    // A database migrated before role_grants existed (an older snapshot) gets them once it is.
+    const grantsTable = await tx.query(`select to_regclass('role_grants') is not null as ok`);
+    if (demoData && !have.has(DEMO_GRANTS) && (grantsTable.rows[0] as { ok: boolean }).ok) {
+      const grants = await insertDemoGrants(tx, options.demo ?? DEMO_CONTENT);
+      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
+        DEMO_GRANTS,
+        JSON.stringify({ grants }),
+      ]);
     }
     return { admin, demo, ms: Date.now() - started };
   });

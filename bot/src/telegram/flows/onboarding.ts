@@ -1,13 +1,14 @@
 import { normalizePhone } from '@gebere/phone';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
-import { askContact, showMenu, showRegistration, welcomeBack } from '../home';
-import { daInfo, identify, type Services, type UserState } from '../user-state';
+import { askContact, showHome, showMenu, showRegistration, welcomeBack } from '../home';
+import { identify, type Services, type UserState } from '../user-state';
 
 /**
  * /start and the phone number: greet, make sure the bot user exists, and find out who the user
- * is. A DA already linked sees the menu; otherwise the user shares their own contact, the DA is
- * looked up by that phone and linked (service token), or offered the registration form.
+ * is. The phone comes only from the user's own contact, which Telegram verified; giving it to the
+ * backend applies the linking rule there (docs/authorization.md): the DA whose
+ * telegram_phone_number it is becomes this account's, VERIFIED. The bot links nobody itself.
  */
 export function onboardingFlow(s: Services): Composer<BotContext> {
   const flow = new Composer<BotContext>();
@@ -22,8 +23,10 @@ export function onboardingFlow(s: Services): Composer<BotContext> {
       throw error;
     }
     if (state.da) return showMenu(ctx, s, { ...state, da: state.da }, welcomeBack(ctx, state.da.name));
+    if (state.rejected) return showHome(ctx, s, state);
     await ctx.reply(ctx.t('bot.welcome_new'));
-    if (state.phone) return linkByPhone(ctx, s, state, state.phone);
+    // A phone verified before: the rule again (an operator may have added the DA since).
+    if (state.phone) return afterPhone(ctx, s, await identify(ctx, s, state.phone), state.phone);
     await askContact(ctx);
   });
 
@@ -33,28 +36,23 @@ export function onboardingFlow(s: Services): Composer<BotContext> {
     if (contact.user_id !== ctx.from.id) return askContact(ctx, ctx.t('bot.share_own_contact'));
     const phone = normalizePhone(contact.phone_number);
     if (!phone) return askContact(ctx, ctx.t('bot.phone_not_valid'));
-    const state = await identify(ctx, s, phone);
-    if (state.da) return showMenu(ctx, s, { ...state, da: state.da }, welcomeBack(ctx, state.da.name));
-    await linkByPhone(ctx, s, state, phone);
+    await afterPhone(ctx, s, await identify(ctx, s, phone), phone);
   });
 
   return flow;
 }
 
 /**
- * Known DA → linked and VERIFIED, menu. A DA only the organisation's DA list knows (the spec's
- * `/development-agents/` lookup) → the registration form in update_outbound mode, which updates
- * that profile (or registers anew on 404). Nobody → the registration form.
+ * Linked by the backend → the menu. A DA only the organisation's DA list knows by this phone (the
+ * spec's `/development-agents/` lookup) → the registration form in update_outbound mode, which
+ * updates that profile (or registers anew on 404). Nobody → the registration form.
  */
-async function linkByPhone(ctx: BotContext, s: Services, state: UserState, phone: string): Promise<void> {
-  const [da] = await s.backend.findDas(phone);
-  if (da) {
-    await s.backend.patchBotUser(state.botUserId, { da_profile: da.id, verification_status: 'VERIFIED' });
-    const info = daInfo(da);
-    ctx.session.da = info;
-    s.logger.info({ botUserId: state.botUserId, daId: da.id }, 'bot user linked to DA by phone');
-    return showMenu(ctx, s, { ...state, da: info }, welcomeBack(ctx, da.first_name));
+async function afterPhone(ctx: BotContext, s: Services, state: UserState, phone: string): Promise<void> {
+  if (state.da) {
+    s.logger.info({ botUserId: state.botUserId, daId: state.da.id }, 'bot user is a linked DA');
+    return showMenu(ctx, s, { ...state, da: state.da }, welcomeBack(ctx, state.da.name));
   }
+  if (state.rejected) return showHome(ctx, s, state);
   const [outbound] = await s.backend.findOutboundDas(phone);
   await showRegistration(ctx, s, state, { updateOutbound: outbound !== undefined });
 }

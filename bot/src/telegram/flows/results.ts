@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { showHome } from '../home';
 import { renderSummary } from '../summaries';
-import { refresh, remember, type Services, type UserState } from '../user-state';
+import { identify, refresh, type Services, type UserState } from '../user-state';
 
 /**
  * What a screen opened from a reply-keyboard button hands back with `sendData`: a typed result
@@ -34,22 +34,15 @@ export function resultsFlow(s: Services): Composer<BotContext> {
 }
 
 /**
- * The screen sets VERIFIED itself after a registration (spec §4); should that call have failed,
- * the link the backend made on DA create is enough for the bot to set it. An update_outbound
- * update links nobody, so the DA is then looked up by phone as at onboarding.
+ * The screen asks for VERIFIED itself after a registration (spec §4). Should that call have
+ * failed, giving the backend the user's verified phone again applies the same linking rule
+ * (docs/authorization.md): only the DA whose telegram_phone_number it is, never one named by the
+ * result, whose content the user controls.
  */
 async function afterRegistration(ctx: BotContext, s: Services): Promise<UserState> {
-  let user = await s.backend.findBotUser(ctx.from?.id ?? 0);
-  if (!user) return refresh(ctx, s);
-  if (user.da_profile === null && user.phone_number) {
-    const [da] = await s.backend.findDas(user.phone_number);
-    if (da)
-      user = await s.backend.patchBotUser(user.id, { da_profile: da.id, verification_status: 'VERIFIED' });
-  }
-  if (user.da_profile !== null && user.verification_status !== 'VERIFIED') {
-    user = await s.backend.patchBotUser(user.id, { verification_status: 'VERIFIED' });
-  }
-  return remember(ctx, s, user);
+  const user = await s.backend.findBotUser(ctx.from?.id ?? 0);
+  if (!user?.phone_number) return refresh(ctx, s);
+  return identify(ctx, s, user.phone_number);
 }
 
 function summaryText(ctx: BotContext, result: HandBackResult, state: UserState): string {

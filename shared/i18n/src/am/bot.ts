@@ -17,6 +17,7 @@ export const bot: Shape<typeof en> = {
   update_report_user_button: 'የሪፖርት ተጠቃሚ መገለጫ አዘምን',
   verified: 'ማንነትዎ ተረጋግጧል። ከምናሌው የሚፈልጉትን ይምረጡ።',
   registration_required: 'እባክዎ መጀመሪያ እንደ ልማት ሰራተኛ ይመዝገቡ። ለመጀመር /start ይላኩ።',
+  rejected: 'ምዝገባዎ ውድቅ ተደርጓል። እባክዎ ተቆጣጣሪዎን ያነጋግሩ።',
   menu_prompt: 'ከምናሌው የሚፈልጉትን ይምረጡ።',
   menu: {
     register_farmer: 'አርሶ አደር መዝግብ',

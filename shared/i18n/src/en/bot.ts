@@ -19,6 +19,7 @@ export const bot = {
   update_report_user_button: 'Update report user profile',
   verified: 'You are verified. Choose what to do from the menu.',
   registration_required: 'Please register as a development agent first. Send /start to begin.',
+  rejected: 'Your registration was rejected. Please contact your supervisor.',
   menu_prompt: 'Choose what to do from the menu.',
   menu: {
     register_farmer: 'Register farmer',
