@@ -37,7 +37,7 @@ describe('config', () => {
       browserUrl: '/backend',
     });
     expect(c.database).toEqual({ url: undefined, demoData: true });
-    expect(c.links.ttlSeconds).toBe(7 * 86_400);
+    expect(c.links.ttlSeconds).toBe(3 * 86_400);
     expect(c.enable).toEqual({ bot: true, notifications: true, backend: true });
     expect(c.webappDist).toMatch(/webapp[/\\]dist$/);
   });

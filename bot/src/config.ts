@@ -10,6 +10,9 @@ import { loadOrCreateSecrets, type PersistedSecrets } from './config-secrets';
  */
 
 /** The emulator's bot token; it only ever talks to the emulator mounted on this same server. */
+/** A signed link's lifetime unless LINK_TTL says otherwise (docs/authorization.md "Links"). */
+export const LINK_TTL_DEFAULT = 3 * 86_400;
+
 export const EMULATOR_TOKEN = '123456789:EMULATOR-gebere-local-token';
 export const WEBHOOK_PATH = '/telegram/webhook';
 export const EMULATOR_PATH = '/emulator';
@@ -242,7 +245,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       serviceToken: secrets.serviceToken,
     },
     database: { url: e.DATABASE_URL, demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined },
-    links: { secret: secrets.linkSecret, ttlSeconds: e.LINK_TTL ?? 7 * 86_400 },
+    links: { secret: secrets.linkSecret, ttlSeconds: e.LINK_TTL ?? LINK_TTL_DEFAULT },
     enable: {
       bot: e.ENABLE_BOT ?? true,
       notifications: e.ENABLE_NOTIFICATIONS ?? true,

@@ -15,10 +15,28 @@ export function describeApiError(error: ApiError): string {
   }
   const status = error.status ?? 0;
   if (status === 401) return t('errors.unauthorized');
+  const why = refusal(error);
+  if (why) return why;
   if (status === 403) return t('errors.forbidden');
   if (status === 404) return t('errors.not_found');
   if (status >= 500) return t('errors.server_error');
   return t('errors.request_failed', { status: String(status) });
+}
+
+/**
+ * Why the server refused a proven caller (403: docs/authorization.md) or held them back (429):
+ * its `detail`, already in the user's language (the client sends Accept-Language).
+ */
+export function refusal(error: ApiError): string | undefined {
+  return error.kind === 'http' && (error.status === 403 || error.status === 429) && error.detail
+    ? error.detail
+    : undefined;
+}
+
+/** A screen's own failure text (spec §8), followed by the server's reason when it refused. */
+export function withRefusal(text: string, error: ApiError): string {
+  const why = refusal(error);
+  return why ? `${text} ${why}` : text;
 }
 
 /**

@@ -6,7 +6,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { noAnswer } from '../../lib/api-errors';
+import { noAnswer, withRefusal } from '../../lib/api-errors';
 import { GROUP_TYPES } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -54,7 +54,7 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
           return;
         }
         applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS);
-        toast.error(t('group.error_adding_development_group'));
+        toast.error(withRefusal(t('group.error_adding_development_group'), result.error));
         return;
       }
       created.current = result.data;

@@ -103,13 +103,19 @@ describe('Add development group', () => {
     expect(screen.getByLabelText('Mixed')).toBeChecked();
   });
 
-  it('still toasts error_adding_development_group when the server refuses (403)', async () => {
-    installFakeFetch(route('POST', '/backend/api/development-groups/', () => json(403, { detail: 'No.' })));
+  it("toasts error_adding_development_group with the server's reason when it refuses (403)", async () => {
+    installFakeFetch(
+      route('POST', '/backend/api/development-groups/', () =>
+        json(403, { detail: 'This is outside your area.' }),
+      ),
+    );
     const { user } = await setup();
     await user.type(screen.getByLabelText('Group name'), 'Tesfa');
     await user.click(screen.getByLabelText('Mixed'));
     await user.click(addButton());
-    expect(await screen.findByText('Error Adding Development Group')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error Adding Development Group This is outside your area.'),
+    ).toBeInTheDocument();
   });
 
   it('does not add the group twice when only the hand-back failed', async () => {

@@ -8,7 +8,7 @@ import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { describeApiError, noAnswer } from '../../lib/api-errors';
+import { describeApiError, noAnswer, withRefusal } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -85,7 +85,9 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
           DA_FIELDS,
           DA_FIELD_RENAMES,
         );
-        toast.error(t(result.updated ? 'da.error_updating_da' : 'da.error_registering_da'));
+        toast.error(
+          withRefusal(t(result.updated ? 'da.error_updating_da' : 'da.error_registering_da'), result.error),
+        );
         if (unmatched.length) toast.error(unmatched.join(', '));
         return;
       }

@@ -73,5 +73,6 @@ export const verifiedBotUser = {
   phone_number: '912345678',
   verification_status: 'VERIFIED',
   da_profile: 70,
+  grants: [],
   report_user: null,
 };

@@ -7,7 +7,7 @@ import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api';
-import { noAnswer } from '../../lib/api-errors';
+import { noAnswer, withRefusal } from '../../lib/api-errors';
 import { TOAST_MS_FARMER } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -95,7 +95,7 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
       toast.error([t('farmer.error_registering_farmer'), ...unmatched].join(' '), FARMER_TOAST);
       return;
     }
-    toast.error(t('farmer.error_registering_farmer'), FARMER_TOAST);
+    toast.error(withRefusal(t('farmer.error_registering_farmer'), error), FARMER_TOAST);
   };
 
   const onValid = async (values: FarmerFormOutput) => {

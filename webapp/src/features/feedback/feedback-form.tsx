@@ -3,7 +3,7 @@ import { List } from '@telegram-apps/telegram-ui';
 import { useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SubmitForm } from '../../components/submit-form';
-import { noAnswer } from '../../lib/api-errors';
+import { noAnswer, withRefusal } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
 import { withRetries } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
@@ -51,10 +51,11 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       setFailed(true);
       haptic.notify('error');
       // Only unanswered sends: they may have been saved, so 'Error adding' would be a guess.
+      const refused = errors.find((e) => !noAnswer(e));
       toast.error(
-        errors.every(noAnswer)
-          ? t('errors.not_confirmed_kept', { button: t('feedback.try_again') })
-          : t('feedback.error_adding_feedback'),
+        refused
+          ? withRefusal(t('feedback.error_adding_feedback'), refused)
+          : t('errors.not_confirmed_kept', { button: t('feedback.try_again') }),
       );
       return;
     }

@@ -6,6 +6,7 @@ import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { withRefusal } from '../../lib/api-errors';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { useT } from '../../lib/i18n';
 import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
@@ -72,10 +73,13 @@ export function NotificationForm(props: NotificationFormProps) {
       if (!result.ok) {
         applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS, RENAME);
         toast.error(
-          t(
-            update
-              ? 'notification.error_updating_notification'
-              : 'notification.error_registering_notification',
+          withRefusal(
+            t(
+              update
+                ? 'notification.error_updating_notification'
+                : 'notification.error_registering_notification',
+            ),
+            result.error,
           ),
         );
         return;

@@ -7,7 +7,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { noAnswer } from '../../lib/api-errors';
+import { noAnswer, withRefusal } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
@@ -61,7 +61,10 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
         }
         const unmatched = applyFieldErrors(form.setError, result.error.fieldErrors, REPORT_USER_FIELDS);
         toast.error(
-          t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),
+          withRefusal(
+            t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),
+            result.error,
+          ),
         );
         if (unmatched.length) toast.error(unmatched.join(', '));
         return;
