@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ProofOptions } from '../auth/index';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-depth';
 import { type Log, silentLog } from './db/log';
 import type { Db } from './db/types';
 import { createActorSource } from './http/actor';
 import { backendErrorHandler } from './http/error-handler';
+import { detailError } from './http/http-error';
 import { createKeyCleanup } from './http/idempotency';
 import { message, pickLanguage } from './http/messages';
+import { listHeadersOf } from './http/paginate';
 import type { BackendEnv } from './http/serve';
 import { buildOpenApi, docsHtml } from './openapi';
 import { registerAdvisoryRoutes } from './routes/advisories';
@@ -68,7 +71,8 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     cleanupIdempotencyKeys: createKeyCleanup(options.db, log),
   };
 
-  // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong.
+  // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong, and
+  // refused (400) when nested deeper than MAX_JSON_DEPTH before anything recurses over it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
@@ -76,6 +80,8 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     (_req, body, done) => {
       const text = body as string;
       if (text.trim() === '') return done(null, undefined);
+      if (jsonTooDeep(text))
+        return done(detailError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }), undefined);
       try {
         done(null, JSON.parse(text));
       } catch (error) {
@@ -83,6 +89,12 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
       }
     },
   );
+  // A paginate=false list's total and truncation (http/paginate.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const headers = reply.statusCode === 200 ? listHeadersOf(request) : undefined;
+    if (headers) reply.headers(headers);
+    return payload;
+  });
   app.setErrorHandler(backendErrorHandler);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: message(pickLanguage(request.headers['accept-language']), 'not_found') });
