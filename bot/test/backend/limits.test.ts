@@ -269,3 +269,89 @@ describe.each(databases)('request limits (%s)', (kind) => {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
   });
 });
+
+describe.each(databases)('per-user write limit (%s)', (kind) => {
+  const MAX = 3;
+  let t: TestBackend;
+  let da: Da;
+  let other: Da;
+
+  beforeAll(async () => {
+    t = await startBackend(kind, { writesPerMinute: MAX });
+    // Fixtures write as the service token (not limited) and as each DA (one write each).
+    da = await t.fx.da();
+    other = await t.fx.da();
+  });
+  afterAll(() => t?.close());
+
+  const groupBody = (d: Da, name: string) => ({
+    group_name: name,
+    group_type: 'mixed',
+    kebele: d.area.kebele,
+    created_by: d.daId,
+  });
+
+  it('answers 429 with Retry-After past the limit, writes nothing, and leaves other users alone', async () => {
+    // The DA's own registration (POST /api/da-profiles/) was its first write of this minute.
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX - 1; i++) {
+      const r = await t.call('POST', '/api/development-groups/', {
+        headers: da.headers,
+        body: groupBody(da, `G${i}`),
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([201, 201]);
+
+    const before = await t.fx.rowCounts();
+    const limited = await t.call('POST', '/api/development-groups/', {
+      headers: da.headers,
+      body: groupBody(da, 'One too many'),
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.raw.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.raw.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.body.detail).toMatch(/^Too many changes in a short time\. Try again in \d+ seconds\.$/);
+    const am = await t.call('PATCH', `/api/bot-users/${da.botUserId}/`, {
+      headers: { ...da.headers, 'accept-language': 'am' },
+      body: { language: 'am' },
+    });
+    expect(am.status).toBe(429);
+    expect(am.body.detail).toMatch(/^በአጭር ጊዜ ውስጥ በጣም ብዙ ለውጦች ተልከዋል። ከ\d+ ሰከንድ በኋላ/);
+    // Another proof of the same Telegram user (a signed link) is the same user.
+    const viaLink = await t.call('POST', '/api/development-groups/', {
+      headers: proof.link(da.telegramId),
+      body: groupBody(da, 'Via link'),
+    });
+    expect(viaLink.status).toBe(429);
+    expect(await t.fx.rowCounts()).toEqual(before);
+
+    // Reads are not limited; another DA and the bot's service token still write.
+    const read = await t.call('GET', '/api/development-groups/', {
+      headers: da.headers,
+      query: { created_by: da.daId, paginate: 'false' },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).toHaveLength(MAX - 1);
+    const others = await t.call('POST', '/api/development-groups/', {
+      headers: other.headers,
+      body: groupBody(other, 'Other DA'),
+    });
+    expect(others.status).toBe(201);
+    for (let i = 0; i < MAX + 2; i++) {
+      const r = await t.call('POST', '/api/bot-users/', {
+        headers: proof.service(),
+        body: { telegram_id: 777_000_000 + i, chat_id: 777_000_000 + i, first_name: 'S' },
+      });
+      expect(r.status).toBeLessThan(300);
+    }
+  });
+
+  it('counts requests without a valid proof by address', async () => {
+    const bad = { authorization: 'tma user=forged&hash=00' };
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX + 1; i++)
+      statuses.push((await t.call('POST', '/api/feedback/', { headers: bad, body: {} })).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
