@@ -25,6 +25,8 @@ RUN pnpm --filter @gebere/webapp run build \
  && cp -rL bot/node_modules/@electric-sql/pglite /out/node_modules/@electric-sql/pglite
 
 FROM ${NODE_IMAGE} AS runtime
+# Without BOT_TOKEN (the emulator) the app refuses HOST=0.0.0.0 unless EMULATOR_ALLOW_REMOTE=true:
+# publish the port on loopback then (`-p 127.0.0.1:8080:8080`), as docker-compose.yml does.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, EMULATOR_TOKEN, loadConfig } from './config';
+import {
+  ConfigError,
+  describeConfig,
+  EMULATOR_TOKEN,
+  HTTP_LIMIT_DEFAULTS,
+  isLoopbackHost,
+  loadConfig,
+} from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'gebere-config-'));
 const REAL_TOKEN = '7000000001:AAE-real-looking-token-for-tests_xyz';
@@ -145,5 +152,62 @@ describe('config', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('refuses the emulator on a non-loopback interface unless EMULATOR_ALLOW_REMOTE says so', () => {
+    const [why] = problems({ HOST: '0.0.0.0' });
+    expect(why).toMatch(/HOST=0\.0\.0\.0 with no BOT_TOKEN/);
+    expect(why).toMatch(/act as any user/);
+    expect(why).toMatch(/EMULATOR_ALLOW_REMOTE=true/);
+    expect(problems({ HOST: '192.168.1.20' })[0]).toMatch(/EMULATOR_ALLOW_REMOTE/);
+    expect(problems({ HOST: '::' })[0]).toMatch(/EMULATOR_ALLOW_REMOTE/);
+    // Explicitly allowed, loopback, or a real bot: starts.
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0', EMULATOR_ALLOW_REMOTE: 'true' }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(problems({ HOST: '0.0.0.0', EMULATOR_ALLOW_REMOTE: 'false' })[0]).toMatch(/EMULATOR_ALLOW_REMOTE/);
+    expect(problems({ HOST: '127.0.0.1' })).toEqual([]);
+    expect(problems({ HOST: 'localhost' })).toEqual([]);
+    expect(problems({ HOST: '::1' })).toEqual([]);
+    expect(problems({ HOST: '0.0.0.0', BOT_TOKEN: REAL_TOKEN })).toEqual([]);
+    expect(problems({ EMULATOR_ALLOW_REMOTE: 'maybe' })[0]).toMatch(
+      /EMULATOR_ALLOW_REMOTE must be true or false/,
+    );
+  });
+
+  it('knows loopback names and addresses', () => {
+    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '10.0.0.1', 'example.org', '128.0.0.1', 'localhost.evil.org'])
+      expect(isLoopbackHost(h), h).toBe(false);
+  });
+
+  it('has HTTP time and connection limits for slow phones, settable by name', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.http).toEqual(HTTP_LIMIT_DEFAULTS);
+    expect(c.http).toMatchObject({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000 });
+    expect(c.rateLimit.writesPerMinute).toBe(60);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      HTTP_REQUEST_TIMEOUT: '1m',
+      HTTP_HEADERS_TIMEOUT: '20',
+      HTTP_KEEP_ALIVE_TIMEOUT: '5s',
+      HTTP_IDLE_TIMEOUT: '2m',
+      HTTP_MAX_CONNECTIONS: '500',
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    });
+    expect(set.http).toEqual({
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 5_000,
+      idleTimeoutMs: 120_000,
+      maxConnections: 500,
+    });
+    expect(set.rateLimit.writesPerMinute).toBe(0);
+    expect(problems({ HTTP_MAX_CONNECTIONS: '0' })[0]).toMatch(/HTTP_MAX_CONNECTIONS must be a whole number/);
+    expect(problems({ HTTP_REQUEST_TIMEOUT: 'soon' })[0]).toMatch(/HTTP_REQUEST_TIMEOUT must be seconds/);
+    expect(problems({ HTTP_REQUEST_TIMEOUT: '10', HTTP_HEADERS_TIMEOUT: '20' })[0]).toMatch(
+      /HTTP_HEADERS_TIMEOUT \(20s\) must not be longer than HTTP_REQUEST_TIMEOUT \(10s\)/,
+    );
   });
 });

@@ -62,6 +62,30 @@ const duration = (name: string) =>
       .refine((s) => s > 0, { message: `${name} must be longer than zero` }),
   );
 
+/** A whole number within bounds (connection caps, per-minute limits). */
+const count = (name: string, min: number, max: number) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { message: `${name} must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, {
+        message: `${name} must be a whole number from ${min} to ${max}`,
+      }),
+  );
+
+/** Names and addresses that only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
+}
+
 const envSchema = z.object({
   PORT: optional(
     z
@@ -114,6 +138,13 @@ const envSchema = z.object({
   ),
   ENABLE_BACKEND: bool('ENABLE_BACKEND'),
   TRUST_PROXY: bool('TRUST_PROXY'),
+  EMULATOR_ALLOW_REMOTE: bool('EMULATOR_ALLOW_REMOTE'),
+  HTTP_REQUEST_TIMEOUT: duration('HTTP_REQUEST_TIMEOUT'),
+  HTTP_HEADERS_TIMEOUT: duration('HTTP_HEADERS_TIMEOUT'),
+  HTTP_KEEP_ALIVE_TIMEOUT: duration('HTTP_KEEP_ALIVE_TIMEOUT'),
+  HTTP_IDLE_TIMEOUT: duration('HTTP_IDLE_TIMEOUT'),
+  HTTP_MAX_CONNECTIONS: count('HTTP_MAX_CONNECTIONS', 1, 1_000_000),
+  RATE_LIMIT_WRITES_PER_MINUTE: count('RATE_LIMIT_WRITES_PER_MINUTE', 0, 1_000_000),
   WEBAPP_DIST: optional(z.string().trim().min(1)),
 });
 
@@ -123,6 +154,10 @@ export interface Config {
   publicUrl: string;
   logLevel: LogLevel;
   trustProxy: boolean;
+  /** Time and connection limits of the HTTP server (issue 15: slow and many sockets). */
+  http: HttpLimits;
+  /** Backend writes (POST/PUT/PATCH) per Telegram user (or address) per minute; 0: no limit. */
+  rateLimit: { writesPerMinute: number };
   dataDir: string;
   /** webapp/dist, or WEBAPP_DIST (the Docker image keeps it elsewhere). */
   webappDist: string;
@@ -159,6 +194,35 @@ export interface Config {
   /** Which secrets were generated and stored under DATA_DIR rather than given. */
   generatedSecrets: ReadonlyArray<keyof PersistedSecrets>;
 }
+
+export interface HttpLimits {
+  /** Whole request (headers and body) must arrive within this (Node's requestTimeout). */
+  requestTimeoutMs: number;
+  /** Headers must arrive within this (Node's headersTimeout; at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all is closed after this (Fastify's connectionTimeout). */
+  idleTimeoutMs: number;
+  /** Connections open at once; more are dropped as they arrive (server.maxConnections). */
+  maxConnections: number;
+}
+
+/**
+ * Defaults for 2G/3G phones: a 10 KB body takes a few seconds on a slow link, so 30 s for a
+ * whole request is generous, 15 s for headers (a few hundred bytes), keep-alive long enough to
+ * reuse a connection between a screen's calls (an RTT of 0.5–2 s) but not to hold idle sockets,
+ * and a cap well above the product's load (a few hundred DAs at once) that still keeps file
+ * descriptors and memory bounded.
+ */
+export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 10_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 4_000,
+};
+export const RATE_LIMIT_WRITES_DEFAULT = 60;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -203,6 +267,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       'TELEGRAM_API_ROOT is set but BOT_TOKEN is not: set BOT_TOKEN to use a real Bot API server',
     );
   }
+  const host = e.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0');
+  if (emulator && !isLoopbackHost(host) && !e.EMULATOR_ALLOW_REMOTE) {
+    problems.push(
+      `HOST=${host} with no BOT_TOKEN: the local Telegram emulator would be reachable from the network, ` +
+        'and anyone who opens its chat page can act as any user (its bot token is public). ' +
+        'Set BOT_TOKEN, listen on 127.0.0.1, or set EMULATOR_ALLOW_REMOTE=true if this network is yours alone',
+    );
+  }
+  const secs = (s: number | undefined, fallbackMs: number) => (s === undefined ? fallbackMs : s * 1000);
+  const http: HttpLimits = {
+    requestTimeoutMs: secs(e.HTTP_REQUEST_TIMEOUT, HTTP_LIMIT_DEFAULTS.requestTimeoutMs),
+    headersTimeoutMs: secs(e.HTTP_HEADERS_TIMEOUT, HTTP_LIMIT_DEFAULTS.headersTimeoutMs),
+    keepAliveTimeoutMs: secs(e.HTTP_KEEP_ALIVE_TIMEOUT, HTTP_LIMIT_DEFAULTS.keepAliveTimeoutMs),
+    idleTimeoutMs: secs(e.HTTP_IDLE_TIMEOUT, HTTP_LIMIT_DEFAULTS.idleTimeoutMs),
+    maxConnections: e.HTTP_MAX_CONNECTIONS ?? HTTP_LIMIT_DEFAULTS.maxConnections,
+  };
+  // Node's own rule: headers are part of the request, so their time cannot be longer.
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT (${http.headersTimeoutMs / 1000}s) must not be longer than HTTP_REQUEST_TIMEOUT (${http.requestTimeoutMs / 1000}s)`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(cwd, e.DATA_DIR ?? './data');
@@ -216,11 +302,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   return {
     port,
-    // The emulator's token is public knowledge, so a keyless local run listens on loopback only.
-    host: e.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0'),
+    // The emulator's token is public knowledge, so a keyless local run listens on loopback only
+    // (another interface needs EMULATOR_ALLOW_REMOTE=true, checked above).
+    host,
     publicUrl,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
+    http,
+    rateLimit: { writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE ?? RATE_LIMIT_WRITES_DEFAULT },
     dataDir,
     webappDist: e.WEBAPP_DIST
       ? isAbsolute(e.WEBAPP_DIST)
@@ -266,6 +355,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
   return {
     port: config.port,
     host: config.host,
+    http: config.http,
+    writesPerMinute: config.rateLimit.writesPerMinute,
     publicUrl: config.publicUrl,
     telegram: config.telegram.emulator ? 'emulator' : config.telegram.apiRoot,
     telegramEnvironment: config.telegram.environment,

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { maskText, maskUrl, REDACT_PATHS } from './log';
+import { testApp } from '../test/support';
+import { createLogger, maskLogLine, maskPhones, maskText, maskUrl, REDACT_PATHS } from './log';
 
 describe('log hygiene', () => {
   it('masks Bot API tokens and link signatures in URLs and messages', () => {
@@ -30,5 +31,46 @@ describe('log hygiene', () => {
     });
     const out = lines.join('');
     for (const secret of ['hash=abc', 'T0KEN', 'L1NK', 'query_id=1']) expect(out).not.toContain(secret);
+  });
+
+  it('masks Ethiopian phone numbers in every form, keeping the last two digits', () => {
+    expect(maskPhones('call 0912345678, 912345678, +251912345678, 251712345678 or 0712345678')).toBe(
+      'call <phone …78>, <phone …78>, <phone …78>, <phone …78> or <phone …78>',
+    );
+    // Not phones: longer digit runs (timestamps), other prefixes, short numbers.
+    for (const text of ['1732470000123', '0812345678', '12345678', 'id 8123456789'])
+      expect(maskPhones(text)).toBe(text);
+    // Inside JSON strings only: numbers (Telegram ids, counts) stay readable.
+    expect(maskLogLine('{"telegramId":912345678,"msg":"phone 0912345678"}')).toBe(
+      '{"telegramId":912345678,"msg":"phone <phone …78>"}',
+    );
+  });
+
+  it('never writes a phone number, whatever field or message it is in', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (l: string) => lines.push(l) } });
+    logger.info({ url: '/backend/api/da-profiles/?phone_number=0911223344&paginate=false' }, 'request');
+    logger.info({ body: { farmer: { phone_number: '911223344' } }, list: ['+251911223344'] }, 'nested');
+    logger.warn('lookup of 251711223344 failed');
+    logger.child({ phone: '0711223344' }).info('bound');
+    logger.error({ err: new Error('duplicate key: phone_number=(0911223344)') }, 'insert failed');
+    const out = lines.join('');
+    expect(lines).toHaveLength(5);
+    expect(out).not.toMatch(/11223344/);
+    // Each phone masked where it was (the error's twice: message and stack).
+    expect(out.match(/<phone …44>/g)).toHaveLength(7);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('masks phone numbers in the request log of the real app', async () => {
+    const lines: string[] = [];
+    const { app } = await testApp({
+      logger: createLogger({ level: 'info', destination: { write: (l: string) => lines.push(l) } }),
+    });
+    await app.inject({ method: 'GET', url: '/tg/lookup?phone_number=%2B251912345678&other=0912345678' });
+    await app.close();
+    const request = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request');
+    expect(request?.url).toBe('/tg/lookup?phone_number=%2B<phone …78>&other=<phone …78>');
+    expect(lines.join('')).not.toMatch(/12345678/);
   });
 });

@@ -43,25 +43,69 @@ export function maskUrl(url: string): string {
   return url.replace(/\/bot\d+:[^/?#]+/g, '/bot<redacted>').replace(/([?&]sig=)[^&#]*/g, '$1<redacted>');
 }
 
-/** Error messages from HTTP clients sometimes quote the URL; mask it there too. */
-export function maskText(text: string): string {
-  return maskUrl(text).replace(/\b\d{6,}:[\w-]{20,}\b/g, '<redacted-token>');
+/**
+ * Ethiopian phone numbers in any form people and the product write them: 09xxxxxxxx and
+ * 07xxxxxxxx, the normalised 9xxxxxxxx and 7xxxxxxxx, +2519… and 2517… (digits not part of a
+ * longer run of digits).
+ */
+const PHONE = /(?<!\d)(?:\+?251|0)?[79]\d{8}(?!\d)/g;
+
+/** Phone numbers replaced by `<phone …NN>`: only the last two digits are kept. */
+export function maskPhones(text: string): string {
+  return text.replace(PHONE, (m) => `<phone …${m.slice(-2)}>`);
 }
 
-export function createLogger(options: { level: LogLevel; name?: string }): Logger {
-  return pino({
-    name: options.name ?? 'gebere',
-    level: options.level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: {
-      err: (err: unknown) => {
-        const out = pino.stdSerializers.err(err as Error);
-        if (typeof out.message === 'string') out.message = maskText(out.message);
-        if (typeof out.stack === 'string') out.stack = maskText(out.stack);
-        return out;
-      },
+/** Error messages from HTTP clients sometimes quote the URL; mask it there too. */
+export function maskText(text: string): string {
+  return maskPhones(maskUrl(text).replace(/\b\d{6,}:[\w-]{20,}\b/g, '<redacted-token>'));
+}
+
+const NINE_DIGITS = /\d{9}/;
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * One serialized log line with every phone number inside its JSON strings masked: messages,
+ * URLs with `?phone_number=…`, error texts, bodies, bindings, whatever field they are in.
+ * Numbers outside strings (Telegram ids, counts, durations) are left alone: the product never
+ * carries a phone as a JSON number.
+ */
+export function maskLogLine(line: string): string {
+  if (!NINE_DIGITS.test(line)) return line;
+  return line.replace(JSON_STRING, maskPhones);
+}
+
+/** A pino destination that masks phone numbers in every line before writing it. */
+export function phoneMaskingStream(inner: { write(line: string): unknown }): { write(line: string): void } {
+  return {
+    write(line: string) {
+      inner.write(maskLogLine(line));
     },
-    base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+}
+
+export function createLogger(options: {
+  level: LogLevel;
+  name?: string;
+  /** Where lines go (stdout by default); tests capture them. */
+  destination?: { write(line: string): unknown };
+}): Logger {
+  const destination = phoneMaskingStream(options.destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(
+    {
+      name: options.name ?? 'gebere',
+      level: options.level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        err: (err: unknown) => {
+          const out = pino.stdSerializers.err(err as Error);
+          if (typeof out.message === 'string') out.message = maskText(out.message);
+          if (typeof out.stack === 'string') out.stack = maskText(out.stack);
+          return out;
+        },
+      },
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
 }

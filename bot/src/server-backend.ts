@@ -37,6 +37,7 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
       options: {
         db,
         logger: log,
+        writesPerMinute: config.rateLimit.writesPerMinute,
         auth: {
           botToken: config.telegram.token,
           linkSecret: config.links.secret,

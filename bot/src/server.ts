@@ -104,6 +104,7 @@ export async function startServer(
   const app = await buildApp({
     logger,
     trustProxy: config.trustProxy,
+    limits: config.http,
     publicUrl: config.publicUrl,
     static: {
       distDir: config.webappDist,

@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ProofOptions } from '../auth/index';
+import { createProofReader } from '../auth/proof';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-depth';
 import { type Log, silentLog } from './db/log';
 import type { Db } from './db/types';
 import { createActorSource } from './http/actor';
 import { backendErrorHandler } from './http/error-handler';
+import { detailError, HttpError } from './http/http-error';
 import { createKeyCleanup } from './http/idempotency';
 import { message, pickLanguage } from './http/messages';
+import { listHeadersOf } from './http/paginate';
 import type { BackendEnv } from './http/serve';
 import { buildOpenApi, docsHtml } from './openapi';
 import { registerAdvisoryRoutes } from './routes/advisories';
@@ -40,9 +45,52 @@ export interface BackendPluginOptions {
   bodyLimit?: number;
   /** How long a Telegram user's bot user and DA profile are cached (5 s). */
   actorCacheMs?: number;
+  /**
+   * Writes (POST/PUT/PATCH) one Telegram user may make per minute, keyed by the user of the
+   * request's proof (the address when it has no valid proof); the service token is not limited.
+   * 0 or absent: no limit (the companion server passes RATE_LIMIT_WRITES_PER_MINUTE).
+   */
+  writesPerMinute?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Per-user limit on every write (issue 15: one DA made ~220 farmers/s). Runs at onRequest, so a
+ * limited request is refused before its body is read and writes nothing: 429 with Retry-After
+ * and a `{detail}` in the request's language. The proof is read with the backend's own reader
+ * (cached per header); the counts live in this process's memory.
+ */
+async function limitWrites(app: FastifyInstance, auth: ProofOptions, perMinute: number) {
+  const readProof = createProofReader(auth);
+  const proofOf = (request: FastifyRequest) => readProof(request.headers.authorization);
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const r = proofOf(request);
+      return r.ok && r.proof.kind === 'user' ? `tg:${r.proof.telegramUserId}` : `ip:${request.ip}`;
+    },
+    allowList: (request) => {
+      if (!WRITE_METHODS.has(request.method)) return true;
+      const r = proofOf(request);
+      return r.ok && r.proof.kind === 'service';
+    },
+    // Nothing about the limit on ordinary answers; the 429 carries Retry-After.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, (lang) => ({
+        detail: message(lang, 'rate_limited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+      })),
+  });
+}
 
 function ignoresTrailingSlash(app: FastifyInstance): boolean {
   const config = app.initialConfig as {
@@ -69,7 +117,10 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     cleanupIdempotencyKeys: createKeyCleanup(options.db, log),
   };
 
-  // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong.
+  if (options.writesPerMinute) await limitWrites(app, options.auth, options.writesPerMinute);
+
+  // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong, and
+  // refused (400) when nested deeper than MAX_JSON_DEPTH before anything recurses over it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
@@ -77,6 +128,8 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     (_req, body, done) => {
       const text = body as string;
       if (text.trim() === '') return done(null, undefined);
+      if (jsonTooDeep(text))
+        return done(detailError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }), undefined);
       try {
         done(null, JSON.parse(text));
       } catch (error) {
@@ -84,6 +137,12 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
       }
     },
   );
+  // A paginate=false list's total and truncation (http/paginate.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const headers = reply.statusCode === 200 ? listHeadersOf(request) : undefined;
+    if (headers) reply.headers(headers);
+    return payload;
+  });
   app.setErrorHandler(backendErrorHandler);
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: message(pickLanguage(request.headers['accept-language']), 'not_found') });

@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyPluginAsync,
   LogController,
 } from 'fastify';
+import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from '../config';
 import type { Logger } from '../log';
 import type { WebhookHandler } from '../telegram/runtime';
 import { type HealthOptions, healthPlugin } from './health';
@@ -57,11 +58,14 @@ export interface AppOptions extends HttpOptions {
   logger: Logger;
   /** Behind a load balancer or tunnel: take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Time and connection limits (config `http`); the defaults when not given. */
+  limits?: Partial<HttpLimits>;
 }
 
 /** The Fastify instance the server listens with and tests `inject` into. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { logger, trustProxy, ...http } = options;
+  const { logger, trustProxy, limits: given, ...http } = options;
+  const limits = { ...HTTP_LIMIT_DEFAULTS, ...given };
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // requestLog writes one masked line per request instead.
@@ -71,7 +75,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Closing for a restart: idle keep-alive sockets go at once, in-flight requests finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Slow or hostile clients (issue 15): a socket that trickles its headers or body is cut off
+    // once the request is late; idle and keep-alive sockets are closed; answers take their time.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      // How often Node looks for late requests (its default, 30 s, would double their time).
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(limits.headersTimeoutMs / 3))),
+    },
   });
+  // Beyond the cap Node drops new connections at once; the ones open keep working.
+  app.server.maxConnections = limits.maxConnections;
   await app.register(gebereHttp, http);
   return app;
 }

@@ -33,6 +33,9 @@ const nasty = fc.oneof(
     'ጤፍ በመስመር መዝራት',
     '\u0000',
     '\ud800',
+    'a\udc00b',
+    'txt\u202Eexe',
+    '\u2066x\u2069',
     'x'.repeat(10_000),
     Number.MAX_SAFE_INTEGER + 2,
     [],
@@ -164,6 +167,39 @@ describe.each(databases)('fuzzed bodies (%s)', (kind) => {
   });
 
   const names = Object.keys(routes).filter((n) => routes[n as keyof typeof routes].method !== 'GET');
+
+  it.each(names)('%s: deep JSON anywhere in the body is a 400, with or without a key', async (name) => {
+    const c = cases[name] as Case;
+    const before = await t.fx.rowCounts();
+    const fields = Object.keys(c.valid);
+    const depths = fc.integer({ min: 33, max: 20_000 });
+    const where = fc.constantFrom(...fields, 'x_unknown', '<root>');
+    const open = fc.constantFrom('[', '{"a":');
+    await fc.assert(
+      fc.asyncProperty(depths, where, open, fc.boolean(), async (depth, field, opener, keyed) => {
+        const closer = opener === '[' ? ']' : '}';
+        const deep = `${opener.repeat(depth)}1${closer.repeat(depth)}`;
+        const payload =
+          field === '<root>'
+            ? deep
+            : JSON.stringify({ ...c.valid, [field]: '__DEEP__' }).replace('"__DEEP__"', deep);
+        const r = await t.app.inject({
+          method: c.method,
+          url: `/backend${c.path}`,
+          headers: {
+            ...user.headers,
+            'content-type': 'application/json',
+            ...(keyed ? { 'idempotency-key': `deep-${depth}` } : {}),
+          },
+          payload,
+        });
+        expect(r.statusCode, `${name} ${field} ${depth}`).toBe(400);
+        expect(r.json().detail).toMatch(/nested deeper than 32 levels/);
+      }),
+      { numRuns: Math.max(5, Math.floor(RUNS / 4)) },
+    );
+    expect(await t.fx.rowCounts()).toEqual(before);
+  });
   it.each(names)('%s: no 5xx, nothing written when refused', async (name) => {
     const c = cases[name] as Case;
     const mutated = fc

@@ -10,8 +10,51 @@ export type Id = z.infer<typeof id>;
  */
 export const bodyId = z.number().int().positive();
 
-/** A required, trimmed, non-empty text of bounded length. */
-export const text = (max = 255) => z.string().trim().min(1).max(max);
+/**
+ * Text hygiene codes: a refused string carries one of these as its custom issue's
+ * `params.code`; the backend and the webapp translate it (`validation.<code>` in @gebere/i18n).
+ */
+export const TEXT_ISSUES = ['text_nul', 'text_surrogate', 'text_bidi'] as const;
+export type TextIssue = (typeof TEXT_ISSUES)[number];
+
+// PostgreSQL cannot store NUL in text; a lone surrogate is not valid UTF-8 either.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Bidirectional controls that reorder what is displayed (U+202E shows "exe.txt" for "txt.exe"):
+ * embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, and the marks U+200E, U+200F
+ * and U+061C. Refused in names and other single-line fields.
+ */
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+
+/** First hygiene problem of `s`, or undefined; single-line text also refuses bidi controls. */
+export function textIssue(s: string, singleLine: boolean): TextIssue | undefined {
+  if (s.includes('\u0000')) return 'text_nul';
+  if (LONE_SURROGATE.test(s)) return 'text_surrogate';
+  if (singleLine && BIDI.test(s)) return 'text_bidi';
+  return undefined;
+}
+
+const hygiene =
+  (singleLine: boolean) =>
+  (s: string, ctx: z.RefinementCtx): void => {
+    const code = textIssue(s, singleLine);
+    if (code) ctx.addIssue({ code: 'custom', message: code, params: { code } });
+  };
+
+/**
+ * Any string of a request body: no NUL, no lone surrogate (what PostgreSQL and UTF-8 cannot
+ * hold). Bidi controls are allowed (names that come from Telegram itself, multi-line text).
+ */
+export const bodyString = (max = 255) => z.string().max(max).superRefine(hygiene(false));
+
+/**
+ * A required, trimmed, non-empty single-line text of bounded length (names): no NUL, no lone
+ * surrogate, no bidi control.
+ */
+export const text = (max = 255) => z.string().trim().min(1).max(max).superRefine(hygiene(true));
+
+/** A required, trimmed, non-empty free text (messages, answers): no NUL, no lone surrogate. */
+export const longText = (max: number) => z.string().trim().min(1).max(max).superRefine(hygiene(false));
 
 /** DRF's page shape, returned when `paginate=false` is not given. */
 export const page = <T extends z.ZodType>(item: T) =>
@@ -31,6 +74,19 @@ export const listOrPage = <T extends z.ZodType>(item: T) => z.union([z.array(ite
 export function asList<T>(data: T[] | Page<T>): T[] {
   return Array.isArray(data) ? data : data.results;
 }
+
+/**
+ * Most rows a `paginate=false` list answers. Beyond it the backend answers the first
+ * LIST_CEILING rows (in the list's order) with `X-List-Truncated: true` and `X-Total-Count`
+ * (bot/src/backend/README.md). 5,000 is far above any list a screen asks for (a development
+ * group has tens of farmers, the demo groups 2–5; a woreda has at most a few hundred kebeles;
+ * even the 9 groups stuffed with 24,292 farmers in issue 15 held ~2,700 each) and keeps one
+ * answer near 250 KB of JSON and tens of ms of database time on PGlite.
+ */
+export const LIST_CEILING = 5_000;
+/** Response headers of a `paginate=false` list (every one carries the total; truncated ones say so). */
+export const LIST_TOTAL_HEADER = 'X-Total-Count';
+export const LIST_TRUNCATED_HEADER = 'X-List-Truncated';
 
 export const paginateQuery = z.object({
   paginate: z.enum(['false', 'true']).optional(),

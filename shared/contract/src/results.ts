@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { id } from './common';
+import { bodyString, id } from './common';
 import { LIMITS } from './enums';
 
-const name = z.string().min(1).max(200);
+/** Names as the server stored them; NUL and lone surrogates never reach a summary. */
+const name = bodyString(200).min(1);
 const count = z.number().int().nonnegative().max(1_000_000);
 
 /**

@@ -36,10 +36,20 @@ interface Issue {
   code?: string;
   path: PropertyKey[];
   maximum?: unknown;
+  params?: { code?: unknown };
 }
+
+/** The contract's text hygiene refusals (`text()`: NUL, lone surrogate, bidi control). */
+const TEXT_CODES: Record<string, TranslationKey> = {
+  text_nul: 'validation.text_nul',
+  text_surrogate: 'validation.text_surrogate',
+  text_bidi: 'validation.text_bidi',
+};
 
 function messageFor(issue: Issue, value: unknown, messages: FieldMessages): string {
   if (isEmpty(value)) return t('validation.required');
+  const textCode = issue.code === 'custom' ? TEXT_CODES[String(issue.params?.code)] : undefined;
+  if (textCode) return t(textCode as 'validation.required');
   if (issue.code === 'too_big' && typeof issue.maximum === 'number' && typeof value === 'string')
     return t('validation.too_long', { max: String(issue.maximum) });
   const key = messages[issue.path.join('.')];
@@ -51,6 +61,7 @@ function messageFor(issue: Issue, value: unknown, messages: FieldMessages): stri
  * schema (and zod) stay off the first load; by the time the user submits, prefetchApi has
  * usually fetched the chunk already. Zod's English messages are replaced by the spec's keys:
  * an empty value is `validation.required` ('Required'), a too-long text `validation.too_long`,
+ * a refused character (NUL, lone surrogate, bidi control) its `validation.text_*` key,
  * anything else the field's key in `messages` (e.g. `{phone_number: 'validation.phone_number_validation'}`).
  */
 export function lazyZodResolver<TValues extends FieldValues, TOutput extends FieldValues = TValues>(

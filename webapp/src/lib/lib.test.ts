@@ -146,6 +146,22 @@ describe('form helpers', () => {
     expect(ok).toEqual({ values: { group_name: 'Tesfa', group_type: 'mixed' }, errors: {} });
   });
 
+  it('lazyZodResolver says why a name with a refused character is refused', async () => {
+    const resolver = lazyZodResolver(() => Promise.resolve(contract.newGroupFields));
+    const at = async (group_name: string) =>
+      (await resolver({ group_name, group_type: 'mixed' } as never, undefined, {} as never)).errors;
+    expect(await at('Tes\u0000fa')).toMatchObject({
+      group_name: { message: 'Must not contain a NUL character (\\u0000)' },
+    });
+    expect(await at('Tes\ud800fa')).toMatchObject({
+      group_name: { message: expect.stringContaining('lone UTF-16 surrogate') },
+    });
+    expect(await at('Tesfa\u202Etxt.exe')).toMatchObject({
+      group_name: { message: expect.stringContaining('text-direction') },
+    });
+    expect(await at('ተስፋ 😀')).toEqual({});
+  });
+
   it('lazyZodResolver uses a field’s own message for other issues', async () => {
     const schema = contract.newGroupFields.extend({
       phone: (await import('zod')).z.string().regex(/^09\d{8}$/),

@@ -12,6 +12,9 @@ const SHARED = {
   required: 'validation.required',
   phone_number_validation: 'validation.phone_number_validation',
   telegram_phone_number_validation: 'validation.telegram_phone_number_validation',
+  text_nul: 'validation.text_nul',
+  text_surrogate: 'validation.text_surrogate',
+  text_bidi: 'validation.text_bidi',
 } as const;
 
 const en = {
@@ -19,6 +22,9 @@ const en = {
   required: 'Required',
   phone_number_validation: 'Phone number must start with 09 or 07 and have 10 digits',
   telegram_phone_number_validation: 'Telegram phone number must start with 09 or 07 and have 10 digits',
+  text_nul: 'Must not contain a NUL character (\\u0000)',
+  text_surrogate: 'Contains a broken character (a lone UTF-16 surrogate); type it again',
+  text_bidi: 'Must not contain invisible text-direction characters (such as U+202E)',
   not_null: 'This field may not be null.',
   whole_number: 'Enter a whole number.',
   number: 'A valid number is required.',
@@ -49,7 +55,8 @@ const en = {
   verified_needs_da: 'Only a registered development agent can be VERIFIED.',
   location_mismatch: 'Does not match location_id.',
   json_parse: 'JSON parse error - {error}',
-  // details (401/403/404/413/415/500)
+  json_too_deep: 'JSON parse error - nested deeper than {max} levels.',
+  // details (401/403/404/413/415/429/500)
   not_authenticated: 'Authentication credentials were not provided.',
   invalid_proof: 'Invalid or expired proof. Please open this screen again from the bot.',
   forbidden: 'You do not have permission to perform this action.',
@@ -80,6 +87,7 @@ const en = {
   too_large: 'Request body is too large.',
   unsupported_media: 'Unsupported media type "{type}" in request.',
   server_error: 'A server error occurred.',
+  rate_limited: 'Too many changes in a short time. Try again in {seconds} seconds.',
   idempotency_key_invalid: 'Idempotency-Key must be 1 to 100 printable characters.',
   idempotency_key_reused: 'Idempotency-Key was already used with a different request.',
   idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed. Retry later.',
@@ -91,6 +99,9 @@ const am: Record<MessageKey, string> = {
   required: 'ያስፈልጋል',
   phone_number_validation: 'ስልክ ቁጥር በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት',
   telegram_phone_number_validation: 'የቴሌግራም ስልክ ቁጥር በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት',
+  text_nul: 'ባዶ (NUL, \\u0000) ምልክት መያዝ የለበትም',
+  text_surrogate: 'የተበላሸ ፊደል (ብቸኛ UTF-16 surrogate) ይዟል፤ እንደገና ይጻፉት',
+  text_bidi: 'የማይታዩ የጽሑፍ አቅጣጫ ምልክቶችን (ለምሳሌ U+202E) መያዝ የለበትም',
   not_null: 'ይህ መስክ ባዶ (null) መሆን አይችልም።',
   whole_number: 'ሙሉ ቁጥር ያስገቡ።',
   number: 'ትክክለኛ ቁጥር ያስፈልጋል።',
@@ -121,6 +132,7 @@ const am: Record<MessageKey, string> = {
   verified_needs_da: 'VERIFIED መሆን የሚችለው የተመዘገበ የልማት ሰራተኛ ብቻ ነው።',
   location_mismatch: 'ከ location_id ጋር አይመሳሰልም።',
   json_parse: 'የJSON ትንተና ስህተት - {error}',
+  json_too_deep: 'የJSON ትንተና ስህተት - ከ{max} ደረጃ በላይ የተደራረበ ነው።',
   not_authenticated: 'የማረጋገጫ መረጃ አልቀረበም።',
   invalid_proof: 'ማረጋገጫው ልክ ያልሆነ ወይም ጊዜው ያለፈበት ነው። እባክዎ ይህን ገጽ ከቦቱ እንደገና ይክፈቱ።',
   forbidden: 'ይህን ተግባር ለመፈጸም ፈቃድ የለዎትም።',
@@ -147,6 +159,7 @@ const am: Record<MessageKey, string> = {
   too_large: 'የጥያቄው መጠን በጣም ትልቅ ነው።',
   unsupported_media: 'ያልተደገፈ የመረጃ አይነት "{type}"።',
   server_error: 'የአገልጋይ ስህተት ተከስቷል።',
+  rate_limited: 'በአጭር ጊዜ ውስጥ በጣም ብዙ ለውጦች ተልከዋል። ከ{seconds} ሰከንድ በኋላ እንደገና ይሞክሩ።',
   idempotency_key_invalid: 'Idempotency-Key ከ1 እስከ 100 የሚታተሙ ፊደላት መሆን አለበት።',
   idempotency_key_reused: 'ይህ Idempotency-Key ቀደም ሲል ለሌላ ጥያቄ ጥቅም ላይ ውሏል።',
   idempotency_key_in_progress: 'በዚህ Idempotency-Key የቀረበው ጥያቄ ገና በሂደት ላይ ነው። ቆይተው እንደገና ይሞክሩ።',

@@ -1,4 +1,4 @@
-import type { Page } from '@gebere/contract';
+import { LIST_CEILING, LIST_TOTAL_HEADER, LIST_TRUNCATED_HEADER, type Page } from '@gebere/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import { detailError } from './http-error';
@@ -37,11 +37,32 @@ export async function listOrPage<T>(
   query: PagingQuery,
   spec: ListSpec,
 ): Promise<T[] | Page<T>> {
-  if (query.paginate === 'false') {
-    const r = await db.query<T>(`${spec.sql} order by ${spec.orderBy}`, spec.params);
-    return r.rows;
-  }
+  if (query.paginate === 'false') return plainList<T>(db, request, spec);
   return page<T>(db, request, query, spec);
+}
+
+/** Headers a handler's list left for the answer (set by the backend's onSend hook). */
+const listHeaders = new WeakMap<FastifyRequest, Record<string, string>>();
+export const listHeadersOf = (request: FastifyRequest) => listHeaders.get(request);
+
+/**
+ * `paginate=false`: the plain list, at most {@link LIST_CEILING} rows in the list's order. Every
+ * such answer carries `X-Total-Count`; a longer list answers its first LIST_CEILING rows with
+ * `X-List-Truncated: true` (a client that needs the rest pages through it), so one request
+ * never reads or sends an unbounded table.
+ */
+async function plainList<T>(db: Queryable, request: FastifyRequest, spec: ListSpec): Promise<T[]> {
+  const n = spec.params.length;
+  const r = await db.query<T & { __total: number }>(
+    `select t.*, count(*) over () as __total from (${spec.sql}) t
+     order by ${spec.orderBy} limit $${n + 1}`,
+    [...spec.params, LIST_CEILING],
+  );
+  const total = Number(r.rows[0]?.__total ?? 0);
+  const headers: Record<string, string> = { [LIST_TOTAL_HEADER]: String(total) };
+  if (total > r.rows.length) headers[LIST_TRUNCATED_HEADER] = 'true';
+  listHeaders.set(request, headers);
+  return r.rows.map(({ __total, ...rest }) => rest as unknown as T);
 }
 
 /** Always a page (routes whose contract answer is a page even with paginate=false). */

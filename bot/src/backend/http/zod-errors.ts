@@ -106,12 +106,19 @@ function addIssue(out: FieldErrorSet, issue: Issue, base: readonly Key[], input:
       else if (issue.format === 'regex' && typeof value !== 'string') out.add(field, 'string');
       else out.addText(field, issue.message);
       return;
-    case 'custom':
+    case 'custom': {
+      // Contract refinements name their message key in params.code (text hygiene, …).
+      const code = (issue.params as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'string' && isMessageKey(code)) {
+        out.add(field, code);
+        return;
+      }
       if (issue.message === 'response.question_id must equal feedback_question')
         out.add(field, 'question_mismatch');
       else if (isMessageKey(issue.message)) out.add(field, issue.message);
       else out.addText(field, issue.message);
       return;
+    }
     default:
       out.add(field, 'invalid');
   }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
 import { idempotencyKeyOf, requestHash } from '../../backend/http/idempotency';
 import { renderSummary, summaryTitle } from '../../telegram/summaries';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth';
 import { HttpError } from '../plugins/error-handler';
 import { type Claim, type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
 import type { HandBackSender, SenderResult } from './proof';
@@ -43,6 +44,18 @@ declare module 'fastify' {
 export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
   const limit = options.rateLimit ?? { max: 20, timeWindowMs: 60_000 };
   const keys = options.deliveredKeys ?? memoryDeliveredKeys();
+  // This context's own JSON parser: too deep a body is a 400 before anything parses or walks it.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (jsonTooDeep(text))
+      return done(new HttpError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+    }
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

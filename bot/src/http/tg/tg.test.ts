@@ -140,4 +140,29 @@ describe('POST /tg/result', () => {
     expect(codes[20]).toBe(429);
     expect((await post(app, other, { result: farmer })).statusCode).toBe(200);
   });
+
+  it('refuses a body nested deeper than 32 levels, or not JSON, with 400 and sends nothing', async () => {
+    const { app, sent } = await setup();
+    const auth = `tma ${initData({ id: 501 })}`;
+    const send = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/tg/result',
+        headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': 'k-deep' },
+        payload,
+      });
+    const deep = await send(`{"result":{"kind":"group_added","x":${'['.repeat(4000)}${']'.repeat(4000)}}}`);
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({ detail: 'JSON nested deeper than 32 levels.' });
+    const broken = await send('{"result":');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ detail: 'The body is not valid JSON.' });
+    expect(sent).toEqual([]);
+    // Brackets inside strings are text, not nesting.
+    const ok = await send(
+      JSON.stringify({ result: { kind: 'group_added', group_id: 3, group_name: '['.repeat(100) } }),
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -34,7 +34,8 @@ export interface Answer {
  */
 export async function startBackend(
   kind: DbKind,
-  options: { ignoreTrailingSlash?: boolean } = {},
+  /** writesPerMinute: the per-user write limit (off unless a test is about it). */
+  options: { ignoreTrailingSlash?: boolean; writesPerMinute?: number } = {},
 ): Promise<TestBackend> {
   const testDb = await openTestDb(kind);
   const app = Fastify({
@@ -46,6 +47,7 @@ export async function startBackend(
     db: testDb.db,
     auth: TEST_AUTH,
     validateResponses: true,
+    ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
   });
   await app.ready();
   const call: TestBackend['call'] = async (method, path, o = {}) => {

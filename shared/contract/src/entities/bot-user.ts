@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, id } from '../common';
+import { bodyId, bodyString, id } from '../common';
 import { language, verificationStatus } from '../enums';
 import { heldGrant } from './grant';
 
@@ -31,7 +31,7 @@ export const botUserPatch = z
     id: bodyId.optional(),
     verification_status: verificationStatus.optional(),
     language: language.optional(),
-    phone_number: z.string().max(32).nullable().optional(),
+    phone_number: bodyString(32).nullable().optional(),
     /** Service token only: an operator links a Telegram user to a DA profile. */
     da_profile: bodyId.nullable().optional(),
   })
@@ -47,9 +47,10 @@ export const botUserUpsert = z
   .object({
     telegram_id: bodyId,
     chat_id: z.number().int(),
-    first_name: z.string().max(255),
+    /** As Telegram gives it: bidi marks allowed (right-to-left names), NUL and lone surrogates not. */
+    first_name: bodyString(255),
     language: language.optional(),
-    phone_number: z.string().max(32).nullable().optional(),
+    phone_number: bodyString(32).nullable().optional(),
   })
   .strict();
 export type BotUserUpsert = z.infer<typeof botUserUpsert>;

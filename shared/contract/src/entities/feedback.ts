@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, id } from '../common';
+import { bodyId, id, longText } from '../common';
 import { feedbackType, LIMITS } from '../enums';
 
 export const feedbackChoice = z.object({ id, name: z.string() });
@@ -16,7 +16,7 @@ export const feedbackAnswerValue = z.union([
   z.object({ choice: z.array(bodyId).min(1) }).strict(),
   z.object({ choice: bodyId }).strict(),
   z.object({ rating: z.number().int().min(1).max(LIMITS.ratingStars) }).strict(),
-  z.object({ text: z.string().trim().min(1).max(LIMITS.longTextMax) }).strict(),
+  z.object({ text: longText(LIMITS.longTextMax) }).strict(),
 ]);
 export const feedbackAnswer = z.object({ question_id: bodyId, answer: feedbackAnswerValue }).strict();
 export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { id, text } from '../common';
+import { bodyId, id, longText, text } from '../common';
 import { contentType, frequency, LIMITS, locationType } from '../enums';
 
-const nullableId = id.nullable().optional();
+/** Ids in the body: JSON numbers only (`true` or `"7"` is a 400, never 1 or 7). */
+const nullableId = bodyId.nullable().optional();
 
 const notificationFields = z.object({
   name: text(LIMITS.notificationNameMax),
-  message: text(LIMITS.notificationMessageMax),
+  message: longText(LIMITS.notificationMessageMax),
   content_type: contentType,
   send_now: z.boolean().optional(),
   location_type: locationType.optional(),
@@ -17,6 +18,7 @@ const notificationFields = z.object({
   kebele_id: nullableId,
   frequency: frequency.nullable().optional(),
   /** Spec: "interval is numeric"; every `interval` weeks or months. */
+  // Not an id: the spec's screen may send the typed text ("2"), so digits are read as a number.
   interval: z.coerce.number().int().min(1).max(52).nullable().optional(),
 });
 
@@ -47,7 +49,7 @@ export function checkSchedule(n: ScheduleFields, ctx: z.RefinementCtx): void {
 }
 
 export const notificationPayload = notificationFields
-  .extend({ created_by: id })
+  .extend({ created_by: bodyId })
   .strict()
   .superRefine(checkSchedule);
 export type NotificationPayload = z.infer<typeof notificationPayload>;
@@ -59,7 +61,7 @@ export type NotificationPayload = z.infer<typeof notificationPayload>;
 export const notificationSettings = z.union([
   z.object({ active: z.literal(false) }).strict(),
   notificationFields
-    .extend({ active: z.boolean().optional(), created_by: id.optional() })
+    .extend({ active: z.boolean().optional(), created_by: bodyId.optional() })
     .strict()
     .superRefine(checkSchedule),
 ]);

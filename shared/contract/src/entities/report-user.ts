@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from '../common';
+import { bodyId, id, text } from '../common';
 import { gender } from '../enums';
 import { normalisedPhone } from './farmer';
 
@@ -8,11 +8,11 @@ export const reportUserPayload = z
     name: text(),
     phone_no: normalisedPhone,
     gender,
-    region: id,
-    zone: id,
-    woreda: id,
+    region: bodyId,
+    zone: bodyId,
+    woreda: bodyId,
     /** The messaging (Telegram) user's id. */
-    created_by: id,
+    created_by: bodyId,
   })
   .strict();
 export type ReportUserPayload = z.infer<typeof reportUserPayload>;

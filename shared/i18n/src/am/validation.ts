@@ -10,4 +10,7 @@ export const validation: Shape<typeof en> = {
   please_select_atleast_one_question: 'ግብረ መልስ ለመስጠት እባክዎ ቢያንስ 1 ጥያቄ ይመልሱ',
   interval_number: 'የጊዜ ልዩነቱ 1 ወይም ከዚያ በላይ የሆነ ሙሉ ቁጥር መሆን አለበት',
   too_long: 'ከ{{max}} ፊደላት መብለጥ የለበትም',
+  text_nul: 'ባዶ (NUL, \\u0000) ምልክት መያዝ የለበትም',
+  text_surrogate: 'የተበላሸ ፊደል (ብቸኛ UTF-16 surrogate) ይዟል፤ እንደገና ይጻፉት',
+  text_bidi: 'የማይታዩ የጽሑፍ አቅጣጫ ምልክቶችን (ለምሳሌ U+202E) መያዝ የለበትም',
 };

@@ -8,4 +8,7 @@ export const validation = {
   please_select_atleast_one_question: 'Please select atleast 1 question to give your feedback',
   interval_number: 'Interval must be a whole number of 1 or more',
   too_long: 'Must be at most {{max}} characters',
+  text_nul: 'Must not contain a NUL character (\\u0000)',
+  text_surrogate: 'Contains a broken character (a lone UTF-16 surrogate); type it again',
+  text_bidi: 'Must not contain invisible text-direction characters (such as U+202E)',
 } as const;

@@ -1,4 +1,4 @@
-import { reportUserPayload } from '@gebere/contract';
+import { id, reportUserPayload } from '@gebere/contract';
 import { PHONE_PATTERN } from '@gebere/phone';
 import { z } from 'zod';
 
@@ -8,5 +8,6 @@ import { z } from 'zod';
  */
 export const reportUserFormSchema = reportUserPayload
   .omit({ created_by: true })
-  .extend({ phone_no: z.string().regex(PHONE_PATTERN) });
+  // The selects hold the area ids as text; the payload sends them as numbers.
+  .extend({ phone_no: z.string().regex(PHONE_PATTERN), region: id, zone: id, woreda: id });
 export type ReportUserFormOutput = z.infer<typeof reportUserFormSchema>;
