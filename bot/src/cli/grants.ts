@@ -6,8 +6,8 @@ import type { Command } from './command';
 import { displayPhone, maskPhone, table } from './output';
 
 const TAKES_EFFECT =
-  "It applies from that user's next request (within a few seconds on every copy of the server), " +
-  'for the account whose phone number Telegram verified (shared with the bot).';
+  "It applies from that user's next request (within a few seconds on every copy of the server),\n" +
+  'to the Telegram account that shared this phone number with the bot.';
 
 /** A 400 about the area: the id names no area of that level. */
 const areaRefusal = (area: Area) => (error: ApiError) =>
@@ -50,7 +50,7 @@ export const grantCommand: Command = {
     const what = `${role} over ${formatArea(area)}`;
     if (status === 201) {
       out.out(`Granted ${what} to ${displayPhone(phone)} (grant ${data.id}).`);
-      out.out(TAKES_EFFECT);
+      for (const line of TAKES_EFFECT.split('\n')) out.out(line);
     } else {
       out.out(`${displayPhone(phone)} already holds ${what} (grant ${data.id}, since ${when(data)}).`);
     }

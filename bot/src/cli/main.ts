@@ -26,6 +26,12 @@ async function main(): Promise<number> {
   });
 }
 
+// `gebere grants | head`: a reader that stops early is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(process.exitCode ?? EXIT.ok);
+});
+
 main().then(
   (code) => {
     process.exitCode = code;
