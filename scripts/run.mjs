@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's two commands: `npm start` and `npm test`. A fresh machine has only Node.js and npm:
+// The README's two commands, `npm start` and `npm test`, and the operator's `npm run gebere -- …`. A fresh machine has only Node.js and npm:
 // pnpm is bootstrapped into .tools/ through npm (corepack fails against the registry here), the
 // workspace is installed from the lockfile when it changed, and what is missing is built.
 // No dependencies: this file runs before anything is installed.
@@ -70,8 +70,15 @@ function ensureInstalled() {
 const command = process.argv[2];
 ensureInstalled();
 
+if (command === 'gebere') {
+  // The operator command line (bot/src/cli), from source through the workspace's tsx, with the
+  // same .env the server reads (scripts/start.mjs), so it finds the server and its token.
+  const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
+  const cli = join(root, 'bot', 'src', 'cli', 'main.ts');
+  process.exit(run(process.execPath, [...envFile, '--import', 'tsx', cli, ...process.argv.slice(3)]));
+}
 if (command !== 'test' && command !== 'start') {
-  console.error('usage: node scripts/run.mjs start|test');
+  console.error('usage: node scripts/run.mjs start|test|gebere [args]');
   process.exit(2);
 }
 // `pnpm exec` puts the workspace's binaries on PATH for the next step.

@@ -1,0 +1,86 @@
+import { asList, type Location } from '@gebere/contract';
+import {
+  type AdminLevel,
+  type Area,
+  type AreaArg,
+  CliError,
+  expectWords,
+  LEVELS,
+  parseArea,
+  usageError,
+} from './args';
+import type { Backend } from './backend';
+import type { Command } from './command';
+import { table } from './output';
+
+/** The areas directly below `parent` (regions when none), from the backend's public lists. */
+async function childrenOf(backend: Backend, parent: Area | null): Promise<Location[]> {
+  const all = { paginate: 'false' } as const;
+  const id = parent?.location_id ?? 0;
+  switch (parent?.location_type ?? 'all') {
+    case 'all':
+      return asList((await backend.call('listRegions', { query: all })).data);
+    case 'region':
+      return asList((await backend.call('listZones', { query: { ...all, region: id } })).data);
+    case 'zone':
+      return asList((await backend.call('listWoredas', { query: { ...all, zone: id } })).data);
+    case 'woreda':
+      return asList((await backend.call('listKebeles', { query: { ...all, woreda: id } })).data);
+    default:
+      return [];
+  }
+}
+
+/**
+ * An area given by code, found by walking down from the regions through the areas whose codes
+ * begin the wanted one (ET03 → ET0301 → …): a handful of small public lists, no database access.
+ * Codes that do not extend their parent's (a few woredas and kebeles) are not found this way:
+ * the message says to give the id.
+ */
+export async function resolveArea(arg: AreaArg, backend: Backend): Promise<Area> {
+  if (!('code' in arg)) return arg;
+  const depth = LEVELS.indexOf(arg.location_type);
+  let parent: Area | null = null;
+  for (let level = 0; level <= depth; level++) {
+    const children = await childrenOf(backend, parent);
+    const wanted = level === depth;
+    const match = children
+      .filter(
+        (c) =>
+          c.code && (wanted ? c.code.toUpperCase() === arg.code : arg.code.startsWith(c.code.toUpperCase())),
+      )
+      .sort((a, b) => (b.code?.length ?? 0) - (a.code?.length ?? 0))[0];
+    if (!match) break;
+    parent = { location_type: LEVELS[level] as AdminLevel, location_id: match.id };
+  }
+  if (parent?.location_type !== arg.location_type)
+    throw new CliError(
+      `no ${arg.location_type} with code ${arg.code} found: give its id instead (\`gebere areas\` lists ids)`,
+    );
+  return parent;
+}
+
+export const areasCommand: Command = {
+  name: 'areas',
+  args: '[region:<id>|zone:<id>|woreda:<id>]',
+  summary: 'List the regions, or the areas inside one, with the ids grant and revoke take',
+  details: [
+    'Without an area, lists the regions; with one, the areas directly inside it.',
+    'Example: gebere areas region:3',
+  ],
+  async run(words, { out, backend }) {
+    expectWords(words, ['area'], 'areas', 1);
+    const b = backend();
+    const parent = words[0] === undefined ? null : await resolveArea(parseArea(words[0], 'areas'), b);
+    if (parent?.location_type === 'kebele')
+      throw usageError('areas: a kebele has no areas inside it', 'areas');
+    const level = LEVELS[parent ? LEVELS.indexOf(parent.location_type as AdminLevel) + 1 : 0] as AdminLevel;
+    const children = await childrenOf(b, parent?.location_type === 'all' ? null : parent);
+    if (children.length === 0) {
+      out.out(`No ${level}s there.`);
+      return;
+    }
+    const rows = children.map((c) => [`${level}:${c.id}`, c.code ?? '', c.name]);
+    for (const line of table(['AREA', 'CODE', 'NAME'], rows)) out.out(line);
+  },
+};

@@ -1,0 +1,138 @@
+import {
+  GRANT_ROLES,
+  type GrantRole,
+  type LocationType,
+  VERIFICATION_STATUSES,
+  type VerificationStatus,
+} from '@gebere/contract';
+import { normalizePhone } from '@gebere/phone';
+
+/** Exit codes: 0 done, 1 the server refused or could not be reached, 2 a wrong command line. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** A problem the operator can fix; its message is printed as is, after `gebere: `. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failed,
+    /** The command whose usage to show after the message (wrong command lines). */
+    readonly usageOf?: string,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export const usageError = (message: string, command?: string) => new CliError(message, EXIT.usage, command);
+
+/** A command line split into its words and its options (`--url X`, `--url=X`, `--help`). */
+export interface ParsedArgs {
+  words: string[];
+  url: string | undefined;
+  help: boolean;
+  /** Options nobody takes; reported once the command is known, with its usage. */
+  unknown: string[];
+}
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const words: string[] = [];
+  let url: string | undefined;
+  let help = false;
+  const unknown: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') help = true;
+    else if (arg === '--url') {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('-'))
+        throw usageError('--url needs a URL, e.g. --url http://localhost:8080');
+      url = next;
+      i++;
+    } else if (arg.startsWith('--url=')) url = arg.slice('--url='.length);
+    else if (arg === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    } else if (arg.length > 1 && arg.startsWith('-')) unknown.push(arg);
+    else words.push(arg);
+  }
+  return { words, url, help, unknown };
+}
+
+/** The national form the backend stores (`911234567`); the operator may type any usual form. */
+export function parsePhone(raw: string, command: string): string {
+  const phone = normalizePhone(raw);
+  if (!phone)
+    throw usageError(
+      `bad phone number "${raw}": give an Ethiopian mobile number such as 0911234567 or +251911234567`,
+      command,
+    );
+  return phone;
+}
+
+/** `notification_manager` (also `notification-manager`) or `supervisor`. */
+export function parseRole(raw: string, command: string): GrantRole {
+  const role = raw.trim().toLowerCase().replace(/-/g, '_');
+  if ((GRANT_ROLES as readonly string[]).includes(role)) return role as GrantRole;
+  throw usageError(`unknown role "${raw}": use one of ${GRANT_ROLES.join(', ')}`, command);
+}
+
+export interface Area {
+  location_type: LocationType;
+  location_id: number | null;
+}
+
+export type AdminLevel = Exclude<LocationType, 'all'>;
+export const LEVELS: readonly AdminLevel[] = ['region', 'zone', 'woreda', 'kebele'];
+
+/** An area as typed: by id, or by its code (resolved against the public lists, areas.ts). */
+export type AreaArg = Area | { location_type: AdminLevel; code: string };
+
+const AREA_FORMS = `all, or ${LEVELS.map((l) => `${l}:<id>`).join(', ')}`;
+
+/** `all`, or `region:<id>`, `zone:<id>`, `woreda:<id>`, `kebele:<id>`; a code instead of an id. */
+export function parseArea(raw: string, command: string): AreaArg {
+  const text = raw.trim();
+  if (text.toLowerCase() === 'all') return { location_type: 'all', location_id: null };
+  const [rawLevel, value, ...rest] = text.split(':');
+  const level = rawLevel?.toLowerCase() as AdminLevel;
+  if (!LEVELS.includes(level) || !value || rest.length > 0)
+    throw usageError(`bad area "${raw}": use ${AREA_FORMS} (e.g. region:3)`, command);
+  if (/^\d{1,15}$/.test(value) && Number(value) >= 1)
+    return { location_type: level, location_id: Number(value) };
+  if (/^[A-Za-z]{2}\d{1,14}$/.test(value)) return { location_type: level, code: value.toUpperCase() };
+  throw usageError(
+    `bad area "${raw}": after ${level}: give its id or its code, e.g. ${level}:3 (\`gebere areas\` lists them)`,
+    command,
+  );
+}
+
+/** An area as the operator types it, so a listed grant can be pasted into `gebere revoke`. */
+export const formatArea = (a: Area) =>
+  a.location_type === 'all' ? 'all' : `${a.location_type}:${a.location_id}`;
+
+export function parseStatus(raw: string, command: string): VerificationStatus {
+  const status = raw.trim().toUpperCase();
+  if ((VERIFICATION_STATUSES as readonly string[]).includes(status)) return status as VerificationStatus;
+  throw usageError(`unknown status "${raw}": use one of ${VERIFICATION_STATUSES.join(', ')}`, command);
+}
+
+export function parseTelegramId(raw: string, command: string): number {
+  if (/^\d{1,15}$/.test(raw) && Number(raw) > 0) return Number(raw);
+  throw usageError(`bad Telegram id "${raw}": it is the user's numeric Telegram id, e.g. 123456789`, command);
+}
+
+/** The words a command takes, exactly: too few or too many is a usage error naming them. */
+export function expectWords(
+  words: readonly string[],
+  names: readonly string[],
+  command: string,
+  optional = 0,
+): void {
+  const required = names.length - optional;
+  if (words.length < required) {
+    const missing = names.slice(words.length, required).map((n) => `<${n}>`);
+    throw usageError(`${command}: missing ${missing.join(' ')}`, command);
+  }
+  if (words.length > names.length)
+    throw usageError(`${command}: unexpected "${words.slice(names.length).join(' ')}"`, command);
+}

@@ -1,0 +1,115 @@
+import { type ApiError, type CallInput, type CallOutput, createApiClient } from '@gebere/api-client';
+import { proofHeader, type RouteName, routePaths } from '@gebere/contract';
+import { BACKEND_PATH, type Config } from '../config';
+import { CliError, usageError } from './args';
+
+/** How the CLI reaches the backend: always with the service token, as the bot does. */
+export interface CliSettings {
+  /** The backend's base URL (the embedded backend is `<server>/backend`). */
+  backendUrl: string;
+  serviceToken: string;
+  /** Where the token came from, for the 401 message; never the token itself. */
+  tokenSource: string;
+}
+
+/** Seconds before a call gives up: an operator at a terminal should not wait forever. */
+export const CLI_TIMEOUT_MS = 15_000;
+
+/**
+ * The settings of the server that this directory's configuration describes (config.ts, the only
+ * reader of the environment): the embedded backend over loopback at PORT, or BACKEND_URL, with
+ * BACKEND_SERVICE_TOKEN or the token generated once into DATA_DIR/secrets.json.
+ */
+export function settingsFromConfig(config: Config): CliSettings {
+  return {
+    backendUrl: config.backend.internalUrl,
+    serviceToken: config.backend.serviceToken,
+    tokenSource: config.generatedSecrets.includes('serviceToken')
+      ? `${config.dataDir}/secrets.json`
+      : 'BACKEND_SERVICE_TOKEN',
+  };
+}
+
+/**
+ * `--url`: the server's address, whose embedded backend is at `/backend`; a URL that already ends
+ * in `/backend` (or names a separate backend's `/backend`) is used as it is.
+ */
+export function backendUrlOf(url: string): string {
+  const trimmed = url.trim().replace(/\/+$/, '');
+  if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol))
+    throw usageError(`bad --url "${url}": give the server's http(s) address, e.g. http://localhost:8080`);
+  return trimmed.endsWith(BACKEND_PATH) ? trimmed : `${trimmed}${BACKEND_PATH}`;
+}
+
+export interface Backend {
+  readonly url: string;
+  /**
+   * The call's answer, or a {@link CliError} saying what went wrong and what to do; `explain` may
+   * word a refusal the command understands better than {@link failure} can.
+   */
+  call<N extends RouteName>(
+    name: N,
+    input: CallInput<N>,
+    explain?: (error: ApiError) => string | undefined,
+  ): Promise<{ status: number; data: CallOutput<N> }>;
+}
+
+export function connect(settings: CliSettings, fetchImpl?: typeof fetch): Backend {
+  const url = settings.backendUrl;
+  const api = createApiClient({
+    baseUrl: url,
+    authorization: () => proofHeader({ kind: 'service', value: settings.serviceToken }),
+    timeoutMs: CLI_TIMEOUT_MS,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+  return {
+    url,
+    async call(name, input, explain) {
+      const r = await api.call(name, input);
+      if (r.ok) return { status: r.status, data: r.data };
+      const own = explain?.(r.error);
+      throw own ? new CliError(own) : failure(r.error, name, settings);
+    },
+  };
+}
+
+/** A failed call as the operator needs to read it: what happened, and what to do about it. */
+export function failure(error: ApiError, route: RouteName, settings: CliSettings): CliError {
+  const url = settings.backendUrl;
+  const { method, path } = routePaths[route];
+  switch (error.kind) {
+    case 'network':
+    case 'aborted':
+      return new CliError(
+        `cannot reach the server at ${url}: start it with \`npm start\` (or give its address with --url)`,
+      );
+    case 'timeout':
+      return new CliError(
+        `the server at ${url} did not answer within ${CLI_TIMEOUT_MS / 1000} s: check that it is running and try again`,
+      );
+    case 'invalid_response':
+      return new CliError(
+        `unexpected answer from ${url} to ${method} ${path}: is it a Gebere server of this version?`,
+      );
+  }
+  const status = error.status ?? 0;
+  if (status === 401)
+    return new CliError(
+      `the server at ${url} refused the service token (401): the token from ${settings.tokenSource} does not ` +
+        "match the server's. Run this where the server runs (same DATA_DIR and .env), or set " +
+        "BACKEND_SERVICE_TOKEN to the server's token",
+    );
+  if (status === 400) {
+    const fields = Object.entries(error.fieldErrors).map(([field, message]) => `${field}: ${message}`);
+    return new CliError(`the server refused it (400): ${fields.length ? fields.join('; ') : error.message}`);
+  }
+  if (status === 404)
+    return new CliError(
+      `the server at ${url} has no ${method} ${path} (404): does --url point to a Gebere server?`,
+    );
+  if (status === 429)
+    return new CliError(`the server at ${url} asks to slow down (429): try again in a minute`);
+  if (status >= 500)
+    return new CliError(`the server at ${url} failed (${status}): ${error.message}; see its logs`);
+  return new CliError(`the server refused it (${status}): ${error.message}`);
+}
