@@ -2,7 +2,7 @@ import type { ApiError } from '@gebere/api-client';
 import { asList, GRANT_ROLES, type RoleGrant } from '@gebere/contract';
 import { resolveArea } from './areas';
 import { type Area, expectWords, formatArea, parseArea, parsePhone, parseRole } from './args';
-import type { Command } from './command';
+import type { Command, CommandContext } from './command';
 import { displayPhone, maskPhone, table } from './output';
 
 const TAKES_EFFECT =
@@ -27,6 +27,20 @@ const AREA_LINES = [
   'Phone: the number the user shares with the bot, e.g. 0911234567 or +251911234567.',
 ];
 
+/** `<phone> <role> <area>` of grant and revoke, checked, with the area resolved to an id. */
+async function grantArgs(
+  words: readonly string[],
+  command: 'grant' | 'revoke',
+  b: ReturnType<CommandContext['backend']>,
+) {
+  expectWords(words, ['phone', 'role', 'area'], command);
+  const [rawPhone, rawRole, rawArea] = words as [string, string, string];
+  const phone = parsePhone(rawPhone, command);
+  const role = parseRole(rawRole, command);
+  const area = await resolveArea(parseArea(rawArea, command), b);
+  return { phone, role, area, body: { phone_number: phone, role, ...area } };
+}
+
 export const grantCommand: Command = {
   name: 'grant',
   args: '<phone> <role> <area>',
@@ -38,14 +52,8 @@ export const grantCommand: Command = {
     TAKES_EFFECT,
   ],
   async run(words, { out, backend }) {
-    expectWords(words, ['phone', 'role', 'area'], 'grant');
-    const [rawPhone, rawRole, rawArea] = words as [string, string, string];
-    const phone = parsePhone(rawPhone, 'grant');
-    const role = parseRole(rawRole, 'grant');
-    const arg = parseArea(rawArea, 'grant');
     const b = backend();
-    const area = await resolveArea(arg, b);
-    const body = { phone_number: phone, role, ...area };
+    const { phone, role, area, body } = await grantArgs(words, 'grant', b);
     const { status, data } = await b.call('createRoleGrant', { body }, areaRefusal(area));
     const what = `${role} over ${formatArea(area)}`;
     if (status === 201) {
@@ -68,14 +76,8 @@ export const revokeCommand: Command = {
     'It applies within a few seconds on every copy of the server.',
   ],
   async run(words, { out, backend }) {
-    expectWords(words, ['phone', 'role', 'area'], 'revoke');
-    const [rawPhone, rawRole, rawArea] = words as [string, string, string];
-    const phone = parsePhone(rawPhone, 'revoke');
-    const role = parseRole(rawRole, 'revoke');
-    const arg = parseArea(rawArea, 'revoke');
     const b = backend();
-    const area = await resolveArea(arg, b);
-    const body = { phone_number: phone, role, ...area };
+    const { phone, role, area, body } = await grantArgs(words, 'revoke', b);
     const { data } = await b.call('revokeRoleGrant', { body }, areaRefusal(area));
     const what = `${role} over ${formatArea(area)}`;
     if (data.revoked > 0) {
