@@ -8,6 +8,7 @@ import { FieldErrorSet, type HttpError } from './http-error';
  */
 const FIELD_OF_CONSTRAINT: Record<string, string> = {
   da_profiles_phone_number_key: 'phone_number',
+  da_profiles_telegram_phone_number_key: 'telegram_phone_number',
   da_profiles_region_fkey: 'region',
   da_profiles_zone_fkey: 'zone',
   da_profiles_woreda_fkey: 'woreda',

@@ -1,0 +1,147 @@
+// Attack suite (issue 15), class 2 through the backend and the notification planner: who may
+// make the engine message every DA.
+import { SEND_NOW_PER_DAY } from '@gebere/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plan } from '../../src/notifications/index';
+import { emptyCounts } from '../../src/notifications/types';
+import { startBackend, type TestBackend } from '../backend/helpers/backend';
+import { databases } from '../backend/helpers/databases';
+import { type Da, type User, uniquePhone } from '../backend/helpers/fixtures';
+import { detail, expectRefused, fieldError, TEXTS } from './helpers';
+
+const PATH = '/api/location-notifications/';
+
+describe.each(databases)('attacks on notifications (%s)', (kind) => {
+  let t: TestBackend;
+  let da: Da;
+  beforeAll(async () => {
+    t = await startBackend(kind);
+    da = await t.fx.da();
+    await runPlanner(); // whatever the seed holds is planned once, before the attacks
+  });
+  afterAll(() => t?.close());
+
+  const runPlanner = () => plan(t.db, Date.now(), 3_600_000, emptyCounts());
+  const deliveries = async () =>
+    Number(
+      (await t.db.query<{ n: number }>('select count(*)::int as n from notification_deliveries')).rows[0]?.n,
+    );
+  const phishing = (creator: User, extra: object = {}) => ({
+    name: 'Urgent',
+    message: 'Your account is blocked, log in at https://gebere.example.com/login',
+    content_type: 'advisory',
+    send_now: true,
+    location_type: 'all',
+    created_by: creator.botUserId,
+    ...extra,
+  });
+
+  /** Refused in en and am, nothing written, and the planner then queues nothing either. */
+  const refusedAndNotQueued = async (
+    creator: User,
+    body: object,
+    status: number,
+    bodies: Parameters<typeof expectRefused>[5],
+  ) => {
+    await runPlanner(); // earlier legitimate sends are queued first
+    const before = await deliveries();
+    await expectRefused(t, 'POST', PATH, { headers: creator.headers, body }, status, bodies);
+    await runPlanner();
+    expect(await deliveries()).toBe(before);
+  };
+
+  describe('2. Broadcast by anyone', () => {
+    it('a bot user with no grant cannot send to all (403 not_manager), nothing queued', async () => {
+      const nobody = await t.fx.user(`+251${uniquePhone()}`);
+      await refusedAndNotQueued(nobody, phishing(nobody), 403, detail('not_manager'));
+      // Nor a bot user who never shared a phone, nor a VERIFIED DA without the grant.
+      const bare = await t.fx.user();
+      await refusedAndNotQueued(bare, phishing(bare), 403, detail('not_manager'));
+      await refusedAndNotQueued(da, phishing(da), 403, detail('not_manager'));
+    });
+
+    it('a region manager cannot target all (national_needs_grant) or another region', async () => {
+      const { area, otherArea } = t.fx;
+      const manager = await t.fx.manager('region', area.region);
+      await refusedAndNotQueued(manager, phishing(manager), 403, detail('national_needs_grant'));
+      for (const [location_type, location_id] of [
+        ['region', otherArea.region],
+        ['zone', otherArea.zone],
+        ['woreda', otherArea.woreda],
+        ['kebele', otherArea.kebele],
+      ] as const)
+        await refusedAndNotQueued(
+          manager,
+          phishing(manager, { location_type, location_id }),
+          403,
+          detail('target_outside_area'),
+        );
+      // The legitimate send to their own region is queued for the DA there.
+      const before = await deliveries();
+      const ok = await t.call('POST', PATH, {
+        headers: manager.headers,
+        body: phishing(manager, { location_type: 'region', location_id: area.region, message: 'Rain' }),
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+      await runPlanner();
+      const queued = await t.db.query<{ bot_user_id: number }>(
+        'select bot_user_id from notification_deliveries where notification_id = $1',
+        [ok.body.id],
+      );
+      expect(queued.rows.map((r) => Number(r.bot_user_id))).toContain(da.botUserId);
+      expect(await deliveries()).toBeGreaterThan(before);
+    });
+
+    it('caps name at 100 and message at 1000 characters (400)', async () => {
+      const manager = await t.fx.manager();
+      await refusedAndNotQueued(
+        manager,
+        phishing(manager, { name: 'x'.repeat(101) }),
+        400,
+        fieldError('name', 'max_length_100'),
+      );
+      await refusedAndNotQueued(
+        manager,
+        phishing(manager, { message: 'x'.repeat(1001) }),
+        400,
+        fieldError('message', 'max_length_1000'),
+      );
+      const atLimit = await t.call('POST', PATH, {
+        headers: manager.headers,
+        body: phishing(manager, { name: 'x'.repeat(100), message: 'y'.repeat(1000) }),
+      });
+      expect(atLimit.status).toBe(201);
+    });
+
+    it(`refuses the ${SEND_NOW_PER_DAY + 1}th send-now in 24 hours (429 send_now_quota)`, async () => {
+      expect(TEXTS.send_now_quota.en).toContain(` ${SEND_NOW_PER_DAY} `);
+      const manager = await t.fx.manager();
+      for (let i = 0; i < SEND_NOW_PER_DAY; i++) {
+        const r = await t.call('POST', PATH, {
+          headers: manager.headers,
+          body: phishing(manager, { name: `Send ${i}` }),
+        });
+        expect(r.status, `send-now #${i + 1}`).toBe(201);
+      }
+      await refusedAndNotQueued(manager, phishing(manager), 429, detail('send_now_quota'));
+      // Turning a scheduled notification into a send-now is one more send: refused too.
+      const scheduled = await t.call('POST', PATH, {
+        headers: manager.headers,
+        body: phishing(manager, { send_now: false, frequency: 'weekly', interval: 1 }),
+      });
+      expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+      await expectRefused(
+        t,
+        'PUT',
+        `${PATH}${scheduled.body.id}/update-settings/`,
+        { headers: manager.headers, body: phishing(manager) },
+        429,
+        detail('send_now_quota'),
+      );
+      // Another manager is not affected.
+      const other = await t.fx.manager();
+      const r = await t.call('POST', PATH, { headers: other.headers, body: phishing(other) });
+      expect(r.status).toBe(201);
+    });
+  });
+});
