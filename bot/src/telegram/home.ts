@@ -63,10 +63,11 @@ export function welcomeBack(ctx: BotContext, name: string): string {
 
 /**
  * The DA's state for a DA-only entry; anyone else is told to register first and shown where to.
- * `fresh` re-reads the backend (otherwise the session's copy serves).
+ * Always read from the backend, never the session's copy: an operator may have rejected the DA
+ * since, and the links and group names this entry shows must not outlive that.
  */
-export async function requireDa(ctx: BotContext, s: Services, fresh = false): Promise<DaState | null> {
-  const state = fresh ? await refresh(ctx, s) : await current(ctx, s);
+export async function requireDa(ctx: BotContext, s: Services): Promise<DaState | null> {
+  const state = await refresh(ctx, s);
   if (isDa(state)) return state;
   await showHome(ctx, s, state, ctx.t('bot.registration_required'));
   return null;

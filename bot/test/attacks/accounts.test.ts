@@ -130,12 +130,10 @@ describe.each(databases)('attacks on accounts (%s)', (kind) => {
       expect(own.body.map((d: { id: number }) => d.id)).toEqual([victim.daId]);
     });
 
-    // GAP (issue 15 §1, "the DA lookup by phone: names, both phones, area, role"): a DA profile's
-    // phone_number (the second phone) is free text the registrant chooses, unique only among
-    // phone_numbers. A registrant puts a victim DA's telegram_phone_number there, and the lookup
-    // then counts it as "their own phone" (authorize.ts ownPhone: actor.da.phone_number) and
-    // answers every profile with that phone in either column: the victim's names, phones and area.
-    it.fails('does not leak another DA’s profile through a second phone the registrant chose', async () => {
+    // A DA profile's phone_number (the second phone) is free text its registrant chose, so the
+    // lookup counts only the phone Telegram verified as "their own" (authorize.ts ownPhone): a
+    // victim's Telegram phone typed there gives the registrant nothing.
+    it('does not leak another DA’s profile through a second phone the registrant chose', async () => {
       const victimPhone = uniquePhone();
       const victimUser = await t.fx.user(`+251${victimPhone}`);
       const created = await t.call('POST', '/api/da-profiles/', {
@@ -223,16 +221,18 @@ describe.each(databases)('attacks on accounts (%s)', (kind) => {
         da_profile_id: da.daId,
       });
       expect(await botUser(da.botUserId)).toMatchObject({
+        phone_number: null,
         verification_status: 'PENDING',
         da_profile_id: null,
       });
+      // The old account lost the phone too (one account holds a number at a time).
       await expectRefused(
         t,
         'GET',
         '/api/development-groups/',
         { headers: da.headers, query: { kebele: da.area.kebele } },
         403,
-        detail('not_a_da'),
+        detail('phone_not_shared'),
       );
       const groups = await groupsOf(da, newAccount.headers);
       expect(groups.status).toBe(200);
@@ -322,12 +322,10 @@ describe.each(databases)('attacks on accounts (%s)', (kind) => {
       );
     });
 
-    // GAP (issue 15 §3, "PENDING and REJECTED ... cannot change their own status"): an operator's
-    // PENDING is undone by the DA itself, because the registration screen's PATCH to VERIFIED
-    // (spec §4) succeeds whenever the linking rule holds, and so does sharing the contact again
-    // (applyPhoneLink sets VERIFIED). Nothing tells the operator's PENDING from a fresh
-    // registration's. REJECTED is sticky; PENDING set by an operator is not.
-    it.fails('a DA an operator set PENDING cannot VERIFY itself again', async () => {
+    // Issue 15 §3, "PENDING and REJECTED ... cannot change their own status": an operator's PENDING
+    // is final (bot_users.status_by_operator), unlike a fresh registration's, which the screen's
+    // PATCH to VERIFIED (spec §4) and sharing the contact again may lift.
+    it('a DA an operator set PENDING cannot VERIFY itself again', async () => {
       const da = await t.fx.da();
       expect((await setStatus(da.botUserId, 'PENDING')).status).toBe(200);
       const self = await t.call('PATCH', `/api/bot-users/${da.botUserId}/`, {

@@ -48,7 +48,7 @@ export interface Policy {
   scope?: Array<[ScopeKind, FieldRef]>;
   /** For a caller who is not the service: at least one of these fields must be given. */
   oneOf?: FieldRef[];
-  /** A phone field that must be one of the caller's own (verified phone, their DA's phones). */
+  /** A phone field that must be the caller's own: the phone Telegram verified for them. */
   ownPhone?: FieldRef;
   /** A phone field that must equal the phone Telegram verified for the caller. */
   verifiedPhone?: FieldRef;

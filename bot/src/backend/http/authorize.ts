@@ -247,10 +247,8 @@ export async function checkPolicy(
     }
   if (policy.ownPhone) {
     const phone = phoneOf(readField(input, policy.ownPhone));
-    const own = [actor.botUser?.phone_number, actor.da?.phone_number, actor.da?.telegram_phone_number]
-      .map(phoneOf)
-      .filter(Boolean);
-    if (phone && !own.includes(phone)) throw deny('not_your_phone');
+    // Only the phone Telegram verified: a profile's second phone is whatever its DA typed.
+    if (phone && phone !== phoneOf(actor.botUser?.phone_number)) throw deny('not_your_phone');
   }
   if (policy.verifiedPhone) {
     const phone = phoneOf(readField(input, policy.verifiedPhone));

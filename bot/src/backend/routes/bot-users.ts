@@ -19,34 +19,39 @@ const storedPhone = (p: string | null | undefined) => (p == null ? p : (normaliz
 /**
  * The linking rule (docs/authorization.md): a bot user is a DA only while the phone Telegram
  * verified for it equals that DA's telegram_phone_number (unique). Run whenever the verified phone
- * is set. A profile held by another account (the DA's new Telegram account) moves to this one,
- * and a REJECTED status moves with it, so a new account does not wash a rejection away.
+ * is set. A phone belongs to one Telegram account at a time, so another account that had it loses
+ * it (and with it the DA and any grant). A profile held by another account (the DA's new Telegram
+ * account) moves to this one, and an operator's PENDING or REJECTED moves with it, so a new
+ * account does not wash a decision away; otherwise the link makes the user VERIFIED.
  */
 async function applyPhoneLink(q: Queryable, botUserId: number, phone: string | null): Promise<void> {
   const da = phone
     ? (await q.query<{ id: number }>('select id from da_profiles where telegram_phone_number = $1', [phone]))
         .rows[0]
     : undefined;
+  const unlink = `da_profile_id = null, updated_at = now(),
+    verification_status = case when verification_status = 'VERIFIED' then 'PENDING' else verification_status end`;
   // No longer that DA's phone: unlinked (a VERIFIED DA becomes PENDING again).
   await q.query(
-    `update bot_users set da_profile_id = null, updated_at = now(),
-       verification_status = case when verification_status = 'VERIFIED' then 'PENDING' else verification_status end
+    `update bot_users set ${unlink}
      where id = $1 and da_profile_id is not null and da_profile_id is distinct from $2::bigint`,
     [botUserId, da?.id ?? null],
   );
-  if (!da) return;
-  const previous = await q.query<{ verification_status: string }>(
-    `update bot_users set da_profile_id = null, updated_at = now(),
-       verification_status = case when verification_status = 'VERIFIED' then 'PENDING' else verification_status end
-     where da_profile_id = $1 and id <> $2 returning verification_status`,
-    [da.id, botUserId],
+  const previous = await q.query<{ verification_status: string; status_by_operator: boolean }>(
+    `update bot_users set ${unlink}, phone_number = case when phone_number = $3 then null else phone_number end
+     where id <> $2 and (da_profile_id = $1 or phone_number = $3)
+     returning verification_status, status_by_operator`,
+    [da?.id ?? null, botUserId, phone],
   );
-  const rejected = previous.rows.some((r) => r.verification_status === 'REJECTED');
+  if (!da) return;
+  const decided = previous.rows.find((r) => r.status_by_operator);
   await q.query(
     `update bot_users set da_profile_id = $2, updated_at = now(),
-       verification_status = case when $3 or verification_status = 'REJECTED' then 'REJECTED' else 'VERIFIED' end
+       verification_status = case when status_by_operator then verification_status
+                                  when $3::text is not null then $3 else 'VERIFIED' end,
+       status_by_operator = status_by_operator or $3::text is not null
      where id = $1`,
-    [botUserId, da.id, rejected],
+    [botUserId, da.id, decided?.verification_status ?? null],
   );
 }
 
@@ -109,8 +114,9 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
       da_profile_id: number | null;
       phone_number: string | null;
       da_phone: string | null;
+      status_by_operator: boolean;
     }>(
-      `select b.da_profile_id, b.phone_number, d.telegram_phone_number as da_phone
+      `select b.da_profile_id, b.phone_number, b.status_by_operator, d.telegram_phone_number as da_phone
        from bot_users b left join da_profiles d on d.id = b.da_profile_id where b.id = $1`,
       [params.id],
     );
@@ -119,7 +125,11 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
     if (body.phone_number !== undefined) throw detailError(403, 'phone_from_contact_only');
     if (actor.kind === 'user') {
       if (body.da_profile !== undefined) throw forbidden();
-      if (body.verification_status !== undefined && body.verification_status !== 'VERIFIED')
+      // Anything but VERIFIED, and undoing an operator's PENDING or REJECTED, is the operator's.
+      if (
+        body.verification_status !== undefined &&
+        (body.verification_status !== 'VERIFIED' || current.status_by_operator)
+      )
         throw detailError(403, 'status_operator_only');
       if (
         body.verification_status === 'VERIFIED' &&
@@ -149,6 +159,8 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
       await tx.query(
         `update bot_users set
            verification_status = coalesce($2, verification_status),
+           status_by_operator = case when $6 and $2::text is not null then $2 <> 'VERIFIED'
+                                     else status_by_operator end,
            language = coalesce($3, language),
            da_profile_id = case when $5 then $4::bigint else da_profile_id end,
            updated_at = now()
@@ -159,6 +171,7 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
           body.language ?? null,
           body.da_profile ?? null,
           body.da_profile !== undefined,
+          actor.kind === 'service',
         ],
       );
       return loadBotUser(tx, params.id);
