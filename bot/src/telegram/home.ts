@@ -2,7 +2,7 @@ import type { Keyboard } from 'grammy';
 import type { BotContext } from './context';
 import { contactKeyboard, mainMenuKeyboard, registrationKeyboard } from './keyboards';
 import { escapeHtml } from './summaries';
-import { current, linksFor, refresh, type Services, type UserState } from './user-state';
+import { linksFor, refresh, type Services, type UserState } from './user-state';
 
 /**
  * The replies that put the user back where they can act: the DA's main menu, the registration

@@ -117,8 +117,3 @@ export function sessionState(ctx: BotContext): UserState | null {
     rejected: rejected ?? false,
   };
 }
-
-/** The user from the session when it knows them, else from the backend. */
-export async function current(ctx: BotContext, s: Services): Promise<UserState> {
-  return sessionState(ctx) ?? refresh(ctx, s);
-}

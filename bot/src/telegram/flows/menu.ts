@@ -3,7 +3,7 @@ import type { BotContext } from '../context';
 import { type DaState, isDa, menuKeyboard, requireDa, showHome } from '../home';
 import { formKeyboard, labelsOf } from '../keyboards';
 import type { ScreenLinks } from '../links';
-import { current, linksFor, refresh, type Services, sessionState } from '../user-state';
+import { linksFor, refresh, type Services, sessionState } from '../user-state';
 
 /**
  * The main menu: /menu (re-sends the keyboard with fresh links), /help and the Help button, and
@@ -47,7 +47,7 @@ export function menuFlow(s: Services): Composer<BotContext> {
    * mode: it updates that profile, or registers anew when the backend answers 404.
    */
   flow.command('profile', async (ctx) => {
-    const state = await current(ctx, s);
+    const state = await refresh(ctx, s);
     const links = linksFor(ctx, s);
     if (isDa(state))
       return openForm(ctx, s, state, links.daUpdateProfile(state.botUserId, state.phone, false));
