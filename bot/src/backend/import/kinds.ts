@@ -16,7 +16,7 @@ const required = (max = 255) => cell(text(max));
 const optional = (max = 255) => cell(text(max).optional()).transform((v) => v ?? null);
 const code = required(100);
 const position = cell(z.coerce.number().int().min(0).max(1_000_000));
-/** One paragraph per line; empty lines dropped. */
+/** One paragraph per line; empty lines dropped; an empty cell is no text (`[]`). */
 const paragraphs = cell(longText(20_000).optional()).transform((v) =>
   v === undefined
     ? null
@@ -169,7 +169,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       [`${r.level}_id`]: ids.area,
       label: r.label,
       template_content: r.template_content ?? [],
-      template_content_am: r.template_content_am,
+      template_content_am: r.template_content_am ?? [],
       created_at: r.created_at,
     }),
   },
