@@ -36,9 +36,8 @@ export async function upsert(
   if (records.length === 0) return { created: 0, updated: 0 };
   const { table, key, columns } = target;
   const all = { ...key, ...Object.fromEntries(Object.entries(columns).map(([c, d]) => [c, d.type])) };
-  const recordset = Object.entries(all)
-    .map(([c, type]) => `"${c}" ${type}`)
-    .join(', ');
+  // __ord keeps the file's order for new ids (an anti-join may reorder rows).
+  const recordset = [...Object.entries(all).map(([c, type]) => `"${c}" ${type}`), '__ord int'].join(', ');
   const keyMatch = Object.keys(key)
     .map((c) => `t."${c}" = x."${c}"`)
     .join(' and ');
@@ -64,9 +63,10 @@ export async function upsert(
        insert into ${table} (${insertCols.map((c) => `"${c}"`).join(', ')})
        select ${[...Object.keys(key).map((c) => `x."${c}"`), ...cols.map(insertExpr)].join(', ')} from x
        where not exists (select 1 from ${table} t where ${keyMatch})
+       order by x.__ord
        returning 1)
      select (select count(*) from ins)::int as created, (select count(*) from upd)::int as updated`,
-    [JSON.stringify(records)],
+    [JSON.stringify(records.map((r, i) => ({ ...r, __ord: i })))],
   );
   const row = r.rows[0];
   return { created: Number(row?.created ?? 0), updated: Number(row?.updated ?? 0) };
