@@ -133,6 +133,26 @@ describe('gebere import', () => {
     expect(am.err.split('\n')[1]).toBe('row 5, name: ያስፈልጋል');
   });
 
+  it("sends a long file in batches, checked as a whole first, with the file's row numbers", async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => [`z-${i}`, `Category ${i}`, 'x'.repeat(250)]);
+    rows[1000] = ['', '', '']; // a blank line: skipped, numbers after it unchanged
+    (rows[1100] as string[])[1] = ''; // file row 1102
+    const path = csv('long.csv', [['code', 'name', 'name_am'], ...rows]);
+    const bad = await gebere(['import', 'categories', path]);
+    expect(bad.code).toBe(1);
+    expect(bad.err.split('\n')[0]).toBe('row 1102, name: Required');
+    expect(await count(`value_chain_categories where code like 'z-%'`)).toBe(0);
+
+    (rows[1100] as string[])[1] = 'Fixed';
+    const good = await gebere([
+      'import',
+      'categories',
+      csv('long.csv', [['code', 'name', 'name_am'], ...rows]),
+    ]);
+    expect(good.out).toContain('Created 1199, updated 0, unchanged 0.');
+    expect(await count(`value_chain_categories where code like 'z-%'`)).toBe(1199);
+  });
+
   it('--dry-run counts and writes nothing; a wrong header or kind is refused before sending', async () => {
     const path = csv('dry.csv', [
       ['name', 'name_am'],

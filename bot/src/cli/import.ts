@@ -112,9 +112,7 @@ interface Totals {
 async function sendAll(b: Backend, kind: ImportKind, table: ImportTable, dryRun: boolean): Promise<Totals> {
   const totals: Totals = { created: 0, updated: 0, unchanged: 0, errors: [] };
   const errors: Array<[number, string]> = [];
-  for (let i = 0; i < table.rows.length; i += IMPORT_BATCH_ROWS) {
-    const batch = table.rows.slice(i, i + IMPORT_BATCH_ROWS);
-    // Row numbers of a batch are consecutive only without blank rows: send each run apart.
+  for (const batch of batches(table.rows)) {
     for (const run of consecutive(batch)) {
       const first = run[0]?.n ?? 2;
       let refused: ApiError | undefined;
@@ -147,6 +145,28 @@ function add(t: Totals, r: ImportResult): void {
   t.created += r.created;
   t.updated += r.updated;
   t.unchanged += r.unchanged;
+}
+
+/** Most JSON bytes of one batch: well under the server's 256 KB body limit. */
+const BATCH_BYTES = 192 * 1024;
+
+/** The rows in batches of at most IMPORT_BATCH_ROWS rows and BATCH_BYTES (long advisory texts). */
+function batches<T extends { cells: Record<string, string> }>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = Buffer.byteLength(JSON.stringify(row.cells));
+    if (current.length > 0 && (current.length >= IMPORT_BATCH_ROWS || bytes + size > BATCH_BYTES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 function consecutive<T extends { n: number }>(rows: T[]): T[][] {
