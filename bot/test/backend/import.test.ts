@@ -188,6 +188,30 @@ describe.each(databases)('operator import (%s)', (kind) => {
     });
   });
 
+  it('never answers 5xx to odd cells: NUL, year 0, huge positions, JSON-looking text', async () => {
+    const base = { code: 't-odd', sub_practice: 'sp-teff-seed-rate', level: 'region', area: 'ET03' };
+    for (const [row, field] of [
+      [{ ...base, label: 'a\u0000b' }, 'label'],
+      [{ ...base, created_at: '0000-01-01' }, 'created_at'],
+      [{ ...base, created_at: '2025-02-30' }, 'created_at'],
+    ] as const) {
+      const r = await post('advisories', [row]);
+      expect(r.status, JSON.stringify(row)).toBe(400);
+      expect(Object.keys(r.body)).toEqual([`row 2.${field}`]);
+    }
+    const q = await post('feedback-questions', [
+      {
+        code: 't-odd-q',
+        advisory: 'adv-teff-seed-rate-amhara-2025',
+        position: '99999999999',
+        type: 'TEXT',
+        question: '{"a":1}',
+      },
+    ]);
+    expect(q.body).toEqual({ 'row 2.position': ['Ensure this value is less than or equal to 1000000.'] });
+    expect(await count(`advisories where code = 't-odd'`)).toBe(0);
+  });
+
   it('refuses anyone but the operator, and an unknown kind', async () => {
     const user = await t.fx.user();
     expect(

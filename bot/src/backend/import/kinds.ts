@@ -25,18 +25,27 @@ const paragraphs = cell(longText(20_000).optional()).transform((v) =>
         .map((p) => p.trim())
         .filter(Boolean),
 );
+/** A real calendar date (no 30 February) in a year PostgreSQL and people agree on. */
+function validTime(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s))
+    return false;
+  const [y = 0, m = 0, d = 0] = s.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return (
+    y >= 1900 &&
+    y <= 2999 &&
+    day.getUTCMonth() === m - 1 &&
+    day.getUTCDate() === d &&
+    !Number.isNaN(Date.parse(s.replace(' ', 'T')))
+  );
+}
 const timestamp = cell(
   z
     .string()
     .trim()
-    .refine(
-      (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-      {
-        params: { code: 'date' },
-      },
-    )
+    .refine(validTime, { params: { code: 'date' } })
     .optional(),
-).transform((v) => (v === undefined ? null : new Date(v).toISOString()));
+).transform((v) => (v === undefined ? null : new Date(v.replace(' ', 'T')).toISOString()));
 const phone = cell(
   z
     .string()
