@@ -20,6 +20,7 @@ import { registerFarmerRoutes } from './routes/farmers';
 import { registerFeedbackRoutes } from './routes/feedback';
 import { registerGrantRoutes } from './routes/grants';
 import { registerGroupRoutes } from './routes/groups';
+import { registerImportRoutes } from './routes/imports';
 import { registerLocationRoutes } from './routes/locations';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerRecordRoutes } from './routes/records';
@@ -160,6 +161,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerRecordRoutes(app, env);
   registerNotificationRoutes(app, env);
   registerGrantRoutes(app, env);
+  registerImportRoutes(app, env);
 
   let spec: ReturnType<typeof buildOpenApi> | undefined;
   const getSpec = () => {

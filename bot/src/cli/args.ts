@@ -30,6 +30,10 @@ export interface ParsedArgs {
   words: string[];
   url: string | undefined;
   help: boolean;
+  /** `--dry-run`: check and count, write nothing (only commands that declare it take it). */
+  dryRun: boolean;
+  /** `--lang en|am`: the language of the server's messages. */
+  lang: 'en' | 'am' | undefined;
   /** Options nobody takes; reported once the command is known, with its usage. */
   unknown: string[];
 }
@@ -38,11 +42,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const words: string[] = [];
   let url: string | undefined;
   let help = false;
+  let dryRun = false;
+  let lang: ParsedArgs['lang'];
   const unknown: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') help = true;
-    else if (arg === '--url') {
+    else if (arg === '--dry-run') dryRun = true;
+    else if (arg === '--lang' || arg.startsWith('--lang=')) {
+      const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
+      if (value !== 'en' && value !== 'am') throw usageError('--lang takes en or am, e.g. --lang am');
+      lang = value;
+    } else if (arg === '--url') {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('-'))
         throw usageError('--url needs a URL, e.g. --url http://localhost:8080');
@@ -55,7 +66,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if (arg.length > 1 && arg.startsWith('-')) unknown.push(arg);
     else words.push(arg);
   }
-  return { words, url, help, unknown };
+  return { words, url, help, dryRun, lang, unknown };
 }
 
 /** The national form the backend stores (`911234567`); the operator may type any usual form. */

@@ -54,12 +54,13 @@ export interface Backend {
   ): Promise<{ status: number; data: CallOutput<N> }>;
 }
 
-export function connect(settings: CliSettings, fetchImpl?: typeof fetch): Backend {
+export function connect(settings: CliSettings, fetchImpl?: typeof fetch, language?: 'en' | 'am'): Backend {
   const url = settings.backendUrl;
   const api = createApiClient({
     baseUrl: url,
     authorization: () => proofHeader({ kind: 'service', value: settings.serviceToken }),
     timeoutMs: CLI_TIMEOUT_MS,
+    ...(language ? { language: () => language } : {}),
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   return {

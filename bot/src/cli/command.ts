@@ -5,6 +5,8 @@ import type { Output } from './output';
 export interface CommandContext {
   out: Output;
   backend(): Backend;
+  /** `--dry-run` was given (only to commands whose `options` list it). */
+  dryRun: boolean;
 }
 
 /** One `gebere <name> …` command. */
@@ -16,5 +18,7 @@ export interface Command {
   summary: string;
   /** Further lines for `gebere <name> --help`: arguments, an example, what happens. */
   details: string[];
+  /** Options beyond --url and --help that it takes, e.g. `--dry-run`, `--lang`. */
+  options?: readonly ('--dry-run' | '--lang')[];
   run(words: string[], ctx: CommandContext): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { CliError, EXIT, parseArgs, usageError } from './args';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend';
 import type { Command } from './command';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
+import { importCommand } from './import';
 import type { Output } from './output';
 import { statusCommand } from './status';
 
@@ -13,6 +14,7 @@ export const COMMANDS: readonly Command[] = [
   grantsCommand,
   statusCommand,
   areasCommand,
+  importCommand,
 ];
 
 const OPTIONS = [
@@ -66,7 +68,13 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       return name === undefined && !args.help ? EXIT.usage : EXIT.ok;
     }
     command = find(name);
-    if (args.unknown.length > 0) throw usageError(`unknown option ${args.unknown.join(' ')}`, command.name);
+    const takes = command.options ?? [];
+    const unknown = [
+      ...args.unknown,
+      ...(args.dryRun && !takes.includes('--dry-run') ? ['--dry-run'] : []),
+      ...(args.lang && !takes.includes('--lang') ? ['--lang'] : []),
+    ];
+    if (unknown.length > 0) throw usageError(`unknown option ${unknown.join(' ')}`, command.name);
     if (args.help) {
       for (const line of commandHelp(command)) out.out(line);
       return EXIT.ok;
@@ -75,10 +83,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     const url = args.url === undefined ? undefined : backendUrlOf(args.url);
     await command.run(words, {
       out,
+      dryRun: args.dryRun,
       backend: () => {
         if (!backend) {
           const settings = deps.settings();
-          backend = connect(url ? { ...settings, backendUrl: url } : settings, deps.fetch);
+          backend = connect(url ? { ...settings, backendUrl: url } : settings, deps.fetch, args.lang);
         }
         return backend;
       },

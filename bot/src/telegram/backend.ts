@@ -12,6 +12,7 @@ import {
   type BotUserUpsert,
   type DaProfile,
   type DevelopmentGroup,
+  type OutboundDa,
   type RouteName,
 } from '@gebere/contract';
 
@@ -59,8 +60,11 @@ export function createBackend(api: ApiClient) {
       return asList(await call('findDaProfiles', { query: { phone_number: phone, paginate: 'false' } }));
     },
 
-    /** The spec's second lookup path (`/development-agents/`): the organisation's own DA list. */
-    async findOutboundDas(phone: string): Promise<DaProfile[]> {
+    /**
+     * The spec's second lookup path (`/development-agents/`): DA profiles, then the organisation's
+     * roster (`gebere import roster`).
+     */
+    async findOutboundDas(phone: string): Promise<OutboundDa[]> {
       return asList(
         await call('findDevelopmentAgents', { query: { phone_number: phone, paginate: 'false' } }),
       );

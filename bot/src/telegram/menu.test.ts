@@ -11,6 +11,7 @@ import {
   PUBLIC_URL,
   readLink,
   replyLabels,
+  SERVICE_TOKEN,
   startHarness,
   webAppUrl,
 } from './test-harness';
@@ -248,6 +249,51 @@ describe('a DA the bot has not linked yet', () => {
     await u.pressReply(translate('en', 'bot.menu.record_adoption'));
     await u.waitForMessage((m) => m.text === translate('en', 'bot.groups.none'));
     expect(replyLabels(u)).toContain(translate('en', 'bot.menu.add_group'));
+  });
+});
+
+describe('a DA of the organisation roster', () => {
+  it('is offered the registration form in update_outbound mode on first contact', async () => {
+    const phone = '911000555';
+    const imported = await h.backend.inject({
+      method: 'POST',
+      url: '/backend/api/import/roster/',
+      headers: { authorization: `Bearer ${SERVICE_TOKEN}`, 'content-type': 'application/json' },
+      payload: {
+        first_row: 2,
+        rows: [
+          {
+            phone_number: `0${phone}`,
+            first_name: 'Almaz',
+            father_name: 'Roster',
+            grand_father_name: 'Listed',
+            gender: 'female',
+            kebele: 'ET031702888001',
+            role: 'Crop DA',
+          },
+        ],
+      },
+    });
+    expect(imported.json()).toMatchObject({ created: 1 });
+    const u = h.tg.createUser({ first_name: 'Almaz', language_code: 'en', phone_number: `+251${phone}` });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await u.pressReply(translate('en', 'bot.share_contact_button'));
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    expect(readLink(webAppUrl(u, translate('en', 'bot.register_da_button')))).toMatchObject({
+      path: '/da_registration',
+      params: { phone_number: `0${phone}`, update_outbound: 'true' },
+    });
+
+    // Someone not on the roster gets the plain registration form.
+    const v = h.tg.createUser({ first_name: 'Other', language_code: 'en', phone_number: '+251911000556' });
+    await v.send('/start');
+    await v.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await v.pressReply(translate('en', 'bot.share_contact_button'));
+    await v.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    expect(
+      readLink(webAppUrl(v, translate('en', 'bot.register_da_button'))).params.update_outbound,
+    ).toBeUndefined();
   });
 });
 

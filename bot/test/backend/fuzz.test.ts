@@ -150,6 +150,25 @@ describe.each(databases)('fuzzed bodies (%s)', (kind) => {
       createNotification: { method: 'POST', path: '/api/location-notifications/', valid: notif },
       createRoleGrant: { method: 'POST', path: '/api/role-grants/', valid: grant },
       revokeRoleGrant: { method: 'POST', path: '/api/role-grants/revoke/', valid: grant },
+      importRows: {
+        method: 'POST',
+        path: buildPath(routes.importRows.path, { kind: 'roster' }),
+        valid: {
+          rows: [
+            {
+              phone_number: '0911000001',
+              first_name: 'Fuzz',
+              father_name: 'Row',
+              grand_father_name: 'Case',
+              gender: 'male',
+              kebele: 'ET031702888001',
+              role: 'Crop DA',
+            },
+          ],
+          first_row: 2,
+          dry_run: true,
+        },
+      },
       updateNotificationSettings: {
         method: 'PUT',
         path: buildPath(routes.updateNotificationSettings.path, { id: n.body.id }),

@@ -19,7 +19,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
     const forms = [url, url.endsWith('/') ? url.slice(0, -1) : `${url}/`];
     expect(forms.some((u) => t.app.hasRoute({ method: def.method, url: u }))).toBe(true);
     // Reached with a well-formed path: any answer but a missing route or a server error.
-    const path = buildPath(def.path, { id: 1, user_id: 1 });
+    const path = buildPath(def.path, { id: 1, user_id: 1, kind: 'roles' });
     for (const p of [path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]) {
       const r = await t.call(def.method, p, {
         headers: proof.service(),
@@ -34,7 +34,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
   it.each(table.filter(([, d]) => d.policy.who !== 'public'))(
     '%s refuses a missing or forged proof (401)',
     async (_name, def) => {
-      const path = buildPath(def.path, { id: 1, user_id: 1 });
+      const path = buildPath(def.path, { id: 1, user_id: 1, kind: 'roles' });
       const body = def.body ? { body: {} } : {};
       const forged = { authorization: `tma ${signInitData(1, { botToken: '1:not-our-bot' })}` };
       for (const headers of [{}, forged, proof.service('guess'), proof.link(1, '/x', {}, -60)]) {
@@ -48,7 +48,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
   it.each(table.filter(([, d]) => d.policy.who === 'service'))(
     '%s is for the bot only (403 for a user)',
     async (_name, def) => {
-      const path = buildPath(def.path, { id: 1, user_id: 1 });
+      const path = buildPath(def.path, { id: 1, user_id: 1, kind: 'roles' });
       const r = await t.call(def.method, path, {
         headers: proof.initData(1),
         ...(def.body ? { body: {} } : {}),
@@ -59,7 +59,7 @@ describe.each(databases)('every contract route is served (%s)', (kind) => {
 
   it('public routes need no proof and ignore one', async () => {
     for (const [, def] of table.filter(([, d]) => d.policy.who === 'public')) {
-      const path = buildPath(def.path, { id: 1, user_id: 1 });
+      const path = buildPath(def.path, { id: 1, user_id: 1, kind: 'roles' });
       expect((await t.call(def.method, path)).status, def.path).not.toBe(401);
       expect(
         (await t.call(def.method, path, { headers: { authorization: 'tma forged' } })).status,

@@ -7,6 +7,7 @@ export * from './entities/development-group';
 export * from './entities/farmer';
 export * from './entities/feedback';
 export * from './entities/grant';
+export * from './entities/import';
 export * from './entities/locations';
 export * from './entities/notification';
 export * from './entities/records';

@@ -31,6 +31,7 @@ export const routePaths = {
   listRoleGrants: { method: 'GET', path: '/api/role-grants/' },
   createRoleGrant: { method: 'POST', path: '/api/role-grants/' },
   revokeRoleGrant: { method: 'POST', path: '/api/role-grants/revoke/' },
+  importRows: { method: 'POST', path: '/api/import/{kind}/' },
   listValueChainCategories: { method: 'GET', path: '/api/value-chain-categories/' },
   listValueChains: { method: 'GET', path: '/api/value-chains/{id}/' },
   listPractices: { method: 'GET', path: '/api/practices/' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, listOrPage, paginateQuery } from './common';
 import { botUser, botUserPatch, botUserUpsert } from './entities/bot-user';
-import { daPayload, daProfile, daRole } from './entities/da';
+import { daPayload, daProfile, daRole, outboundDa } from './entities/da';
 import { developmentGroup, developmentGroupPayload } from './entities/development-group';
 import { farmer, farmerListed, farmerPayload } from './entities/farmer';
 import { grantPayload, revokeResult, roleGrant } from './entities/grant';
@@ -104,9 +104,10 @@ export const peopleRoutes = {
   findDevelopmentAgents: route({
     ...routePaths.findDevelopmentAgents,
     query: phoneQuery,
-    response: listOrPage(daProfile),
+    response: listOrPage(outboundDa),
     policy: { who: 'user', ownPhone: 'query.phone_number' },
-    summary: 'Look up a DA by phone (second lookup path of the spec)',
+    summary:
+      "Look up a DA by phone (second lookup path of the spec): profiles, then the organisation's roster",
   }),
   listDaRoles: route({
     ...routePaths.listDaRoles,

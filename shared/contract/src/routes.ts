@@ -1,6 +1,7 @@
 import type { RouteDef } from './route';
 import type { RouteName } from './route-paths';
 import { contentRoutes } from './routes-content';
+import { opsRoutes } from './routes-ops';
 import { peopleRoutes } from './routes-people';
 
 /**
@@ -8,8 +9,12 @@ import { peopleRoutes } from './routes-people';
  * and the embedded backend are both typed from this table; a backend test fails if one is
  * not served. Paths are relative to the backend base URL (`/backend` when embedded). Method and
  * path of each come from route-paths.ts (zod-free, for light clients); the schemas are declared
- * in two halves (routes-people.ts, routes-content.ts) to keep files small.
+ * in parts (routes-people.ts, routes-content.ts; routes-ops.ts for the operator's own calls)
+ * to keep files small.
  */
-export const routes = { ...peopleRoutes, ...contentRoutes } as const satisfies Record<RouteName, RouteDef>;
+export const routes = { ...peopleRoutes, ...contentRoutes, ...opsRoutes } as const satisfies Record<
+  RouteName,
+  RouteDef
+>;
 
 export type Routes = typeof routes;

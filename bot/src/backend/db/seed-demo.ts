@@ -1,13 +1,13 @@
-import type { AdminLevel } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
+import { importBatch } from '../import/run';
 import type { DemoContent } from '../seed/demo-content';
+import { SAMPLE_KINDS, type SampleKind, sampleTables } from '../seed/samples';
 import type { Log } from './log';
 import type { Queryable } from './types';
 
 export interface DemoCounts {
   valueChains: number;
   advisories: number;
-  questions: number;
   das: number;
   groups: number;
   farmers: number;
@@ -23,131 +23,111 @@ export const DEMO_OWNER_TELEGRAM_ID = 777000;
 const json = (rows: unknown[]) => JSON.stringify(rows);
 const phone = (p: string) => normalizePhone(p) ?? p;
 
-async function codeMap(q: Queryable, table: string, codes: string[]): Promise<Map<string, number>> {
-  const r = await q.query<{ id: number; code: string }>(
-    `select id, code from ${table} where code = any($1::text[])`,
-    [codes],
-  );
-  return new Map(r.rows.map((row) => [row.code, row.id]));
+/** The kinds whose tables migration 1 made: the demo content part imports them. */
+const CONTENT_KINDS = SAMPLE_KINDS.filter((k) => !k.startsWith('feedback') && k !== 'roster');
+/** The kinds that need migration 5 (question codes, choice keys, the roster): their own part. */
+export const DEMO_IMPORT_KINDS = SAMPLE_KINDS.filter((k) => !CONTENT_KINDS.includes(k));
+
+type Skip = (what: string, ref: string, reason: string) => void;
+
+/**
+ * Imports these kinds of the sample files' rows (seed/samples.ts, the same tables as
+ * samples/*.csv) as `gebere import` does, and answers how many each created. A row the import
+ * refuses (an area missing from the admin data, then whatever refers to it) is skipped with a
+ * warning, not fatal.
+ */
+async function importSamples(
+  q: Queryable,
+  demo: DemoContent,
+  kinds: readonly SampleKind[],
+  skip: Skip,
+): Promise<Partial<Record<SampleKind, number>>> {
+  const tables = sampleTables(demo);
+  const created: Partial<Record<SampleKind, number>> = {};
+  for (const kind of kinds) {
+    const [header = [], ...cells] = tables[kind];
+    let rows = cells.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+    while (rows.length > 0) {
+      const outcome = await importBatch(q, { kind, rows, firstRow: 2 }, 'en');
+      if (outcome.ok) {
+        created[kind] = outcome.counts.created;
+        break;
+      }
+      // Leave out the refused rows (errors are keyed `row <n>.<column>`) and import the rest.
+      const reasons = new Map<number, string[]>();
+      for (const [field, messages] of Object.entries(outcome.errors)) {
+        const i = Number(/^row (\d+)/.exec(field)?.[1]) - 2;
+        reasons.set(i, [...(reasons.get(i) ?? []), `${field}: ${messages.join(' ')}`]);
+      }
+      for (const [i, why] of reasons)
+        skip(kind, rows[i]?.[header[0] ?? ''] ?? `row ${i + 2}`, why.join('; '));
+      const before = rows.length;
+      rows = rows.filter((_, i) => !reasons.has(i));
+      if (rows.length === before) break;
+    }
+  }
+  return created;
 }
 
-/** Inserts the demo content (refs mapped to ids); areas missing from the admin data are skipped. */
+const skipper = (log: Log) => {
+  const counter = {
+    skipped: 0,
+    skip: ((what, ref, reason) => {
+      counter.skipped++;
+      log.warn({ what, ref, reason }, 'demo record skipped');
+    }) as Skip,
+  };
+  return counter;
+};
+
+/**
+ * Inserts the demo content: the value-chain hierarchy, advisories and DA roles imported from the
+ * sample files' rows, then the DAs, groups and farmers. Feedback questions, choices and the roster
+ * are {@link insertDemoImports}, a later part (they need migration 5, which an older snapshot that
+ * holds this part lacks).
+ */
 export async function insertDemoContent(q: Queryable, demo: DemoContent, log: Log): Promise<DemoCounts> {
-  let skipped = 0;
-  const skip = (what: string, ref: string, reason: string) => {
-    skipped++;
-    log.warn({ what, ref, reason }, 'demo record skipped');
-  };
-
-  // The hierarchy in bulk: each level joins its parent by code (= the demo ref).
-  await q.query(
-    `insert into value_chain_categories (code, name, name_am) select ref, name, name_am
-     from jsonb_to_recordset($1::jsonb) as x(ref text, name text, name_am text) on conflict (code) do nothing`,
-    [json(demo.categories)],
-  );
-  const vc = await q.query(
-    `insert into value_chains (code, category_id, name, name_am) select x.ref, p.id, x.name, x.name_am
-     from jsonb_to_recordset($1::jsonb) as x(ref text, category text, name text, name_am text)
-     join value_chain_categories p on p.code = x.category on conflict (code) do nothing`,
-    [json(demo.valueChains)],
-  );
-  await q.query(
-    `insert into practices (code, value_chain_id, name, name_am) select x.ref, p.id, x.name, x.name_am
-     from jsonb_to_recordset($1::jsonb) as x(ref text, value_chain text, name text, name_am text)
-     join value_chains p on p.code = x.value_chain on conflict (code) do nothing`,
-    [json(demo.practices)],
-  );
-  await q.query(
-    `insert into sub_practices (code, practice_id, name, name_am) select x.ref, p.id, x.name, x.name_am
-     from jsonb_to_recordset($1::jsonb) as x(ref text, practice text, name text, name_am text)
-     join practices p on p.code = x.practice on conflict (code) do nothing`,
-    [json(demo.subPractices)],
-  );
-  await q.query(
-    `insert into da_roles (name, name_am) select name, name_am
-     from jsonb_to_recordset($1::jsonb) as x(name text, name_am text) on conflict (name) do nothing`,
-    [json(demo.roles)],
-  );
-
-  // Advisories: the target area's code resolved per level, the value chain from the sub-practice.
-  const areaIds: Record<AdminLevel, Map<string, number>> = {
-    region: await codeMap(
-      q,
-      'regions',
-      demo.advisories.filter((a) => a.level === 'region').map((a) => a.admin_code),
-    ),
-    zone: await codeMap(
-      q,
-      'zones',
-      demo.advisories.filter((a) => a.level === 'zone').map((a) => a.admin_code),
-    ),
-    woreda: await codeMap(
-      q,
-      'woredas',
-      demo.advisories.filter((a) => a.level === 'woreda').map((a) => a.admin_code),
-    ),
-    kebele: await codeMap(
-      q,
-      'kebeles',
-      demo.advisories.filter((a) => a.level === 'kebele').map((a) => a.admin_code),
-    ),
-  };
-  const advisories = demo.advisories.flatMap((a) => {
-    const areaId = areaIds[a.level].get(a.admin_code);
-    if (areaId === undefined) {
-      skip('advisory', a.ref, `no ${a.level} ${a.admin_code}`);
-      return [];
-    }
-    return [{ ...a, [`${a.level}_id`]: areaId }];
-  });
-  const adv = await q.query(
-    `insert into advisories (code, label, template_content, template_content_am, value_chain_id, sub_practice_id,
-       level, region_id, zone_id, woreda_id, kebele_id, created_at)
-     select x.ref, x.label, x.template_content, x.template_content_am, p.value_chain_id, s.id,
-       x.level, x.region_id, x.zone_id, x.woreda_id, x.kebele_id, x.created_at
-     from jsonb_to_recordset($1::jsonb) as x(ref text, label text, template_content jsonb, template_content_am jsonb,
-       sub_practice text, level text, region_id bigint, zone_id bigint, woreda_id bigint, kebele_id bigint,
-       created_at timestamptz)
-     join sub_practices s on s.code = x.sub_practice join practices p on p.id = s.practice_id
-     on conflict (code) do nothing`,
-    [json(advisories)],
-  );
-
-  // Questions and choices: few, one statement each, in order so positions follow the content.
-  const advisoryIds = await codeMap(
-    q,
-    'advisories',
-    demo.feedbackQuestions.map((f) => f.advisory),
-  );
-  let questions = 0;
-  for (const [position, f] of demo.feedbackQuestions.entries()) {
-    const advisoryId = advisoryIds.get(f.advisory);
-    if (advisoryId === undefined) {
-      skip('feedback question', f.ref, `no advisory ${f.advisory}`);
-      continue;
-    }
-    const r = await q.query<{ id: number }>(
-      `insert into feedback_questions (advisory_id, position, question, question_am, type)
-       values ($1, $2, $3, $4, $5) returning id`,
-      [advisoryId, position, f.question, f.question_am, f.type],
-    );
-    const questionId = r.rows[0]?.id;
-    await q.query(
-      `insert into feedback_choices (question_id, position, name, name_am)
-       select $1, x.position, x.name, x.name_am
-       from jsonb_to_recordset($2::jsonb) as x(name text, name_am text, position int)`,
-      [questionId, json(f.choices.map((c, position) => ({ ...c, position })))],
-    );
-    questions++;
-  }
-
-  const people = await insertPeople(q, demo, skip);
+  const s = skipper(log);
+  const created = await importSamples(q, demo, CONTENT_KINDS, s.skip);
+  const people = await insertPeople(q, demo, s.skip);
   return {
-    valueChains: vc.rowCount,
-    advisories: adv.rowCount,
-    questions,
+    valueChains: created['value-chains'] ?? 0,
+    advisories: created.advisories ?? 0,
     ...people,
-    skipped,
+    skipped: s.skipped,
+  };
+}
+
+/**
+ * The demo's feedback questions, choices and roster, from the sample files. Questions a database
+ * seeded before questions had codes already holds (same advisory and position) get their code
+ * first, so they are matched, not duplicated.
+ */
+export async function insertDemoImports(
+  q: Queryable,
+  demo: DemoContent,
+  log: Log,
+): Promise<{ questions: number; choices: number; roster: number; skipped: number }> {
+  const positions = demo.feedbackQuestions.map((f, position) => ({
+    code: f.ref,
+    advisory: f.advisory,
+    position,
+  }));
+  await q.query(
+    `update feedback_questions f set code = x.code
+     from jsonb_to_recordset($1::jsonb) as x(code text, advisory text, position int)
+     join advisories a on a.code = x.advisory
+     where f.advisory_id = a.id and f.position = x.position and f.code is null
+       and not exists (select 1 from feedback_questions o where o.code = x.code)`,
+    [json(positions)],
+  );
+  const s = skipper(log);
+  const created = await importSamples(q, demo, DEMO_IMPORT_KINDS, s.skip);
+  return {
+    questions: created['feedback-questions'] ?? 0,
+    choices: created['feedback-choices'] ?? 0,
+    roster: created.roster ?? 0,
+    skipped: s.skipped,
   };
 }
 
@@ -174,7 +154,7 @@ export async function insertDemoGrants(q: Queryable, demo: DemoContent): Promise
 async function insertPeople(
   q: Queryable,
   demo: DemoContent,
-  skip: (what: string, ref: string, reason: string) => void,
+  skip: Skip,
 ): Promise<{ das: number; groups: number; farmers: number }> {
   const owner = await q.query<{ id: number }>(
     `insert into bot_users (telegram_id, chat_id, first_name) values ($1, $1, 'Gebere demo data')

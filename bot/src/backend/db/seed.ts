@@ -2,7 +2,7 @@ import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
 import { type Log, silentLog } from './log';
 import { SCHEMA_LOCK } from './migrate';
 import { type AdminCounts, importAdminAreas } from './seed-admin';
-import { type DemoCounts, insertDemoContent, insertDemoGrants } from './seed-demo';
+import { type DemoCounts, insertDemoContent, insertDemoGrants, insertDemoImports } from './seed-demo';
 import type { Db, Queryable } from './types';
 
 export interface SeedOptions {
@@ -22,6 +22,7 @@ export interface SeedReport {
 }
 
 const DEMO_GRANTS = 'demo-grants';
+const DEMO_IMPORTS = 'demo-imports';
 
 async function markers(q: Queryable): Promise<Set<string>> {
   const r = await q.query<{ name: string }>('select name from seed_markers');
@@ -38,7 +39,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
   const log = options.log ?? silentLog;
   const demoData = options.demoData ?? true;
   const done = await markers(db);
-  if (done.has('admin') && (!demoData || (done.has('demo') && done.has(DEMO_GRANTS))))
+  if (
+    done.has('admin') &&
+    (!demoData || (done.has('demo') && done.has(DEMO_GRANTS) && done.has(DEMO_IMPORTS)))
+  )
     return { admin: 'present', demo: done.has('demo') ? 'present' : 'off', ms: Date.now() - started };
 
   return db.transaction(async (tx) => {
@@ -68,6 +72,16 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
         DEMO_GRANTS,
         JSON.stringify({ grants }),
       ]);
+    }
+    // Feedback questions, choices and the roster need migration 5 (question codes, da_roster).
+    const rosterTable = await tx.query(`select to_regclass('da_roster') is not null as ok`);
+    if (demoData && !have.has(DEMO_IMPORTS) && (rosterTable.rows[0] as { ok: boolean }).ok) {
+      const imported = await insertDemoImports(tx, options.demo ?? DEMO_CONTENT, log);
+      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
+        DEMO_IMPORTS,
+        JSON.stringify(imported),
+      ]);
+      log.info({ ...imported }, 'demo questions and roster imported');
     }
     return { admin, demo, ms: Date.now() - started };
   });

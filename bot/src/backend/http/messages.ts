@@ -56,6 +56,10 @@ const en = {
   location_mismatch: 'Does not match location_id.',
   json_parse: 'JSON parse error - {error}',
   json_too_deep: 'JSON parse error - nested deeper than {max} levels.',
+  // Imports (gebere import): a row's reference, key or date.
+  unknown_ref: 'Not found: "{value}". Import the file that defines it first, or correct it.',
+  duplicate_row: 'The same {columns} as row {row}: each record may appear once.',
+  date: 'Enter a date such as 2025-06-02 or a time such as 2025-06-02T07:30:00Z.',
   // details (401/403/404/413/415/429/500)
   not_authenticated: 'Authentication credentials were not provided.',
   invalid_proof: 'Invalid or expired proof. Please open this screen again from the bot.',
@@ -133,6 +137,9 @@ const am: Record<MessageKey, string> = {
   location_mismatch: 'ከ location_id ጋር አይመሳሰልም።',
   json_parse: 'የJSON ትንተና ስህተት - {error}',
   json_too_deep: 'የJSON ትንተና ስህተት - ከ{max} ደረጃ በላይ የተደራረበ ነው።',
+  unknown_ref: '"{value}" አልተገኘም። መጀመሪያ እሱን የሚገልጸውን ፋይል ያስገቡ ወይም ያርሙት።',
+  duplicate_row: 'ከረድፍ {row} ጋር ተመሳሳይ {columns} ነው፤ እያንዳንዱ መዝገብ አንድ ጊዜ ብቻ መግባት አለበት።',
+  date: 'እንደ 2025-06-02 ያለ ቀን ወይም እንደ 2025-06-02T07:30:00Z ያለ ሰዓት ያስገቡ።',
   not_authenticated: 'የማረጋገጫ መረጃ አልቀረበም።',
   invalid_proof: 'ማረጋገጫው ልክ ያልሆነ ወይም ጊዜው ያለፈበት ነው። እባክዎ ይህን ገጽ ከቦቱ እንደገና ይክፈቱ።',
   forbidden: 'ይህን ተግባር ለመፈጸም ፈቃድ የለዎትም።',

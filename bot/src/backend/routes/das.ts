@@ -1,4 +1,4 @@
-import { type DaPayload, type DaProfile, type DaRole, routes } from '@gebere/contract';
+import { type DaPayload, type DaProfile, type DaRole, type OutboundDa, routes } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
@@ -106,7 +106,28 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
     });
   };
   serve(app, env, routes.findDaProfiles, findByPhone);
-  serve(app, env, routes.findDevelopmentAgents, findByPhone);
+
+  /**
+   * The spec's second lookup: DA profiles with this phone, else the organisation's roster entry
+   * for it (`gebere import roster`), in the profile's shape, so the bot offers update_outbound.
+   */
+  serve(app, env, routes.findDevelopmentAgents, ({ query, request }) => {
+    const phone = normalizePhone(query.phone_number);
+    if (!phone) throw fieldError('phone_number', 'phone_number_validation');
+    return listOrPage<OutboundDa>(db, request, query, {
+      sql: `select ${DA_COLUMNS} from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1
+        union all
+        select r.id, r.first_name, r.father_name, r.grand_father_name, r.phone_number, r.phone_number,
+          r.sex, z.region_id, w.zone_id, k.woreda_id, r.kebele_id, r.role_id, null::bigint,
+          (select name from da_roles where id = r.role_id)
+        from da_roster r join kebeles k on k.id = r.kebele_id join woredas w on w.id = k.woreda_id
+          join zones z on z.id = w.zone_id
+        where r.phone_number = $1 and not exists (
+          select 1 from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1)`,
+      params: [phone],
+      orderBy: 'id',
+    });
+  });
 
   serve(app, env, routes.listDaRoles, ({ query, request }) =>
     listOrPage<DaRole>(db, request, query, {

@@ -1,19 +1,29 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrations } from '../../../src/backend/db/migrations/index';
 import { ADMIN_FILES, DEFAULT_ADMIN_DIR } from '../../../src/backend/seed/admin-data';
 import { DEMO_CONTENT } from '../../../src/backend/seed/demo-content';
 
+const SEED_CODE = [
+  '../../../src/backend/db/seed.ts',
+  '../../../src/backend/db/seed-demo.ts',
+  '../../../src/backend/seed/samples.ts',
+  '../../../src/backend/import/kinds.ts',
+  '../../../src/backend/import/run.ts',
+  '../../../src/backend/import/upsert.ts',
+];
+
 /**
- * A key for the migrated and seeded template: it changes when the schema, the admin files or the
- * demo content change, so a stale template is never reused and an unchanged one is built once.
+ * A key for the migrated and seeded template: it changes when the schema, the admin files, the
+ * demo content or the code that seeds it (the demo seed imports through import/) change, so a stale template is never reused and an unchanged one is built once.
  */
 export async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
   for (const m of migrations) hash.update(`${m.version}:${m.sql}`);
   hash.update(JSON.stringify(DEMO_CONTENT));
+  for (const file of SEED_CODE) hash.update(await readFile(new URL(file, import.meta.url)));
   const dir = fileURLToPath(DEFAULT_ADMIN_DIR);
   for (const file of Object.values(ADMIN_FILES)) {
     const s = await stat(join(dir, file));

@@ -44,3 +44,12 @@ export const daProfile = daPayload.extend({
   specialization: z.string().nullable(),
 });
 export type DaProfile = z.infer<typeof daProfile>;
+
+/**
+ * `/development-agents/`: a DA profile, or an entry of the organisation's roster (imported by an
+ * operator, `gebere import roster`) that no profile has yet. A roster entry has no creator, its
+ * telegram_phone_number is its phone_number, and its id (from 1e9 up) names no DA profile, so
+ * the update_outbound form's update answers 404 and it registers (spec §4).
+ */
+export const outboundDa = daProfile.extend({ created_by: bodyId.nullable() });
+export type OutboundDa = z.infer<typeof outboundDa>;
