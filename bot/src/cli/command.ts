@@ -1,10 +1,18 @@
-import type { Backend } from './backend';
+import type { Writable } from 'node:stream';
+import type { FlagOption, ValueOption } from './args';
+import type { Backend, CliSettings } from './backend';
 import type { Output } from './output';
 
 /** What a command runs with: where to print, and the backend (connected on first use). */
 export interface CommandContext {
   out: Output;
   backend(): Backend;
+  /** This directory's settings (database, DATA_DIR), for the commands that work offline. */
+  settings(): CliSettings;
+  /** Where a command that writes a file's bytes (an export without --out) writes them. */
+  stdout: Writable;
+  options: Partial<Record<ValueOption, string>>;
+  flags: ReadonlySet<FlagOption>;
 }
 
 /** One `gebere <name> …` command. */
@@ -16,5 +24,7 @@ export interface Command {
   summary: string;
   /** Further lines for `gebere <name> --help`: arguments, an example, what happens. */
   details: string[];
+  /** The options of {@link VALUE_OPTIONS} and {@link FLAG_OPTIONS} it takes (none by default). */
+  options?: ReadonlyArray<ValueOption | FlagOption>;
   run(words: string[], ctx: CommandContext): Promise<void>;
 }
