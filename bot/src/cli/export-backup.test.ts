@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -5,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,6 +17,8 @@ import { pgliteDb } from '../backend/db/pglite';
 import { openPostgres } from '../backend/db/postgres';
 import type { CliSettings } from './backend';
 import { runCli } from './commands';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 /** A loopback address nothing listens on: "the server is stopped". */
 async function closedUrl(): Promise<string> {
@@ -107,6 +111,31 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
     );
     expect(none.out).toBe(`Wrote 0 rows of reach to ${join(work, 'none.csv')}.`);
     expect(readFileSync(join(work, 'none.csv'), 'utf8').split('\r\n')[0]).toMatch(/^\uFEFFid,farmer_id,/);
+  });
+
+  it('the real entry (npm run gebere) streams an export to its stdout, byte for byte', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const served = await t.call('GET', '/ops/export/groups.csv', { headers: proof.service() });
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'export', 'groups'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        DATA_DIR: join(work, 'entry'),
+        BACKEND_SERVICE_TOKEN: TEST_AUTH.serviceToken,
+      },
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(Buffer.concat(chunks)).toEqual(served.raw.rawPayload);
+    expect(Buffer.concat(chunks).toString('utf8')).toContain('ተስፋ ቡድን');
   });
 
   it('export: wrong command lines exit 2 and write nothing; refusals exit 1', async () => {
