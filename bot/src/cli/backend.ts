@@ -63,7 +63,7 @@ export interface Backend {
    * answer once its headers are in (within {@link CLI_TIMEOUT_MS}; the body may take longer), or a
    * {@link CliError} worded like {@link failure}'s.
    */
-  download(path: string, query?: Record<string, string>): Promise<Response>;
+  download(path: string, query?: Record<string, string>, timeoutMs?: number): Promise<Response>;
   /** Does anything answer HTTP at the backend's address? (restore wants the server stopped) */
   answers(): Promise<boolean>;
 }
@@ -84,11 +84,11 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch): Backen
       const own = explain?.(r.error);
       throw own ? new CliError(own) : failure(r.error, name, settings);
     },
-    async download(path, query = {}) {
+    async download(path, query = {}, timeoutMs = CLI_TIMEOUT_MS) {
       const qs = new URLSearchParams(query).toString();
       const target = `${url}${path}${qs ? `?${qs}` : ''}`;
       const timer = new AbortController();
-      const timeout = setTimeout(() => timer.abort(), CLI_TIMEOUT_MS);
+      const timeout = setTimeout(() => timer.abort(), timeoutMs);
       let response: Response;
       try {
         response = await (fetchImpl ?? fetch)(target, {
@@ -98,7 +98,7 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch): Backen
       } catch {
         throw timer.signal.aborted
           ? new CliError(
-              `the server at ${url} did not answer within ${CLI_TIMEOUT_MS / 1000} s: check that it is running and try again`,
+              `the server at ${url} did not answer within ${timeoutMs / 1000} s: check that it is running and try again`,
             )
           : new CliError(
               `cannot reach the server at ${url}: start it with \`npm start\` (or give its address with --url)`,

@@ -17,6 +17,9 @@ import type { Command } from './command';
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
+/** How long `backup` waits for the server to start sending the PGlite dump. */
+const BACKUP_WAIT_MS = 10 * 60_000;
+
 const asCli = (err: unknown) => (err instanceof BackupError ? new CliError(err.message) : err);
 
 export const backupCommand: Command = {
@@ -43,7 +46,8 @@ export const backupCommand: Command = {
       out.out(`Backed up PostgreSQL (pg_dump -Fc) to ${file} (${size((await stat(file)).size)}).`);
       return;
     }
-    const response = await backend().download('/ops/backup');
+    // The server builds the whole dump before its first byte: a large database takes a while.
+    const response = await backend().download('/ops/backup', {}, BACKUP_WAIT_MS);
     if (response.headers.get(BACKUP_FORMAT_HEADER) !== PGLITE_BACKUP_FORMAT || !response.body)
       throw new CliError('the server did not send a PGlite backup: is it a Gebere server of this version?');
     const partial = `${file}.part`;
