@@ -225,6 +225,15 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
     const used = await gebere(['restore', file], offline);
     expect(used.code).toBe(1);
     expect(used.err).toMatch(/already holds a database\. Stop the server and give --force to move it aside/);
+    // A database some process holds open (another server on this DATA_DIR) is named as such.
+    const holder = pgliteDb(await PGlite.create({ dataDir: dir }));
+    try {
+      expect((await gebere(['restore', file], offline)).err).toMatch(
+        /pglite is open: a server \(on another PORT\?\) still uses it/,
+      );
+    } finally {
+      await holder.close();
+    }
     const forced = await gebere(['restore', file, '--force'], offline);
     expect(forced.code).toBe(0);
     const aside = /^Moved the database that was there to (.+)\.$/m.exec(forced.out)?.[1] as string;

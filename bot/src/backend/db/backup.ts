@@ -66,8 +66,11 @@ export async function restorePglite(file: string, dataDir: string, force: boolea
   const dir = join(dataDir, 'pglite');
   if (!isEmpty(dir) && !force)
     throw new BackupError(
-      `${dir} already holds a database. Stop the server and give --force to move it aside ` +
-        '(it is kept, renamed, never deleted), or set DATA_DIR to an empty directory',
+      existsSync(join(dir, 'postmaster.pid'))
+        ? `${dir} is open: a server (on another PORT?) still uses it, or one stopped without closing ` +
+            'it. Stop every server on this DATA_DIR; then --force moves it aside (kept, renamed, never deleted)'
+        : `${dir} already holds a database. Stop the server and give --force to move it aside ` +
+            '(it is kept, renamed, never deleted), or set DATA_DIR to an empty directory',
     );
   const restoring = `${dir}.restoring`;
   await mkdir(dataDir, { recursive: true });
