@@ -13,6 +13,7 @@ import { message, pickLanguage } from './http/messages';
 import { listHeadersOf } from './http/paginate';
 import type { BackendEnv } from './http/serve';
 import { buildOpenApi, docsHtml } from './openapi';
+import { registerOpsRoutes } from './ops/routes';
 import { registerAdvisoryRoutes } from './routes/advisories';
 import { registerBotUserRoutes } from './routes/bot-users';
 import { registerDaRoutes } from './routes/das';
@@ -52,6 +53,8 @@ export interface BackendPluginOptions {
    * 0 or absent: no limit (the companion server passes RATE_LIMIT_WRITES_PER_MINUTE).
    */
   writesPerMinute?: number;
+  /** Rows per page of a CSV export (ops/exports.ts; 1000). */
+  exportPageSize?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -162,6 +165,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerNotificationRoutes(app, env);
   registerGrantRoutes(app, env);
   registerImportRoutes(app, env);
+  registerOpsRoutes(app, env, options.exportPageSize ? { exportPageSize: options.exportPageSize } : {});
 
   let spec: ReturnType<typeof buildOpenApi> | undefined;
   const getSpec = () => {

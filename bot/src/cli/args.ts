@@ -25,35 +25,53 @@ export class CliError extends Error {
 
 export const usageError = (message: string, command?: string) => new CliError(message, EXIT.usage, command);
 
+/** Options that take a value (`--out x.csv`, `--out=x.csv`); a command says which it accepts. */
+export const VALUE_OPTIONS = ['region', 'zone', 'woreda', 'kebele', 'from', 'to', 'out', 'lang'] as const;
+/** Options without a value. */
+export const FLAG_OPTIONS = ['force', 'dry-run'] as const;
+export type ValueOption = (typeof VALUE_OPTIONS)[number];
+export type FlagOption = (typeof FLAG_OPTIONS)[number];
+
 /** A command line split into its words and its options (`--url X`, `--url=X`, `--help`). */
 export interface ParsedArgs {
   words: string[];
   url: string | undefined;
   help: boolean;
-  /** `--dry-run`: check and count, write nothing (only commands that declare it take it). */
-  dryRun: boolean;
-  /** `--lang en|am`: the language of the server's messages. */
-  lang: 'en' | 'am' | undefined;
+  /** Values of {@link VALUE_OPTIONS}, by name without the dashes. */
+  options: Partial<Record<ValueOption, string>>;
+  flags: Set<FlagOption>;
   /** Options nobody takes; reported once the command is known, with its usage. */
   unknown: string[];
 }
+
+const isValueOption = (name: string): name is ValueOption =>
+  (VALUE_OPTIONS as readonly string[]).includes(name);
+const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const words: string[] = [];
   let url: string | undefined;
   let help = false;
-  let dryRun = false;
-  let lang: ParsedArgs['lang'];
   const unknown: string[] = [];
+  const options: ParsedArgs['options'] = {};
+  const flags = new Set<FlagOption>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
+    const [name = '', inline] = arg.startsWith('--') ? splitOption(arg.slice(2)) : [];
     if (arg === '--help' || arg === '-h') help = true;
-    else if (arg === '--dry-run') dryRun = true;
-    else if (arg === '--lang' || arg.startsWith('--lang=')) {
-      const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
-      if (value !== 'en' && value !== 'am') throw usageError('--lang takes en or am, e.g. --lang am');
-      lang = value;
-    } else if (arg === '--url') {
+    else if (isValueOption(name)) {
+      let value = inline;
+      if (value === undefined) {
+        const next = argv[i + 1];
+        if (next === undefined || (next.startsWith('-') && next !== '-'))
+          throw usageError(`--${name} needs a value`);
+        value = next;
+        i++;
+      }
+      if (options[name] !== undefined) throw usageError(`--${name} given twice`);
+      options[name] = value;
+    } else if (isFlagOption(name) && inline === undefined) flags.add(name);
+    else if (arg === '--url') {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('-'))
         throw usageError('--url needs a URL, e.g. --url http://localhost:8080');
@@ -66,7 +84,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if (arg.length > 1 && arg.startsWith('-')) unknown.push(arg);
     else words.push(arg);
   }
-  return { words, url, help, dryRun, lang, unknown };
+  return { words, url, help, options, flags, unknown };
+}
+
+function splitOption(text: string): [string, string | undefined] {
+  const eq = text.indexOf('=');
+  return eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];
 }
 
 /** The national form the backend stores (`911234567`); the operator may type any usual form. */

@@ -10,6 +10,10 @@ export interface CliSettings {
   serviceToken: string;
   /** Where the token came from, for the 401 message; never the token itself. */
   tokenSource: string;
+  /** DATABASE_URL: backup and restore run pg_dump / pg_restore against it. */
+  databaseUrl?: string | undefined;
+  /** DATA_DIR: PGlite's files are in `<dataDir>/pglite` (restore writes there). */
+  dataDir?: string | undefined;
 }
 
 /** Seconds before a call gives up: an operator at a terminal should not wait forever. */
@@ -27,6 +31,8 @@ export function settingsFromConfig(config: Config): CliSettings {
     tokenSource: config.generatedSecrets.includes('serviceToken')
       ? `${config.dataDir}/secrets.json`
       : 'BACKEND_SERVICE_TOKEN',
+    databaseUrl: config.database.url,
+    dataDir: config.dataDir,
   };
 }
 
@@ -52,6 +58,14 @@ export interface Backend {
     input: CallInput<N>,
     explain?: (error: ApiError) => string | undefined,
   ): Promise<{ status: number; data: CallOutput<N> }>;
+  /**
+   * A GET of one of the backend's non-JSON routes (`/ops/...`) whose body the command streams: the
+   * answer once its headers are in (within {@link CLI_TIMEOUT_MS}; the body may take longer), or a
+   * {@link CliError} worded like {@link failure}'s.
+   */
+  download(path: string, query?: Record<string, string>, timeoutMs?: number): Promise<Response>;
+  /** Does anything answer HTTP at the backend's address? (restore wants the server stopped) */
+  answers(): Promise<boolean>;
 }
 
 export function connect(settings: CliSettings, fetchImpl?: typeof fetch, language?: 'en' | 'am'): Backend {
@@ -71,7 +85,75 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch, languag
       const own = explain?.(r.error);
       throw own ? new CliError(own) : failure(r.error, name, settings);
     },
+    async download(path, query = {}, timeoutMs = CLI_TIMEOUT_MS) {
+      const qs = new URLSearchParams(query).toString();
+      const target = `${url}${path}${qs ? `?${qs}` : ''}`;
+      const timer = new AbortController();
+      const timeout = setTimeout(() => timer.abort(), timeoutMs);
+      let response: Response;
+      try {
+        response = await (fetchImpl ?? fetch)(target, {
+          headers: { authorization: proofHeader({ kind: 'service', value: settings.serviceToken }) },
+          signal: timer.signal,
+        });
+      } catch {
+        throw timer.signal.aborted
+          ? new CliError(
+              `the server at ${url} did not answer within ${timeoutMs / 1000} s: check that it is running and try again`,
+            )
+          : new CliError(
+              `cannot reach the server at ${url}: start it with \`npm start\` (or give its address with --url)`,
+            );
+      } finally {
+        clearTimeout(timeout);
+      }
+      if (response.ok) return response;
+      throw await downloadFailure(response, `GET ${path}`, settings);
+    },
+    async answers() {
+      try {
+        await (fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(3000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
+}
+
+/** A refused download, worded as {@link failure} words a refused call. */
+async function downloadFailure(response: Response, what: string, settings: CliSettings): Promise<CliError> {
+  const url = settings.backendUrl;
+  const status = response.status;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const detail =
+    typeof body === 'object' && body !== null && typeof (body as { detail?: unknown }).detail === 'string'
+      ? (body as { detail: string }).detail
+      : undefined;
+  if (status === 401)
+    return new CliError(
+      `the server at ${url} refused the service token (401): the token from ${settings.tokenSource} does not ` +
+        "match the server's. Run this where the server runs (same DATA_DIR and .env), or set " +
+        "BACKEND_SERVICE_TOKEN to the server's token",
+    );
+  if (status === 400 && typeof body === 'object' && body !== null) {
+    const fields = Object.entries(body as Record<string, unknown>).map(
+      ([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
+    );
+    return new CliError(`the server refused it (400): ${fields.join('; ')}`);
+  }
+  if (status === 404)
+    return new CliError(
+      `the server at ${url} has no ${what} (404): is it a Gebere server of this version? (--url points elsewhere)`,
+    );
+  if (status >= 500)
+    return new CliError(`the server at ${url} failed (${status}): ${detail ?? 'see its logs'}`);
+  return new CliError(`the server refused it (${status}): ${detail ?? response.statusText}`);
 }
 
 /** A failed call as the operator needs to read it: what happened, and what to do about it. */

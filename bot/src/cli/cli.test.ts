@@ -377,11 +377,20 @@ describe('gebere against a running backend', () => {
         backendUrl: settings.backendUrl,
         serviceToken: stored.serviceToken,
         tokenSource: `${dataDir}/secrets.json`,
+        databaseUrl: undefined,
+        dataDir,
       });
       expect(
-        settingsFromConfig(loadConfig({ BACKEND_URL: 'https://api.example.org/x/', DATA_DIR: dataDir })),
+        settingsFromConfig(
+          loadConfig({
+            BACKEND_URL: 'https://api.example.org/x/',
+            DATA_DIR: dataDir,
+            DATABASE_URL: 'postgres://gebere@db.example.org/gebere',
+          }),
+        ),
       ).toMatchObject({
         backendUrl: 'https://api.example.org/x',
+        databaseUrl: 'postgres://gebere@db.example.org/gebere',
       });
 
       // The real entry, as `npm run gebere` runs it.

@@ -1,12 +1,18 @@
-import type { Backend } from './backend';
+import type { Writable } from 'node:stream';
+import type { FlagOption, ValueOption } from './args';
+import type { Backend, CliSettings } from './backend';
 import type { Output } from './output';
 
 /** What a command runs with: where to print, and the backend (connected on first use). */
 export interface CommandContext {
   out: Output;
   backend(): Backend;
-  /** `--dry-run` was given (only to commands whose `options` list it). */
-  dryRun: boolean;
+  /** This directory's settings (database, DATA_DIR), for the commands that work offline. */
+  settings(): CliSettings;
+  /** Where a command that writes a file's bytes (an export without --out) writes them. */
+  stdout: Writable;
+  options: Partial<Record<ValueOption, string>>;
+  flags: ReadonlySet<FlagOption>;
 }
 
 /** One `gebere <name> …` command. */
@@ -18,7 +24,7 @@ export interface Command {
   summary: string;
   /** Further lines for `gebere <name> --help`: arguments, an example, what happens. */
   details: string[];
-  /** Options beyond --url and --help that it takes, e.g. `--dry-run`, `--lang`. */
-  options?: readonly ('--dry-run' | '--lang')[];
+  /** The options of {@link VALUE_OPTIONS} and {@link FLAG_OPTIONS} it takes (none by default). */
+  options?: ReadonlyArray<ValueOption | FlagOption>;
   run(words: string[], ctx: CommandContext): Promise<void>;
 }

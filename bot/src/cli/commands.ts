@@ -1,7 +1,10 @@
+import type { Writable } from 'node:stream';
 import { areasCommand } from './areas';
 import { CliError, EXIT, parseArgs, usageError } from './args';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend';
+import { backupCommand, restoreCommand } from './backup';
 import type { Command } from './command';
+import { exportCommand } from './export';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
 import { importCommand } from './import';
 import type { Output } from './output';
@@ -15,6 +18,9 @@ export const COMMANDS: readonly Command[] = [
   statusCommand,
   areasCommand,
   importCommand,
+  exportCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 const OPTIONS = [
@@ -25,12 +31,20 @@ const OPTIONS = [
 ];
 
 export function helpLines(): string[] {
-  const width = Math.max(...COMMANDS.map((c) => `${c.name} ${c.args}`.length));
+  // A long synopsis (export's filters) goes on its own line, so the others stay narrow.
+  const WIDE = 50;
+  const width = Math.max(...COMMANDS.map((c) => `${c.name} ${c.args}`.length).filter((n) => n <= WIDE));
+  const line = (c: Command) => {
+    const synopsis = `${c.name} ${c.args}`;
+    return synopsis.length > WIDE
+      ? [`  ${synopsis}`, `  ${''.padEnd(width)}  ${c.summary}`]
+      : [`  ${synopsis.padEnd(width)}  ${c.summary}`];
+  };
   return [
     'gebere: the operator command line (npm run gebere -- <command> [args])',
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.padEnd(width)}  ${c.summary}`),
+    ...COMMANDS.flatMap(line),
     `  ${'help [command]'.padEnd(width)}  This help, or a command's`,
     '',
     ...OPTIONS,
@@ -49,12 +63,20 @@ export interface CliDeps {
   /** The server this directory's configuration describes; read only when a command calls it. */
   settings(): CliSettings;
   fetch?: typeof fetch;
+  /** Where an export without --out writes its CSV (process.stdout). */
+  stdout?: Writable;
 }
 
 /**
  * Runs one command line (without `gebere` itself) and returns the exit code: 0 done, 1 the server
  * refused or could not be reached, 2 a wrong command line. Never throws for an operator's mistake.
  */
+/** `--lang en|am`: the language of the server's messages. */
+function langOf(value: string | undefined): 'en' | 'am' | undefined {
+  if (value === undefined || value === 'en' || value === 'am') return value;
+  throw usageError('--lang takes en or am, e.g. --lang am');
+}
+
 export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {
   const { out } = deps;
   let command: Command | undefined;
@@ -68,11 +90,13 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       return name === undefined && !args.help ? EXIT.usage : EXIT.ok;
     }
     command = find(name);
-    const takes = command.options ?? [];
+    const takes = new Set<string>(command.options ?? []);
     const unknown = [
       ...args.unknown,
-      ...(args.dryRun && !takes.includes('--dry-run') ? ['--dry-run'] : []),
-      ...(args.lang && !takes.includes('--lang') ? ['--lang'] : []),
+      ...Object.keys(args.options)
+        .filter((o) => !takes.has(o))
+        .map((o) => `--${o}`),
+      ...[...args.flags].filter((o) => !takes.has(o)).map((o) => `--${o}`),
     ];
     if (unknown.length > 0) throw usageError(`unknown option ${unknown.join(' ')}`, command.name);
     if (args.help) {
@@ -80,17 +104,22 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       return EXIT.ok;
     }
     let backend: Backend | undefined;
+    let settings: CliSettings | undefined;
     const url = args.url === undefined ? undefined : backendUrlOf(args.url);
+    const settingsOnce = () => {
+      settings ??= url ? { ...deps.settings(), backendUrl: url } : deps.settings();
+      return settings;
+    };
     await command.run(words, {
       out,
-      dryRun: args.dryRun,
       backend: () => {
-        if (!backend) {
-          const settings = deps.settings();
-          backend = connect(url ? { ...settings, backendUrl: url } : settings, deps.fetch, args.lang);
-        }
+        backend ??= connect(settingsOnce(), deps.fetch, langOf(args.options.lang));
         return backend;
       },
+      settings: settingsOnce,
+      stdout: deps.stdout ?? process.stdout,
+      options: args.options,
+      flags: args.flags,
     });
     return EXIT.ok;
   } catch (err) {

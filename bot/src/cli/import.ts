@@ -29,7 +29,7 @@ export const importCommand: Command = {
   name: 'import',
   args: '<kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am]',
   summary: 'Load content, the DA roster or admin areas from a CSV or XLSX file',
-  options: ['--dry-run', '--lang'],
+  options: ['dry-run', 'lang'],
   details: [
     'The first row names the columns (any order); each further row is one record, matched by',
     'its code (roles by name, the roster by phone): new ones are created, changed ones updated,',
@@ -41,7 +41,8 @@ export const importCommand: Command = {
     '',
     ...kindLines(),
   ],
-  async run(words, { out, backend, dryRun }) {
+  async run(words, { out, backend, flags }) {
+    const dryRun = flags.has('dry-run');
     expectWords(words, ['kind', 'file'], 'import');
     const [rawKind, path] = words as [string, string];
     const kind = rawKind.toLowerCase().replace(/_/g, '-') as ImportKind;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from '../../../test/backend/helpers/fingerprint';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
 import { openDatabase } from './open';
@@ -17,44 +18,6 @@ import {
 } from './snapshot';
 import { buildSnapshots } from './snapshot-build';
 import { unpackTar } from './snapshot-unpack';
-import type { Db } from './types';
-
-/**
- * Everything a first start leaves in the database, minus wall-clock timestamps: the schema
- * (columns, constraints, indexes), each table's row count and a hash of its rows, and where every
- * identity sequence stands (the next id a DA or farmer gets).
- */
-async function fingerprint(db: Db) {
-  const q = async <T>(sql: string) => (await db.query<T>(sql)).rows;
-  const columns = await q<{ table_name: string; column_name: string; data_type: string }>(
-    `select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
-     where table_schema = 'public' order by table_name, column_name`,
-  );
-  const constraints = await q(
-    `select conrelid::regclass::text as t, conname, pg_get_constraintdef(oid) as def from pg_constraint
-     where connamespace = 'public'::regnamespace order by 1, 2`,
-  );
-  const indexes = await q(
-    `select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1`,
-  );
-  const sequences = await q(
-    `select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`,
-  );
-  const tables = [...new Set(columns.map((c) => c.table_name))];
-  const rows: Record<string, unknown> = {};
-  for (const table of tables) {
-    const cols = columns
-      .filter((c) => c.table_name === table && !c.data_type.startsWith('timestamp'))
-      .map((c) => `"${c.column_name}"`);
-    rows[table] = (
-      await q(
-        `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
-         from (select ${cols.join(', ')} from "${table}") t`,
-      )
-    )[0];
-  }
-  return { columns, constraints, indexes, sequences, rows };
-}
 
 const work = mkdtempSync(join(tmpdir(), 'gebere-snapshot-test-'));
 const current = join(work, 'current');

@@ -20,6 +20,12 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tarball of the running database's data directory (a checkpoint, then
+   * PGlite's `dumpDataDir`), which `loadDataDir` opens again (db/backup.ts). PostgreSQL is backed
+   * up with `pg_dump` instead.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** What a database error looks like on both drivers (PostgreSQL's error fields). */

@@ -35,7 +35,14 @@ export interface Answer {
 export async function startBackend(
   kind: DbKind,
   /** writesPerMinute: the per-user write limit (off unless a test is about it). */
-  options: { ignoreTrailingSlash?: boolean; writesPerMinute?: number } = {},
+  options: {
+    ignoreTrailingSlash?: boolean;
+    writesPerMinute?: number;
+    /** Rows per page of a CSV export (ops routes). */
+    exportPageSize?: number;
+    /** The database the backend sees (e.g. one that counts queries); tests still get the real one. */
+    wrapDb?: (db: Db) => Db;
+  } = {},
 ): Promise<TestBackend> {
   const testDb = await openTestDb(kind);
   const app = Fastify({
@@ -44,10 +51,11 @@ export async function startBackend(
   });
   await app.register(backendPlugin, {
     prefix: '/backend',
-    db: testDb.db,
+    db: options.wrapDb ? options.wrapDb(testDb.db) : testDb.db,
     auth: TEST_AUTH,
     validateResponses: true,
     ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
+    ...(options.exportPageSize ? { exportPageSize: options.exportPageSize } : {}),
   });
   await app.ready();
   const call: TestBackend['call'] = async (method, path, o = {}) => {

@@ -1,0 +1,217 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { isEmpty } from './pglite';
+
+/**
+ * Backup and restore of both databases, for `gebere backup` and `gebere restore`:
+ * - PGlite: the running server's `dumpDataDir` (GET /backend/ops/backup), a gzipped tarball of its
+ *   data directory; restored offline into `DATA_DIR/pglite` with `loadDataDir`.
+ * - PostgreSQL: `pg_dump -Fc` and `pg_restore`, run with DATABASE_URL.
+ * Restoring never deletes a database: a non-empty PGlite directory is moved aside, a non-empty
+ * PostgreSQL database is first dumped beside the backup.
+ */
+
+/** A refusal the operator can act on; its message says what to do. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export type BackupKind = 'pglite' | 'postgres';
+
+/** What a backup file holds, from its first bytes: a gzip (PGlite) or a pg_dump custom archive. */
+export async function backupKindOf(file: string): Promise<BackupKind | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(5);
+    const { bytesRead } = await handle.read(head, 0, 5, 0);
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'pglite';
+    if (bytesRead === 5 && head.toString('latin1') === 'PGDMP') return 'postgres';
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+export interface PgliteRestore {
+  dir: string;
+  /** Where the database that was there went (`--force`), never deleted. */
+  movedAside?: string;
+  /** Rows in a few tables of the restored database, to show the operator what came back. */
+  counts: Record<string, number>;
+}
+
+const COUNTED = ['farmers', 'development_groups', 'reach_records', 'adoption_records', 'feedback'];
+
+async function counts(q: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>) {
+  const out: Record<string, number> = {};
+  for (const table of COUNTED) {
+    const r = await q(`select count(*)::int as n from ${table}`);
+    out[table] = Number(r.rows[0]?.n);
+  }
+  return out;
+}
+
+/**
+ * Writes a PGlite backup into `${dataDir}/pglite` (the server must be stopped). The backup is
+ * opened in `${dir}.restoring` first and moved into place only once it reads, so a bad file
+ * leaves the data directory as it was.
+ */
+export async function restorePglite(file: string, dataDir: string, force: boolean): Promise<PgliteRestore> {
+  const dir = join(dataDir, 'pglite');
+  if (!isEmpty(dir) && !force)
+    throw new BackupError(
+      existsSync(join(dir, 'postmaster.pid'))
+        ? `${dir} is open: a server (on another PORT?) still uses it, or one stopped without closing ` +
+            'it. Stop every server on this DATA_DIR; then --force moves it aside (kept, renamed, never deleted)'
+        : `${dir} already holds a database. Stop the server and give --force to move it aside ` +
+            '(it is kept, renamed, never deleted), or set DATA_DIR to an empty directory',
+    );
+  const restoring = `${dir}.restoring`;
+  await mkdir(dataDir, { recursive: true });
+  await rm(restoring, { recursive: true, force: true });
+  let found: Record<string, number>;
+  try {
+    const db = await PGlite.create({ dataDir: restoring, loadDataDir: new Blob([await readFile(file)]) });
+    try {
+      found = await counts((sql) => db.query(sql));
+    } finally {
+      await db.close();
+    }
+  } catch (err) {
+    await rm(restoring, { recursive: true, force: true });
+    throw new BackupError(
+      `${file} is not a backup this version can open (${err instanceof Error ? err.message : String(err)}); ` +
+        'nothing was changed',
+    );
+  }
+  let movedAside: string | undefined;
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    movedAside = `${dir}.before-restore-${stamp()}`;
+    await rename(dir, movedAside);
+  } else await rm(dir, { recursive: true, force: true });
+  await rename(restoring, dir);
+  return { dir, ...(movedAside ? { movedAside } : {}), counts: found };
+}
+
+/** pg_dump and pg_restore: Debian's newest `/usr/lib/postgresql/<v>/bin`, else the PATH. */
+export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', name)))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(root, versions[0], 'bin', name);
+  }
+  return name;
+}
+
+/** The URL without its password (which goes in PGPASSWORD, out of the process list). */
+function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return {
+    dbname: u.toString(),
+    env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env },
+  };
+}
+
+function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
+  const { dbname, env } = connection(url);
+  const bin = pgTool(tool);
+  return new Promise((resolve, reject) => {
+    execFile(
+      bin,
+      [...args, `--dbname=${dbname}`],
+      { env, maxBuffer: 16 * 1024 * 1024 },
+      (err, _out, stderr) => {
+        if (!err) return resolve();
+        const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+        reject(
+          new BackupError(
+            missing
+              ? `${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`
+              : `${tool} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || err.message}`,
+          ),
+        );
+      },
+    );
+  });
+}
+
+/** `pg_dump -Fc` of DATABASE_URL into `file` (written beside it, then renamed: never half a file). */
+export async function dumpPostgres(url: string, file: string): Promise<void> {
+  const partial = `${file}.part`;
+  try {
+    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`], url);
+    await rename(partial, file);
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
+
+export interface PostgresRestore {
+  /** The dump of what the database held before (`--force`), kept beside the backup. */
+  savedFirst?: string;
+  counts: Record<string, number>;
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new BackupError(
+      `cannot connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `pg_restore` of a `pg_dump -Fc` file into DATABASE_URL, in one transaction. A database with
+ * tables is refused unless `force`; then it is dumped first to `<file>.before-restore-<time>.dump`
+ * and its objects replaced (`--clean --if-exists`).
+ */
+export async function restorePostgres(url: string, file: string, force: boolean): Promise<PostgresRestore> {
+  const tables = await withClient(url, async (c) => {
+    const r = await c.query(
+      "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+    );
+    return Number(r.rows[0]?.n);
+  });
+  let savedFirst: string | undefined;
+  if (tables > 0) {
+    if (!force)
+      throw new BackupError(
+        `the database at DATABASE_URL is not empty (${tables} tables). Restore into a new, empty ` +
+          'database, or give --force to replace it (its current content is first saved with pg_dump, never lost)',
+      );
+    savedFirst = `${file.replace(/\.dump$/, '')}.before-restore-${stamp()}.dump`;
+    await dumpPostgres(url, savedFirst);
+  }
+  await run(
+    'pg_restore',
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      ...(tables > 0 ? ['--clean', '--if-exists'] : []),
+      file,
+    ],
+    url,
+  );
+  const found = await withClient(url, (c) => counts((sql) => c.query(sql)));
+  return { ...(savedFirst ? { savedFirst } : {}), counts: found };
+}

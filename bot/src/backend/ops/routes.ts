@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkWho } from '../http/authorize';
+import { HttpError, notFound } from '../http/http-error';
+import type { BackendEnv } from '../http/serve';
+import { DEFAULT_EXPORT_PAGE, exportCsv, isExportTable, parseExportQuery } from './exports';
+
+/** Tells the CLI what it downloaded (`gebere restore` checks it). */
+export const BACKUP_FORMAT_HEADER = 'x-gebere-backup-format';
+export const PGLITE_BACKUP_FORMAT = 'pglite-datadir-tar-gz';
+
+export interface OpsOptions {
+  /** Rows per page of an export (tests make it small). */
+  exportPageSize?: number;
+}
+
+/**
+ * The operator's routes that do not answer JSON, so they are not contract routes: CSV exports and
+ * the PGlite backup. Like a contract route declaring `who: 'service'`, only the service token may
+ * call them: the proof is read by the backend's actor source (401) and checked by authorize.ts
+ * (403), before anything else is looked at.
+ */
+export function registerOpsRoutes(app: FastifyInstance, env: BackendEnv, options: OpsOptions = {}): void {
+  const serviceOnly = async (request: FastifyRequest) => {
+    const resolved = env.actors.resolve(request);
+    checkWho(resolved instanceof Promise ? await resolved : resolved, 'service');
+  };
+
+  app.get('/ops/export/:file', async (request: FastifyRequest, reply: FastifyReply) => {
+    await serviceOnly(request);
+    const file = (request.params as { file: string }).file;
+    const table = file.endsWith('.csv') ? file.slice(0, -'.csv'.length) : '';
+    if (!isExportTable(table)) throw notFound();
+    const filter = parseExportQuery((request.query ?? {}) as Record<string, unknown>);
+    // Stops the page queries when the client goes away before the end.
+    const gone = new AbortController();
+    request.raw.socket?.once('close', () => gone.abort());
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const stream = Readable.from(
+      exportCsv(env.db, table, filter, {
+        pageSize: options.exportPageSize ?? DEFAULT_EXPORT_PAGE,
+        signal: gone.signal,
+      }),
+      { objectMode: false, highWaterMark: 1 },
+    );
+    stream.on('error', (err) => env.log.error({ err, table }, 'export failed midway'));
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="gebere-${table}-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  app.get('/ops/backup', async (request: FastifyRequest, reply: FastifyReply) => {
+    await serviceOnly(request);
+    if (!env.db.dumpDataDir)
+      throw new HttpError(409, () => ({
+        detail:
+          'This server keeps its data in PostgreSQL: back it up with pg_dump (`gebere backup <file>` ' +
+          'runs it with DATABASE_URL).',
+      }));
+    const started = Date.now();
+    const dump = await env.db.dumpDataDir();
+    env.log.info({ bytes: dump.size, ms: Date.now() - started }, 'backup taken');
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    return reply
+      .type('application/gzip')
+      .header('content-length', String(dump.size))
+      .header('content-disposition', `attachment; filename="gebere-pglite-${stamp}.tar.gz"`)
+      .header('cache-control', 'no-store')
+      .header(BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT)
+      .send(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream));
+  });
+}

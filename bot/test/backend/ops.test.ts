@@ -1,0 +1,388 @@
+import { request } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDb } from '../../src/backend/db/pglite';
+import type { Db } from '../../src/backend/db/types';
+import { parseCsv } from '../../src/backend/ops/csv';
+import { startBackend, type TestBackend } from './helpers/backend';
+import { databases } from './helpers/databases';
+import { fingerprint } from './helpers/fingerprint';
+import type { Da } from './helpers/fixtures';
+import { proof } from './helpers/proofs';
+
+const PAGE = 3;
+const PAGE_SQL = 'order by t.id limit';
+const LEVELS = ['region', 'zone', 'woreda', 'kebele'] as const;
+const AREA_HEADER = LEVELS.flatMap((l) => [`${l}_id`, `${l}_name`]);
+
+/** What each export must hold: its documented header, and its rows read here with plain SQL. */
+const TABLES = {
+  farmers: {
+    header: [
+      'id',
+      'farmer_name',
+      'father_name',
+      'grand_father_name',
+      'phone_number',
+      'gender',
+      'development_group_id',
+      'development_group_name',
+      ...AREA_HEADER,
+      'created_by_da_id',
+      'created_at',
+    ],
+    sql: `select f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
+            f.development_group_id, g.group_name, f.kebele_id as area, f.created_by, f.created_at as at
+          from farmers f join development_groups g on g.id = f.development_group_id`,
+    before: 8,
+  },
+  groups: {
+    header: ['id', 'group_name', 'group_type', ...AREA_HEADER, 'created_by_da_id', 'created_at'],
+    sql: 'select id, group_name, group_type, kebele_id as area, created_by, created_at as at from development_groups',
+    before: 3,
+  },
+  reach: {
+    header: [
+      'id',
+      'farmer_id',
+      'farmer_name',
+      'father_name',
+      'advisory_id',
+      'advisory_code',
+      'advisory_label',
+      ...AREA_HEADER,
+      'created_by_da_id',
+      'created_at',
+    ],
+    sql: `select t.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code, a.label,
+            f.kebele_id as area, t.created_by, t.created_at as at
+          from reach_records t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id`,
+    before: 7,
+  },
+  adoption: {
+    header: [
+      'id',
+      'farmer_id',
+      'farmer_name',
+      'father_name',
+      'advisory_id',
+      'advisory_code',
+      'advisory_label',
+      'adoption_type',
+      ...AREA_HEADER,
+      'created_by_da_id',
+      'created_at',
+    ],
+    sql: `select t.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code, a.label, t.adoption_type,
+            f.kebele_id as area, t.created_by, t.created_at as at
+          from adoption_records t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id`,
+    before: 8,
+  },
+  feedback: {
+    header: [
+      'id',
+      'bot_user_id',
+      'da_id',
+      'question_id',
+      'question',
+      'question_type',
+      'advisory_id',
+      'response',
+      ...AREA_HEADER,
+      'created_at',
+      'updated_at',
+    ],
+    sql: `select t.id, t.bot_user_id, b.da_profile_id, t.question_id, q.question, q.type, q.advisory_id,
+            t.response::text as response, d.kebele_id as area, t.created_at as at, t.updated_at
+          from feedback t join feedback_questions q on q.id = t.question_id join bot_users b on b.id = t.bot_user_id
+          left join da_profiles d on d.id = b.da_profile_id`,
+    before: 8,
+  },
+} as const;
+type Table = keyof typeof TABLES;
+
+type Place = Record<(typeof LEVELS)[number], { id: number; name: string }>;
+type Filter = { level?: (typeof LEVELS)[number]; id?: number; from?: string; to?: string };
+
+const iso = (v: unknown) => new Date(v as string).toISOString().replace(/Z$/, '000Z');
+const cell = (v: unknown) =>
+  v === null || v === undefined ? '' : v instanceof Date ? iso(v) : String(v as string | number);
+
+describe.each(databases)('operator exports and backup (%s)', (kind) => {
+  let t: TestBackend;
+  /** Export page queries the backend ran, and a delay to put in each (the disconnect test). */
+  const pages = { count: 0, delayMs: 0 };
+  const counting = (db: Db): Db => ({
+    ...db,
+    kind: db.kind,
+    transaction: (fn) => db.transaction(fn),
+    close: () => db.close(),
+    async query(sql, params) {
+      if (sql.includes(PAGE_SQL)) {
+        pages.count++;
+        if (pages.delayMs) await new Promise((r) => setTimeout(r, pages.delayMs));
+      }
+      return db.query(sql, params);
+    },
+    ...(db.dumpDataDir ? { dumpDataDir: () => (db.dumpDataDir as () => Promise<Blob>)() } : {}),
+  });
+  let das: Da[];
+
+  beforeAll(async () => {
+    t = await startBackend(kind, { exportPageSize: PAGE, wrapDb: counting });
+    const { fx } = t;
+    const da = await fx.da(fx.area);
+    const other = await fx.da(fx.otherArea);
+    das = [da, other];
+    const group = await fx.group(da, 'ተስፋ ቡድን');
+    const otherGroup = await fx.group(other, 'Chala, "the second"');
+    const farmers = [
+      await fx.farmer(da, group, 'አበበ'),
+      await fx.farmer(da, group, 'Almaz, "Alem"'),
+      ...(await Promise.all([1, 2, 3, 4].map(() => fx.farmer(da, group)))),
+      ...(await Promise.all([1, 2, 3].map(() => fx.farmer(other, otherGroup, 'ጫላ')))),
+    ];
+    const [advisory, second] = fx.advisoryIds as [number, number];
+    for (const [i, farmer] of farmers.entries()) {
+      const by = i < 6 ? da.daId : other.daId;
+      await t.db.query('insert into reach_records (farmer_id, advisory_id, created_by) values ($1, $2, $3)', [
+        farmer,
+        advisory,
+        by,
+      ]);
+      if (i % 2 === 0)
+        await t.db.query(
+          'insert into adoption_records (farmer_id, advisory_id, created_by) values ($1, $2, $3)',
+          [farmer, second, by],
+        );
+    }
+    const questions = (
+      await t.db.query<{ id: number }>('select id from feedback_questions order by id limit 3')
+    ).rows.map((r) => r.id);
+    const plain = await fx.user();
+    const answer = (user: number, question: number | undefined, response: string) =>
+      t.db.query('insert into feedback (bot_user_id, question_id, response) values ($1, $2, $3::jsonb)', [
+        user,
+        question,
+        response,
+      ]);
+    for (const question of questions) {
+      await answer(da.botUserId, question, '["ጥሩ ነው", "b,c"]');
+      await answer(other.botUserId, question, '{"rating": 4}');
+    }
+    await answer(plain.botUserId, questions[0], '"line one\\nline \\"two\\""');
+    // Whole seconds spread over two months, so the date filters cut somewhere and times compare exactly.
+    for (const table of ['farmers', 'development_groups', 'reach_records', 'adoption_records', 'feedback'])
+      await t.db.exec(
+        `update ${table} set created_at = timestamptz '2026-01-01T00:00:00Z' + ((id * 7) % 60) * interval '1 day' + interval '7 hours 5 seconds'`,
+      );
+    await t.db.exec("update feedback set updated_at = created_at + interval '1 hour'");
+  });
+  afterAll(() => t?.close());
+
+  const exportOf = async (
+    table: string,
+    query: Record<string, string | number> = {},
+    headers = proof.service(),
+  ) => t.call('GET', `/ops/export/${table}.csv`, { headers, query });
+
+  async function expected(table: Table, filter: Filter): Promise<string[][]> {
+    const rows = (await t.db.query<Record<string, unknown>>(`${TABLES[table].sql} order by 1`)).rows;
+    const kebeles = [...new Set(rows.map((r) => r.area).filter((k) => k !== null))];
+    const places = new Map<number, Place>();
+    const found = await t.db.query<Record<string, unknown>>(
+      `select k.id as kebele_id, k.name as kebele_name, w.id as woreda_id, w.name as woreda_name,
+              z.id as zone_id, z.name as zone_name, r.id as region_id, r.name as region_name
+       from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id
+       join regions r on r.id = z.region_id where k.id = any($1::bigint[])`,
+      [kebeles],
+    );
+    for (const p of found.rows)
+      places.set(
+        Number(p.kebele_id),
+        Object.fromEntries(
+          LEVELS.map((l) => [l, { id: Number(p[`${l}_id`]), name: String(p[`${l}_name`]) }]),
+        ) as Place,
+      );
+    const day = (v: unknown) => new Date(v as string).toISOString().slice(0, 10);
+    return rows
+      .filter((r) => {
+        const place = r.area === null ? undefined : places.get(Number(r.area));
+        if (filter.level && place?.[filter.level].id !== filter.id) return false;
+        if (filter.from && day(r.at) < filter.from) return false;
+        if (filter.to && day(r.at) > filter.to) return false;
+        return true;
+      })
+      .map((r) => {
+        const place = r.area === null ? undefined : places.get(Number(r.area));
+        const area = LEVELS.flatMap((l) => (place ? [String(place[l].id), place[l].name] : ['', '']));
+        const values = Object.entries(r).filter(([k]) => k !== 'area');
+        const cells = values.map(([k, v]) => (k === 'at' || k === 'updated_at' ? iso(v) : cell(v)));
+        const at = TABLES[table].before;
+        return [...cells.slice(0, at), ...area, ...cells.slice(at)];
+      });
+  }
+
+  async function expectExport(table: Table, filter: Filter = {}) {
+    const query: Record<string, string | number> = {};
+    if (filter.level) query[filter.level] = filter.id as number;
+    if (filter.from) query.from = filter.from;
+    if (filter.to) query.to = filter.to;
+    const before = pages.count;
+    const r = await exportOf(table, query);
+    expect(r.status).toBe(200);
+    expect(r.raw.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(r.raw.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const records = parseCsv(r.raw.body);
+    expect(r.raw.body.endsWith('\r\n')).toBe(true);
+    expect(records[0]).toEqual(TABLES[table].header);
+    const want = await expected(table, filter);
+    expect(records.slice(1)).toEqual(want);
+    // Keyset pages of PAGE rows, the last one short (or empty).
+    expect(pages.count - before).toBe(Math.floor(want.length / PAGE) + 1);
+    return want;
+  }
+
+  it.each(Object.keys(TABLES) as Table[])('%s: every row, exactly, in pages', async (table) => {
+    const all = await expectExport(table);
+    expect(all.length).toBeGreaterThan(PAGE);
+  });
+
+  it.each(Object.keys(TABLES) as Table[])('%s: filtered by area and by dates', async (table) => {
+    const { area, otherArea } = t.fx;
+    const all = (await expected(table, {})).length;
+    for (const filter of [
+      { level: 'kebele', id: area.kebele },
+      { level: 'woreda', id: area.woreda },
+      { level: 'region', id: otherArea.region },
+      { level: 'zone', id: otherArea.zone, from: '2026-01-10', to: '2026-02-10' },
+      { from: '2026-01-20' },
+      { to: '2026-01-20' },
+    ] as Filter[]) {
+      const rows = await expectExport(table, filter);
+      expect(rows.length, JSON.stringify(filter)).toBeLessThan(all);
+    }
+    expect((await expectExport(table, { level: 'kebele', id: area.kebele })).length).toBeGreaterThan(0);
+  });
+
+  it('keeps Amharic, commas, quotes and newlines intact', async () => {
+    const farmers = parseCsv((await exportOf('farmers', { kebele: t.fx.area.kebele })).raw.body);
+    const names = farmers.map((r) => r[1]);
+    expect(names).toContain('አበበ');
+    expect(names).toContain('Almaz, "Alem"');
+    expect(farmers.map((r) => r[7])).toContain('ተስፋ ቡድን');
+    const feedback = (await exportOf('feedback')).raw.body;
+    expect(feedback).toContain('"[""ጥሩ ነው"", ""b,c""]"');
+    const answers = parseCsv(feedback)
+      .slice(1)
+      .map((r) => r[7]);
+    expect(answers).toContain('"line one\\nline \\"two\\""');
+    expect(answers.map((a) => JSON.parse(a ?? 'null'))).toContainEqual({ rating: 4 });
+    // A DA's answer carries their area; a user who is no DA has none.
+    const rows = parseCsv(feedback).slice(1);
+    const mine = rows.find((r) => r[1] === String(das[0]?.botUserId));
+    expect(mine?.[2]).toBe(String(das[0]?.daId));
+    expect(mine?.[14]).toBe(String(t.fx.area.kebele));
+  });
+
+  it('only the service token may export or back up: 401 without proof, 403 for users', async () => {
+    const da = das[0] as Da;
+    for (const path of ['/ops/export/farmers.csv', '/ops/backup']) {
+      expect((await t.call('GET', path)).status).toBe(401);
+      expect((await t.call('GET', path, { headers: proof.service('wrong-token') })).status).toBe(401);
+      const user = await t.call('GET', path, { headers: da.headers });
+      expect(user.status).toBe(403);
+      expect(user.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+      expect(user.raw.body).not.toContain('አበበ');
+      const link = await t.call('GET', path, { headers: proof.link(da.telegramId, '/farmer_registration') });
+      expect(link.status).toBe(403);
+    }
+  });
+
+  it('bad filters are 400 with field messages, an unknown table 404; nothing is read', async () => {
+    const before = pages.count;
+    const bad = async (query: Record<string, string | number>) => {
+      const r = await exportOf('farmers', query);
+      expect(r.status, JSON.stringify(query)).toBe(400);
+      return r.body;
+    };
+    expect(await bad({ from: '2026-02-30' })).toEqual({ from: ['Give a date as YYYY-MM-DD.'] });
+    expect(await bad({ to: 'yesterday' })).toEqual({ to: ['Give a date as YYYY-MM-DD.'] });
+    expect(await bad({ from: '2026-03-01', to: '2026-02-01' })).toEqual({
+      to: ['The end date is before the start date.'],
+    });
+    expect(await bad({ region: 'abc' })).toEqual({ region: ['A valid region id is required.'] });
+    expect(await bad({ region: 0 })).toEqual({ region: ['A valid region id is required.'] });
+    expect(await bad({ region: 1, kebele: 2 })).toEqual({
+      non_field_errors: ['Filter by one area only, not region and kebele.'],
+    });
+    expect(await bad({ page: 2 })).toEqual({ page: ['Unknown parameter.'] });
+    const twice = await t.app.inject({
+      method: 'GET',
+      url: '/backend/ops/export/farmers.csv?from=2026-01-01&from=2026-01-02',
+      headers: proof.service(),
+    });
+    expect(twice.statusCode).toBe(400);
+    for (const table of ['people', 'farmers', 'farmers.json', '..%2Fbackup'])
+      expect((await t.call('GET', `/ops/export/${table}`, { headers: proof.service() })).status).toBe(404);
+    // A kebele that does not exist is no error: it holds no rows.
+    expect(parseCsv((await exportOf('farmers', { kebele: 999_999_999 })).raw.body)).toHaveLength(1);
+    expect(pages.count - before).toBe(1);
+  });
+
+  it('stops reading pages when the client goes away', async () => {
+    const total = (await expected('farmers', {})).length;
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    pages.delayMs = 30;
+    try {
+      const before = pages.count;
+      // A client that reads the first chunk and hangs up.
+      await new Promise<void>((resolve, reject) => {
+        const req = request(
+          `${address}/backend/ops/export/farmers.csv`,
+          { headers: proof.service() },
+          (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
+        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+        req.end();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const read = pages.count - before;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pages.count - before).toBe(read);
+      expect(read).toBeLessThan(Math.floor(total / PAGE) + 1);
+    } finally {
+      pages.delayMs = 0;
+    }
+  });
+
+  it.runIf(kind === 'pglite')(
+    'backup is the running database, whole: it opens with identical rows',
+    async () => {
+      const r = await t.call('GET', '/ops/backup', { headers: proof.service() });
+      expect(r.status).toBe(200);
+      expect(r.raw.headers['content-type']).toBe('application/gzip');
+      expect(r.raw.headers['x-gebere-backup-format']).toBe('pglite-datadir-tar-gz');
+      expect(r.raw.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      const copy = pgliteDb(await PGlite.create({ loadDataDir: new Blob([r.raw.rawPayload]) }));
+      try {
+        expect(await fingerprint(copy, { timestamps: true })).toEqual(
+          await fingerprint(t.db, { timestamps: true }),
+        );
+      } finally {
+        await copy.close();
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')('backup on PostgreSQL says to use pg_dump (409)', async () => {
+    const r = await t.call('GET', '/ops/backup', { headers: proof.service() });
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toMatch(/pg_dump/);
+  });
+});
