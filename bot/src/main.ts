@@ -33,9 +33,13 @@ process.on('unhandledRejection', (reason) => {
   process.exit(1);
 });
 
+/** Refusals whose message says all an operator needs (a held data directory, a refused token). */
+const CLEAR_REFUSALS = new Set(['DataDirLockedError', 'BotTokenRefusedError']);
+
 const starting = startServer(config, logger);
 starting.catch((err: unknown) => {
-  logger.fatal({ err }, 'could not start');
+  if (err instanceof Error && CLEAR_REFUSALS.has(err.name)) logger.fatal({ reason: err.name }, err.message);
+  else logger.fatal({ err }, 'could not start');
   process.exit(1);
 });
 
