@@ -29,7 +29,7 @@ export function pgliteDb(pg: PGlite, lock?: DirLock): Db {
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: async () => {
       try {
-        await pg.close();
+        if (!pg.closed) await pg.close();
       } finally {
         lock?.release();
       }
