@@ -33,6 +33,8 @@ process.on('unhandledRejection', (reason) => {
   process.exit(1);
 });
 
+let exiting = false;
+
 /** Refusals whose message says all an operator needs (a held data directory, a refused token). */
 const CLEAR_REFUSALS = new Set(['DataDirLockedError', 'BotTokenRefusedError']);
 
@@ -43,9 +45,21 @@ starting.catch((err: unknown) => {
   process.exit(1);
 });
 
+// A condition no retry fixes (Telegram refusing BOT_TOKEN): one clear line, a clean stop, exit 1.
+starting.then(
+  (server) =>
+    server.fatal.then((err) => {
+      if (exiting) return;
+      exiting = true;
+      logger.fatal({ reason: err.name }, err.message);
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      server.stop().finally(() => process.exit(1));
+    }),
+  () => {}, // a failed start is handled above
+);
+
 // Registered before start-up finishes, so a stop during a slow first run (migrations, seeding)
 // waits for it to finish cleanly instead of killing the database mid-write.
-let exiting = false;
 function shutdown(signal: NodeJS.Signals) {
   if (exiting) return;
   exiting = true;

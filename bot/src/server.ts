@@ -1,6 +1,6 @@
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Context, Middleware } from 'grammy';
+import { type Context, GrammyError, type Middleware } from 'grammy';
 import { BACKEND_PATH, type Config, EMULATOR_PATH } from './config';
 import { buildApp, type Mount } from './http/app';
 import type { ReadinessCheck } from './http/health';
@@ -37,6 +37,11 @@ export interface RunningServer {
   /** Resolves once the bot has started (getMe answered, polling or webhook set up) and the
    * notification engine with it. */
   botReady: Promise<void>;
+  /**
+   * Resolves (never rejects) with an error that retrying cannot fix, e.g. Telegram refusing
+   * BOT_TOKEN; main.ts logs it once and exits. Pending forever otherwise.
+   */
+  fatal: Promise<Error>;
   stop(): Promise<void>;
 }
 
@@ -85,7 +90,11 @@ export async function startServer(
   });
 
   t = phase('bot', t);
-  const checks: ReadinessCheck[] = [{ name: 'botApi', check: () => telegram.checkApi() }];
+  // Ready means the database answers; Telegram's reachability is reported, never failing it (an
+  // outage of Telegram must not take the mini-apps and the backend out of the load balancer).
+  const checks: ReadinessCheck[] = [
+    { name: 'telegram', informational: true, check: () => telegram.checkApi() },
+  ];
   if (backend) checks.unshift({ name: 'database', check: backend.check });
   const mounts: Mount[] = [];
   if (backend) mounts.push({ name: 'backend', prefix: BACKEND_PATH, ...backend.mount });
@@ -133,7 +142,7 @@ export async function startServer(
   t = phase('app', t);
   await app.listen({ port: config.port, host: config.host });
   t = phase('listen', t);
-  const botStart = startBotWithRetry(telegram, logger);
+  const botStart = startBotWithRetry(telegram, logger, config.telegram.environment);
   // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
   const startEngine = () => startNotifications(config, logger, { db: backend?.db, fetch: outboundFetch });
   let stopped = false;
@@ -194,23 +203,46 @@ export async function startServer(
   };
   // Ready for tests and the harness means the notification engine runs too.
   const botReady = botStart.ready.then(() => engineReady);
-  return { app, config, telegram, emulator, openUrl, botReady, stop };
+  return { app, config, telegram, emulator, openUrl, botReady, fatal: botStart.fatal, stop };
+}
+
+/** Telegram answered getMe with 401/404: the token is revoked, mistyped or from the other environment. */
+export class BotTokenRefusedError extends Error {
+  constructor(status: number, environment: 'prod' | 'test') {
+    super(
+      `Telegram refused BOT_TOKEN (${status} from getMe): the token was revoked, mistyped or belongs to ` +
+        `another bot. Copy the current token from @BotFather (/mybots → API Token) into BOT_TOKEN` +
+        (environment === 'test'
+          ? '; with TELEGRAM_ENV=test it must come from the test environment’s BotFather.'
+          : '; a token of Telegram’s test environment needs TELEGRAM_ENV=test.'),
+    );
+    this.name = 'BotTokenRefusedError';
+  }
 }
 
 /**
  * The Bot API may be briefly unreachable at boot (network, Telegram); the HTTP side stays up
- * (and /readyz says why it is not ready) while the bot keeps trying.
+ * (and /readyz reports Telegram unreachable) while the bot keeps trying. A token Telegram refuses
+ * is not retried: `fatal` resolves with {@link BotTokenRefusedError} instead.
  */
-function startBotWithRetry(telegram: TelegramRuntime, logger: Logger) {
+function startBotWithRetry(telegram: TelegramRuntime, logger: Logger, environment: 'prod' | 'test') {
   let cancelled = false;
   let timer: NodeJS.Timeout | undefined;
   let resolve: () => void = () => {};
+  let fail: (err: Error) => void = () => {};
   const ready = new Promise<void>((r) => {
     resolve = r;
+  });
+  const fatal = new Promise<Error>((r) => {
+    fail = r;
   });
   const attempt = (delayMs: number) => {
     telegram.start().then(resolve, (err: unknown) => {
       if (cancelled) return;
+      if (err instanceof GrammyError && err.method === 'getMe' && [401, 404].includes(err.error_code)) {
+        fail(new BotTokenRefusedError(err.error_code, environment));
+        return;
+      }
       logger.error({ err, retryInMs: delayMs }, 'bot could not start; retrying');
       timer = setTimeout(() => attempt(Math.min(delayMs * 2, 60_000)), delayMs);
     });
@@ -218,6 +250,7 @@ function startBotWithRetry(telegram: TelegramRuntime, logger: Logger) {
   attempt(1_000);
   return {
     ready,
+    fatal,
     cancel() {
       cancelled = true;
       clearTimeout(timer);
