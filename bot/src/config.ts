@@ -146,6 +146,9 @@ const envSchema = z.object({
   HTTP_MAX_CONNECTIONS: count('HTTP_MAX_CONNECTIONS', 1, 1_000_000),
   RATE_LIMIT_WRITES_PER_MINUTE: count('RATE_LIMIT_WRITES_PER_MINUTE', 0, 1_000_000),
   WEBAPP_DIST: optional(z.string().trim().min(1)),
+  METRICS_TOKEN: optional(
+    z.string().trim().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }),
+  ),
 });
 
 export interface Config {
@@ -191,6 +194,11 @@ export interface Config {
   enable: { bot: boolean; notifications: boolean; backend: boolean };
   /** Messages per second the notification engines of all copies share (Telegram: ~30). */
   notifications: { ratePerSecond: number };
+  /**
+   * GET /metrics: readable from this machine without a token (a request straight to the socket
+   * from loopback), from anywhere with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
+   */
+  metrics: { token: string | undefined };
   /** Which secrets were generated and stored under DATA_DIR rather than given. */
   generatedSecrets: ReadonlyArray<keyof PersistedSecrets>;
 }
@@ -341,6 +349,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       backend: embedded,
     },
     notifications: { ratePerSecond: e.NOTIFICATIONS_RATE ?? 30 },
+    metrics: { token: e.METRICS_TOKEN },
     generatedSecrets: generated,
   };
 }
@@ -365,6 +374,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     demoData: config.database.demoData,
     backend: config.backend.embedded ? `embedded (${config.backend.publicUrl})` : config.backend.publicUrl,
     enable: config.enable,
+    metrics: config.metrics.token ? 'loopback or bearer token' : 'loopback only',
     generatedSecrets: config.generatedSecrets,
   };
 }

@@ -8,7 +8,8 @@ import { origin } from './http/plugins/security-headers';
 import { dbDeliveredKeys } from './http/tg/delivered-keys';
 import { createSenderReader } from './http/tg/proof';
 import type { Logger } from './log';
-import { startNotifications } from './notifications/start';
+import { createMetrics } from './metrics';
+import { databaseProbe, startNotifications } from './notifications/start';
 import { createAgent, createFetch } from './outbound';
 import { startEmbeddedBackend } from './server-backend';
 import { startEmulator } from './server-emulator';
@@ -62,6 +63,7 @@ export async function startServer(
     phases[name] = Date.now() - since;
     return Date.now();
   };
+  const metrics = createMetrics();
   const agent = createAgent();
   const outboundFetch = createFetch(agent);
   const botLogger = logger.child({ part: 'bot' });
@@ -89,6 +91,7 @@ export async function startServer(
     throttle: overrides.throttle ?? true,
   });
 
+  if (backend) metrics.setDatabase(databaseProbe(backend.db));
   t = phase('bot', t);
   // Ready means the database answers; Telegram's reachability is reported, never failing it (an
   // outage of Telegram must not take the mini-apps and the backend out of the load balancer).
@@ -133,7 +136,9 @@ export async function startServer(
       }),
       // Shared by every copy on the same database, so a repeated press is answered once.
       deliveredKeys: bot.db ? dbDeliveredKeys(bot.db) : undefined,
+      onOutcome: metrics.handBack,
     },
+    metrics: { metrics, token: config.metrics.token },
     health: { checks },
     webhook: telegram.webhookHandler,
     mounts,
@@ -144,7 +149,8 @@ export async function startServer(
   t = phase('listen', t);
   const botStart = startBotWithRetry(telegram, logger, config.telegram.environment);
   // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
-  const startEngine = () => startNotifications(config, logger, { db: backend?.db, fetch: outboundFetch });
+  const startEngine = () =>
+    startNotifications(config, logger, { db: backend?.db, fetch: outboundFetch, metrics });
   let stopped = false;
   // With its own database (external backend) the engine starts now, and failing to open that
   // database fails the start. Sharing the embedded one, it starts once the bot is ready: it sends

@@ -62,5 +62,6 @@ export function openPostgres(options: PostgresOptions): Db {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -20,6 +20,8 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections of the pool (node-postgres); PGlite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** What a database error looks like on both drivers (PostgreSQL's error fields). */
