@@ -21,12 +21,6 @@ const config = configOrExit();
 const logger = createLogger({ level: config.logLevel });
 // bootMs: since the process started (Node itself, loading the bundle, reading the config).
 logger.info({ ...describeConfig(config), bootMs: Math.round(performance.now()) }, 'starting Gebere');
-if (config.generatedSecrets.length && config.database.url) {
-  logger.warn(
-    { generated: config.generatedSecrets },
-    'secrets were generated under DATA_DIR; set them in the environment when several copies share the database',
-  );
-}
 
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled rejection');
@@ -36,7 +30,7 @@ process.on('unhandledRejection', (reason) => {
 let exiting = false;
 
 /** Refusals whose message says all an operator needs (a held data directory, a refused token). */
-const CLEAR_REFUSALS = new Set(['DataDirLockedError', 'BotTokenRefusedError']);
+const CLEAR_REFUSALS = new Set(['DataDirLockedError', 'BotTokenRefusedError', 'SharedSecretsError']);
 
 const starting = startServer(config, logger);
 starting.catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Context, GrammyError, type Middleware } from 'grammy';
-import { BACKEND_PATH, type Config, EMULATOR_PATH } from './config';
+import { BACKEND_PATH, type Config, EMULATOR_PATH, isLoopbackHost, withSharedSecrets } from './config';
 import { buildApp, type Mount } from './http/app';
 import type { ReadinessCheck } from './http/health';
 import { origin } from './http/plugins/security-headers';
@@ -52,11 +52,15 @@ export interface RunningServer {
  * after listening because in emulator mode its Bot API is this very server.
  */
 export async function startServer(
-  config: Config,
+  given: Config,
   logger: Logger,
   overrides: ServerOverrides = {},
 ): Promise<RunningServer> {
   const started = Date.now();
+  // On PostgreSQL, every copy signs and checks with the same generated secrets (the first's).
+  const config = await withSharedSecrets(given);
+  if (config.secretsShared)
+    logger.info({ shared: config.generatedSecrets }, 'generated secrets shared through the database');
   // Where a start spends its time, in the 'listening' line (the cold-start budget, issue 10).
   const phases: Record<string, number> = {};
   const phase = (name: string, since: number) => {
@@ -112,6 +116,8 @@ export async function startServer(
     defaultLanguage: 'en',
   });
   const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+  // A further copy on a first copy's emulator: that copy's chat page frames our mini-app.
+  const firstCopy = sharedEmulatorOrigins(config);
 
   const app = await buildApp({
     logger,
@@ -124,7 +130,7 @@ export async function startServer(
       csp: {
         connectSrc: config.backend.browserUrl.startsWith('http') ? [origin(config.backend.browserUrl)] : [],
         // The emulator's page frames the app from this server, under either local name.
-        frameAncestors: [origin(config.publicUrl), ...(emulator ? localOrigins : [])],
+        frameAncestors: [origin(config.publicUrl), ...(emulator ? localOrigins : []), ...firstCopy],
       },
     },
     tg: {
@@ -176,7 +182,11 @@ export async function startServer(
     );
   }
   phase('notifications', t);
-  const openUrl = emulator ? `${config.publicUrl}${EMULATOR_PATH}/` : `${config.publicUrl}/`;
+  const openUrl = emulator
+    ? `${config.publicUrl}${EMULATOR_PATH}/`
+    : config.telegram.emulatorToken
+      ? `${config.telegram.apiRoot}/`
+      : `${config.publicUrl}/`;
   logger.info({ ms: Date.now() - started, phases, open: openUrl }, 'listening');
 
   let stopping: Promise<void> | undefined;
@@ -210,6 +220,16 @@ export async function startServer(
   // Ready for tests and the harness means the notification engine runs too.
   const botReady = botStart.ready.then(() => engineReady);
   return { app, config, telegram, emulator, openUrl, botReady, fatal: botStart.fatal, stop };
+}
+
+/** The origins a first copy's emulator page is opened under (both local names of its port). */
+function sharedEmulatorOrigins(config: Config): string[] {
+  if (config.telegram.emulator || !config.telegram.emulatorToken) return [];
+  const root = new URL(config.telegram.apiRoot);
+  const port = root.port ? `:${root.port}` : '';
+  return isLoopbackHost(root.hostname)
+    ? [`${root.protocol}//localhost${port}`, `${root.protocol}//127.0.0.1${port}`]
+    : [root.origin];
 }
 
 /** Telegram answered getMe with 401/404: the token is revoked, mistyped or from the other environment. */
