@@ -7,7 +7,12 @@
 # so the first start on an empty /data skips initdb), the webapp build and PGlite (the bundle's
 # one external package).
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node 24 (the current LTS) on Debian 13 trixie, pinned to a release. Pin the digest too where
+# the registry is reachable: `docker pull node:24.21.0-trixie-slim` then
+# `docker inspect --format '{{index .RepoDigests 0}}' node:24.21.0-trixie-slim` gives
+# node:24.21.0-trixie-slim@sha256:… (it could not be fetched where this file was written).
+# The code also runs on Node 20 (`target: 'node20'` in bot/build.mjs), so an older base works.
+ARG NODE_IMAGE=node:24.21.0-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
 ENV CI=true
@@ -40,7 +45,10 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 8080
-# Liveness: the process answers. (Readiness, /readyz, also checks the database and Bot API.)
+# Liveness: the process answers. (Readiness, /readyz, checks the database; Telegram's reachability
+# is reported there without failing it.) Node's own fetch: the slim image has no curl or wget.
+# HEALTHCHECK is Docker's image format: podman's default (OCI) drops it with a warning, so build
+# with `podman build --format docker -t gebere .` (or give `podman run --health-cmd …`).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself; the server finishes in-flight updates

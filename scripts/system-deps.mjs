@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Debian packages the test suites need beyond Node: Chromium (browser tests) and PostgreSQL
-// (the backend suite on a real server). Installs them with apt-get when running as root;
+// Debian packages the test suites need beyond Node: Chromium (browser tests), PostgreSQL
+// (the backend suite on a real server) and docker-compose (the compose file's check). Installs them with apt-get when running as root;
 // otherwise says what is missing, and those suites skip with that reason.
 //   node scripts/system-deps.mjs                 install what is missing
 //   node scripts/system-deps.mjs --postgres-env  start a throwaway cluster, print `export TEST_DATABASE_URL=…`
@@ -40,8 +40,10 @@ function installMissing() {
   if (!existsSync('/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf'))
     missing.push('fonts-noto-color-emoji');
   if (!pgBinDir()) missing.push('postgresql');
+  // bot/test/compose.test.ts runs `docker-compose config` on docker-compose.yml (no engine needed).
+  if (!existsSync('/usr/bin/docker-compose')) missing.push('docker-compose');
   if (missing.length) aptInstall(missing);
-  else log('system packages present (chromium, fonts, postgresql)');
+  else log('system packages present (chromium, fonts, postgresql, docker-compose)');
 }
 
 /** A free loopback port, so a cluster left running by someone else never blocks CI's own. */

@@ -66,3 +66,57 @@ function readStored(file: string): Partial<PersistedSecrets> {
 function pick(secrets: PersistedSecrets, keys: Array<keyof PersistedSecrets>): Partial<PersistedSecrets> {
   return Object.fromEntries(keys.map((k) => [k, secrets[k]]));
 }
+
+/** The table copies on one PostgreSQL share their generated secrets through. */
+export const SHARED_SECRETS_TABLE = 'gebere_shared_secrets';
+const SHARED_NAMES: Record<keyof PersistedSecrets, string> = {
+  linkSecret: 'LINK_SECRET',
+  serviceToken: 'BACKEND_SERVICE_TOKEN',
+  webhookSecret: 'WEBHOOK_SECRET',
+};
+/** pg_advisory_xact_lock key: copies starting at once create the table and rows one at a time. */
+const SHARED_SECRETS_LOCK = 7_140_216_001;
+
+/** The little of a database this needs (db/types.ts `Db`), so config stays free of the backend. */
+export interface SecretsStore {
+  transaction<T>(
+    fn: (tx: {
+      query<R>(sql: string, params?: readonly unknown[]): Promise<{ rows: R[] }>;
+      exec(sql: string): Promise<void>;
+    }) => Promise<T>,
+  ): Promise<T>;
+}
+
+/**
+ * Copies of the server on one database must sign and check links with the same key, call the
+ * backend with the same token and expect the same webhook secret. Each secret not given in the
+ * environment is kept in {@link SHARED_SECRETS_TABLE}: the first copy stores its own (from its
+ * secrets.json, so links it signed before stay valid), every later copy adopts the stored one.
+ * Explicit environment values are never stored nor replaced.
+ */
+export async function shareSecrets(
+  store: SecretsStore,
+  mine: Partial<PersistedSecrets>,
+): Promise<Partial<PersistedSecrets>> {
+  const keys = (Object.keys(mine) as Array<keyof PersistedSecrets>).filter((k) => mine[k] !== undefined);
+  if (keys.length === 0) return {};
+  return store.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1::bigint)', [SHARED_SECRETS_LOCK]);
+    await tx.exec(
+      `create table if not exists ${SHARED_SECRETS_TABLE} (
+         name text primary key, value text not null, created_at timestamptz not null default now())`,
+    );
+    for (const key of keys) {
+      await tx.query(
+        `insert into ${SHARED_SECRETS_TABLE} (name, value) values ($1, $2) on conflict (name) do nothing`,
+        [SHARED_NAMES[key], mine[key]],
+      );
+    }
+    const { rows } = await tx.query<{ name: string; value: string }>(
+      `select name, value from ${SHARED_SECRETS_TABLE} where name = any($1::text[])`,
+      [keys.map((k) => SHARED_NAMES[k])],
+    );
+    const byName = new Map(rows.map((r) => [r.name, r.value]));
+    return Object.fromEntries(keys.map((k) => [k, byName.get(SHARED_NAMES[k]) ?? mine[k]]));
+  });
+}

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loadOrCreateSecrets, type PersistedSecrets } from './config-secrets';
+import { loadOrCreateSecrets, type PersistedSecrets, shareSecrets } from './config-secrets';
 
 /**
  * The one module that reads process.env (DESIGN.md "Configuration"). A fresh checkout runs with
@@ -146,6 +146,9 @@ const envSchema = z.object({
   HTTP_MAX_CONNECTIONS: count('HTTP_MAX_CONNECTIONS', 1, 1_000_000),
   RATE_LIMIT_WRITES_PER_MINUTE: count('RATE_LIMIT_WRITES_PER_MINUTE', 0, 1_000_000),
   WEBAPP_DIST: optional(z.string().trim().min(1)),
+  METRICS_TOKEN: optional(
+    z.string().trim().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }),
+  ),
 });
 
 export interface Config {
@@ -163,8 +166,16 @@ export interface Config {
   webappDist: string;
   telegram: {
     token: string;
-    /** No BOT_TOKEN: the emulator runs at {@link EMULATOR_PATH} and the bot talks to it. */
+    /**
+     * No BOT_TOKEN and no TELEGRAM_API_ROOT: the emulator runs here at {@link EMULATOR_PATH} and
+     * the bot talks to it.
+     */
     emulator: boolean;
+    /**
+     * No BOT_TOKEN: the emulator's public token is in use, with this copy's emulator or, when
+     * TELEGRAM_API_ROOT is set, another copy's (`http://127.0.0.1:8080/emulator`).
+     */
+    emulatorToken: boolean;
     apiRoot: string;
     environment: 'prod' | 'test';
     mode: 'polling' | 'webhook';
@@ -191,8 +202,15 @@ export interface Config {
   enable: { bot: boolean; notifications: boolean; backend: boolean };
   /** Messages per second the notification engines of all copies share (Telegram: ~30). */
   notifications: { ratePerSecond: number };
+  /**
+   * GET /metrics: readable from this machine without a token (a request straight to the socket
+   * from loopback), from anywhere with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
+   */
+  metrics: { token: string | undefined };
   /** Which secrets were generated and stored under DATA_DIR rather than given. */
   generatedSecrets: ReadonlyArray<keyof PersistedSecrets>;
+  /** The generated secrets are the ones kept in the database for every copy ({@link withSharedSecrets}). */
+  secretsShared?: boolean;
 }
 
 export interface HttpLimits {
@@ -256,19 +274,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const problems: string[] = [];
 
   const port = e.PORT ?? 8080;
-  const emulator = e.BOT_TOKEN === undefined;
+  // No BOT_TOKEN: the emulator's public token, with an emulator mounted here, or (a further copy
+  // beside a first one) the emulator at TELEGRAM_API_ROOT.
+  const emulatorToken = e.BOT_TOKEN === undefined;
+  const emulator = emulatorToken && e.TELEGRAM_API_ROOT === undefined;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
   const mode = e.BOT_MODE ?? 'polling';
-  if (mode === 'webhook' && !emulator && !publicUrl.startsWith('https://')) {
+  if (mode === 'webhook' && !emulatorToken && !publicUrl.startsWith('https://')) {
     problems.push(`BOT_MODE=webhook needs an https PUBLIC_URL that Telegram can reach (got "${publicUrl}")`);
   }
-  if (emulator && e.TELEGRAM_API_ROOT) {
+  if (emulatorToken && e.TELEGRAM_API_ROOT && !e.TELEGRAM_API_ROOT.endsWith(EMULATOR_PATH)) {
     problems.push(
-      'TELEGRAM_API_ROOT is set but BOT_TOKEN is not: set BOT_TOKEN to use a real Bot API server',
+      `TELEGRAM_API_ROOT is set but BOT_TOKEN is not: without BOT_TOKEN it may only name another copy's emulator (http://<host>:<port>${EMULATOR_PATH}); set BOT_TOKEN to use a real Bot API server`,
     );
   }
-  const host = e.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0');
-  if (emulator && !isLoopbackHost(host) && !e.EMULATOR_ALLOW_REMOTE) {
+  const host = e.HOST ?? (emulatorToken ? '127.0.0.1' : '0.0.0.0');
+  if (emulatorToken && !isLoopbackHost(host) && !e.EMULATOR_ALLOW_REMOTE) {
     problems.push(
       `HOST=${host} with no BOT_TOKEN: the local Telegram emulator would be reachable from the network, ` +
         'and anyone who opens its chat page can act as any user (its bot token is public). ' +
@@ -319,11 +340,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     telegram: {
       token: e.BOT_TOKEN ?? EMULATOR_TOKEN,
       emulator,
+      emulatorToken,
       apiRoot: e.TELEGRAM_API_ROOT ?? (emulator ? `${loopback}${EMULATOR_PATH}` : 'https://api.telegram.org'),
       environment: e.TELEGRAM_ENV ?? 'prod',
       mode,
       webhookSecret: secrets.webhookSecret,
-      webhookUrl: `${emulator ? loopback : publicUrl}${WEBHOOK_PATH}`,
+      // An emulator (ours or a first copy's on this machine) delivers to loopback.
+      webhookUrl: `${emulatorToken ? loopback : publicUrl}${WEBHOOK_PATH}`,
       initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE ?? 86_400,
     },
     backend: {
@@ -341,6 +364,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       backend: embedded,
     },
     notifications: { ratePerSecond: e.NOTIFICATIONS_RATE ?? 30 },
+    metrics: { token: e.METRICS_TOKEN },
     generatedSecrets: generated,
   };
 }
@@ -358,13 +382,65 @@ export function describeConfig(config: Config): Record<string, unknown> {
     http: config.http,
     writesPerMinute: config.rateLimit.writesPerMinute,
     publicUrl: config.publicUrl,
-    telegram: config.telegram.emulator ? 'emulator' : config.telegram.apiRoot,
+    telegram: config.telegram.emulator
+      ? 'emulator'
+      : config.telegram.emulatorToken
+        ? `another copy's emulator (${config.telegram.apiRoot})`
+        : config.telegram.apiRoot,
     telegramEnvironment: config.telegram.environment,
     botMode: config.telegram.mode,
     database: config.database.url ? 'postgresql' : `pglite (${config.dataDir})`,
     demoData: config.database.demoData,
     backend: config.backend.embedded ? `embedded (${config.backend.publicUrl})` : config.backend.publicUrl,
     enable: config.enable,
+    metrics: config.metrics.token ? 'loopback or bearer token' : 'loopback only',
     generatedSecrets: config.generatedSecrets,
+    secretsShared: config.secretsShared ?? false,
   };
+}
+
+/**
+ * With DATABASE_URL, the generated secrets (those not set in the environment) are the ones every
+ * copy on that database shares (config-secrets.ts `shareSecrets`): the first copy's, kept in the
+ * database. Throws a message saying what to do when the database cannot be reached for them.
+ */
+export async function withSharedSecrets(config: Config): Promise<Config> {
+  if (!config.database.url || config.generatedSecrets.length === 0) return config;
+  const { openPostgres } = await import('./backend/db/postgres');
+  const db = openPostgres({ connectionString: config.database.url, max: 1, connectTimeoutMs: 10_000 });
+  const mine: Partial<PersistedSecrets> = {};
+  for (const key of config.generatedSecrets) mine[key] = secretOf(config, key);
+  let shared: Partial<PersistedSecrets>;
+  try {
+    shared = await shareSecrets(db, mine);
+  } catch (err) {
+    throw new SharedSecretsError(err);
+  } finally {
+    await db.close().catch(() => {});
+  }
+  return {
+    ...config,
+    telegram: { ...config.telegram, webhookSecret: shared.webhookSecret ?? config.telegram.webhookSecret },
+    backend: { ...config.backend, serviceToken: shared.serviceToken ?? config.backend.serviceToken },
+    links: { ...config.links, secret: shared.linkSecret ?? config.links.secret },
+    secretsShared: true,
+  };
+}
+
+export class SharedSecretsError extends Error {
+  constructor(cause: unknown) {
+    super(
+      'Could not read the shared secrets from DATABASE_URL ' +
+        `(${cause instanceof Error ? cause.message : String(cause)}). Copies on one database share ` +
+        'their generated LINK_SECRET, BACKEND_SERVICE_TOKEN and WEBHOOK_SECRET through it; make it ' +
+        'reachable, or set all three in every copy’s environment.',
+    );
+    this.name = 'SharedSecretsError';
+  }
+}
+
+function secretOf(config: Config, key: keyof PersistedSecrets): string {
+  if (key === 'linkSecret') return config.links.secret;
+  if (key === 'serviceToken') return config.backend.serviceToken;
+  return config.telegram.webhookSecret;
 }

@@ -21,27 +21,39 @@ const config = configOrExit();
 const logger = createLogger({ level: config.logLevel });
 // bootMs: since the process started (Node itself, loading the bundle, reading the config).
 logger.info({ ...describeConfig(config), bootMs: Math.round(performance.now()) }, 'starting Gebere');
-if (config.generatedSecrets.length && config.database.url) {
-  logger.warn(
-    { generated: config.generatedSecrets },
-    'secrets were generated under DATA_DIR; set them in the environment when several copies share the database',
-  );
-}
 
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled rejection');
   process.exit(1);
 });
 
+let exiting = false;
+
+/** Refusals whose message says all an operator needs (a held data directory, a refused token). */
+const CLEAR_REFUSALS = new Set(['DataDirLockedError', 'BotTokenRefusedError', 'SharedSecretsError']);
+
 const starting = startServer(config, logger);
 starting.catch((err: unknown) => {
-  logger.fatal({ err }, 'could not start');
+  if (err instanceof Error && CLEAR_REFUSALS.has(err.name)) logger.fatal({ reason: err.name }, err.message);
+  else logger.fatal({ err }, 'could not start');
   process.exit(1);
 });
 
+// A condition no retry fixes (Telegram refusing BOT_TOKEN): one clear line, a clean stop, exit 1.
+starting.then(
+  (server) =>
+    server.fatal.then((err) => {
+      if (exiting) return;
+      exiting = true;
+      logger.fatal({ reason: err.name }, err.message);
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      server.stop().finally(() => process.exit(1));
+    }),
+  () => {}, // a failed start is handled above
+);
+
 // Registered before start-up finishes, so a stop during a slow first run (migrations, seeding)
 // waits for it to finish cleanly instead of killing the database mid-write.
-let exiting = false;
 function shutdown(signal: NodeJS.Signals) {
   if (exiting) return;
   exiting = true;

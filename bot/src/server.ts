@@ -1,14 +1,15 @@
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Context, Middleware } from 'grammy';
-import { BACKEND_PATH, type Config, EMULATOR_PATH } from './config';
+import { type Context, GrammyError, type Middleware } from 'grammy';
+import { BACKEND_PATH, type Config, EMULATOR_PATH, isLoopbackHost, withSharedSecrets } from './config';
 import { buildApp, type Mount } from './http/app';
 import type { ReadinessCheck } from './http/health';
 import { origin } from './http/plugins/security-headers';
 import { dbDeliveredKeys } from './http/tg/delivered-keys';
 import { createSenderReader } from './http/tg/proof';
 import type { Logger } from './log';
-import { startNotifications } from './notifications/start';
+import { createMetrics } from './metrics';
+import { databaseProbe, startNotifications } from './notifications/start';
 import { createAgent, createFetch } from './outbound';
 import { startEmbeddedBackend } from './server-backend';
 import { startEmulator } from './server-emulator';
@@ -37,6 +38,11 @@ export interface RunningServer {
   /** Resolves once the bot has started (getMe answered, polling or webhook set up) and the
    * notification engine with it. */
   botReady: Promise<void>;
+  /**
+   * Resolves (never rejects) with an error that retrying cannot fix, e.g. Telegram refusing
+   * BOT_TOKEN; main.ts logs it once and exits. Pending forever otherwise.
+   */
+  fatal: Promise<Error>;
   stop(): Promise<void>;
 }
 
@@ -46,17 +52,22 @@ export interface RunningServer {
  * after listening because in emulator mode its Bot API is this very server.
  */
 export async function startServer(
-  config: Config,
+  given: Config,
   logger: Logger,
   overrides: ServerOverrides = {},
 ): Promise<RunningServer> {
   const started = Date.now();
+  // On PostgreSQL, every copy signs and checks with the same generated secrets (the first's).
+  const config = await withSharedSecrets(given);
+  if (config.secretsShared)
+    logger.info({ shared: config.generatedSecrets }, 'generated secrets shared through the database');
   // Where a start spends its time, in the 'listening' line (the cold-start budget, issue 10).
   const phases: Record<string, number> = {};
   const phase = (name: string, since: number) => {
     phases[name] = Date.now() - since;
     return Date.now();
   };
+  const metrics = createMetrics();
   const agent = createAgent();
   const outboundFetch = createFetch(agent);
   const botLogger = logger.child({ part: 'bot' });
@@ -84,8 +95,13 @@ export async function startServer(
     throttle: overrides.throttle ?? true,
   });
 
+  if (backend) metrics.setDatabase(databaseProbe(backend.db));
   t = phase('bot', t);
-  const checks: ReadinessCheck[] = [{ name: 'botApi', check: () => telegram.checkApi() }];
+  // Ready means the database answers; Telegram's reachability is reported, never failing it (an
+  // outage of Telegram must not take the mini-apps and the backend out of the load balancer).
+  const checks: ReadinessCheck[] = [
+    { name: 'telegram', informational: true, check: () => telegram.checkApi() },
+  ];
   if (backend) checks.unshift({ name: 'database', check: backend.check });
   const mounts: Mount[] = [];
   if (backend) mounts.push({ name: 'backend', prefix: BACKEND_PATH, ...backend.mount });
@@ -100,6 +116,8 @@ export async function startServer(
     defaultLanguage: 'en',
   });
   const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+  // A further copy on a first copy's emulator: that copy's chat page frames our mini-app.
+  const firstCopy = sharedEmulatorOrigins(config);
 
   const app = await buildApp({
     logger,
@@ -112,7 +130,7 @@ export async function startServer(
       csp: {
         connectSrc: config.backend.browserUrl.startsWith('http') ? [origin(config.backend.browserUrl)] : [],
         // The emulator's page frames the app from this server, under either local name.
-        frameAncestors: [origin(config.publicUrl), ...(emulator ? localOrigins : [])],
+        frameAncestors: [origin(config.publicUrl), ...(emulator ? localOrigins : []), ...firstCopy],
       },
     },
     tg: {
@@ -124,7 +142,9 @@ export async function startServer(
       }),
       // Shared by every copy on the same database, so a repeated press is answered once.
       deliveredKeys: bot.db ? dbDeliveredKeys(bot.db) : undefined,
+      onOutcome: metrics.handBack,
     },
+    metrics: { metrics, token: config.metrics.token },
     health: { checks },
     webhook: telegram.webhookHandler,
     mounts,
@@ -133,9 +153,10 @@ export async function startServer(
   t = phase('app', t);
   await app.listen({ port: config.port, host: config.host });
   t = phase('listen', t);
-  const botStart = startBotWithRetry(telegram, logger);
+  const botStart = startBotWithRetry(telegram, logger, config.telegram.environment);
   // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
-  const startEngine = () => startNotifications(config, logger, { db: backend?.db, fetch: outboundFetch });
+  const startEngine = () =>
+    startNotifications(config, logger, { db: backend?.db, fetch: outboundFetch, metrics });
   let stopped = false;
   // With its own database (external backend) the engine starts now, and failing to open that
   // database fails the start. Sharing the embedded one, it starts once the bot is ready: it sends
@@ -161,7 +182,11 @@ export async function startServer(
     );
   }
   phase('notifications', t);
-  const openUrl = emulator ? `${config.publicUrl}${EMULATOR_PATH}/` : `${config.publicUrl}/`;
+  const openUrl = emulator
+    ? `${config.publicUrl}${EMULATOR_PATH}/`
+    : config.telegram.emulatorToken
+      ? `${config.telegram.apiRoot}/`
+      : `${config.publicUrl}/`;
   logger.info({ ms: Date.now() - started, phases, open: openUrl }, 'listening');
 
   let stopping: Promise<void> | undefined;
@@ -194,23 +219,56 @@ export async function startServer(
   };
   // Ready for tests and the harness means the notification engine runs too.
   const botReady = botStart.ready.then(() => engineReady);
-  return { app, config, telegram, emulator, openUrl, botReady, stop };
+  return { app, config, telegram, emulator, openUrl, botReady, fatal: botStart.fatal, stop };
+}
+
+/** The origins a first copy's emulator page is opened under (both local names of its port). */
+function sharedEmulatorOrigins(config: Config): string[] {
+  if (config.telegram.emulator || !config.telegram.emulatorToken) return [];
+  const root = new URL(config.telegram.apiRoot);
+  const port = root.port ? `:${root.port}` : '';
+  return isLoopbackHost(root.hostname)
+    ? [`${root.protocol}//localhost${port}`, `${root.protocol}//127.0.0.1${port}`]
+    : [root.origin];
+}
+
+/** Telegram answered getMe with 401/404: the token is revoked, mistyped or from the other environment. */
+export class BotTokenRefusedError extends Error {
+  constructor(status: number, environment: 'prod' | 'test') {
+    super(
+      `Telegram refused BOT_TOKEN (${status} from getMe): the token was revoked, mistyped or belongs to ` +
+        `another bot. Copy the current token from @BotFather (/mybots → API Token) into BOT_TOKEN` +
+        (environment === 'test'
+          ? '; with TELEGRAM_ENV=test it must come from the test environment’s BotFather.'
+          : '; a token of Telegram’s test environment needs TELEGRAM_ENV=test.'),
+    );
+    this.name = 'BotTokenRefusedError';
+  }
 }
 
 /**
  * The Bot API may be briefly unreachable at boot (network, Telegram); the HTTP side stays up
- * (and /readyz says why it is not ready) while the bot keeps trying.
+ * (and /readyz reports Telegram unreachable) while the bot keeps trying. A token Telegram refuses
+ * is not retried: `fatal` resolves with {@link BotTokenRefusedError} instead.
  */
-function startBotWithRetry(telegram: TelegramRuntime, logger: Logger) {
+function startBotWithRetry(telegram: TelegramRuntime, logger: Logger, environment: 'prod' | 'test') {
   let cancelled = false;
   let timer: NodeJS.Timeout | undefined;
   let resolve: () => void = () => {};
+  let fail: (err: Error) => void = () => {};
   const ready = new Promise<void>((r) => {
     resolve = r;
+  });
+  const fatal = new Promise<Error>((r) => {
+    fail = r;
   });
   const attempt = (delayMs: number) => {
     telegram.start().then(resolve, (err: unknown) => {
       if (cancelled) return;
+      if (err instanceof GrammyError && err.method === 'getMe' && [401, 404].includes(err.error_code)) {
+        fail(new BotTokenRefusedError(err.error_code, environment));
+        return;
+      }
       logger.error({ err, retryInMs: delayMs }, 'bot could not start; retrying');
       timer = setTimeout(() => attempt(Math.min(delayMs * 2, 60_000)), delayMs);
     });
@@ -218,6 +276,7 @@ function startBotWithRetry(telegram: TelegramRuntime, logger: Logger) {
   attempt(1_000);
   return {
     ready,
+    fatal,
     cancel() {
       cancelled = true;
       clearTimeout(timer);

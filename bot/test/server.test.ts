@@ -69,7 +69,7 @@ describe('hand-back through the running server', () => {
 
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ checks: { botApi: 'ok' } });
+    expect(await ready.json()).toMatchObject({ checks: { telegram: 'ok' } });
   });
 });
 

@@ -28,9 +28,11 @@ export function settingsFromConfig(config: Config): CliSettings {
   return {
     backendUrl: config.backend.internalUrl,
     serviceToken: config.backend.serviceToken,
-    tokenSource: config.generatedSecrets.includes('serviceToken')
-      ? `${config.dataDir}/secrets.json`
-      : 'BACKEND_SERVICE_TOKEN',
+    tokenSource: !config.generatedSecrets.includes('serviceToken')
+      ? 'BACKEND_SERVICE_TOKEN'
+      : config.secretsShared
+        ? 'the database (table gebere_shared_secrets)'
+        : `${config.dataDir}/secrets.json`,
     databaseUrl: config.database.url,
     dataDir: config.dataDir,
   };

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
 import { CliError, EXIT } from './args';
-import { settingsFromConfig } from './backend';
+import { type CliSettings, settingsFromConfig } from './backend';
 import { runCli } from './commands';
 import { stdio } from './output';
 
@@ -9,19 +9,25 @@ import { stdio } from './output';
  * this file with tsx and the root .env). Settings come only from config.ts.
  */
 async function main(): Promise<number> {
+  // Read up front (a command may need it synchronously); a problem is reported only when a
+  // command calls the server, so `gebere help` works with any configuration.
+  let settings: CliSettings | CliError;
+  try {
+    settings = settingsFromConfig(await withSharedSecrets(loadConfig()));
+  } catch (err) {
+    if (err instanceof ConfigError)
+      settings = new CliError(
+        `${err.message}\n(the same settings the server reads: fix them in .env or the environment)`,
+        EXIT.usage,
+      );
+    else if (err instanceof SharedSecretsError) settings = new CliError(err.message, EXIT.failed);
+    else throw err;
+  }
   return runCli(process.argv.slice(2), {
     out: stdio,
     settings: () => {
-      try {
-        return settingsFromConfig(loadConfig());
-      } catch (err) {
-        if (err instanceof ConfigError)
-          throw new CliError(
-            `${err.message}\n(the same settings the server reads: fix them in .env or the environment)`,
-            EXIT.usage,
-          );
-        throw err;
-      }
+      if (settings instanceof CliError) throw settings;
+      return settings;
     },
   });
 }

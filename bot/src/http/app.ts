@@ -8,6 +8,7 @@ import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from '../config';
 import type { Logger } from '../log';
 import type { WebhookHandler } from '../telegram/runtime';
 import { type HealthOptions, healthPlugin } from './health';
+import { type MetricsOptions, metricsPlugin } from './metrics';
 import { errorHandler } from './plugins/error-handler';
 import { requestId, requestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
@@ -30,6 +31,8 @@ export interface HttpOptions {
   static: StaticOptions;
   tg: TgOptions;
   health: HealthOptions;
+  /** GET /metrics and the request timings (Prometheus); off when not given. */
+  metrics?: MetricsOptions | undefined;
   /** POST /telegram/webhook, in webhook mode. */
   webhook?: WebhookHandler | undefined;
   mounts?: Mount[];
@@ -44,6 +47,7 @@ export const gebereHttp: FastifyPluginAsync<HttpOptions> = async (app, options) 
   await app.register(errorHandler);
   await app.register(securityHeaders, { https: options.publicUrl.startsWith('https://') });
 
+  if (options.metrics) await app.register(metricsPlugin, options.metrics);
   await app.register(healthPlugin, options.health);
   await app.register(tgPlugin, options.tg);
   if (options.webhook) await app.register(webhookPlugin, { handler: options.webhook });

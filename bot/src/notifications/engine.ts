@@ -26,6 +26,8 @@ export interface EngineDeps {
   options?: Partial<EngineOptions>;
   /** Names this copy in leases; unique per process by default. */
   worker?: string;
+  /** Hears each delivery attempt's outcome (metrics). */
+  onOutcome?: (outcome: 'sent' | 'failed' | 'retried' | 'blocked') => void;
 }
 
 export interface NotificationEngine {
@@ -53,6 +55,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     clock,
     options,
     worker,
+    onOutcome: deps.onOutcome,
     link: makeLinker(deps.links, () => clock.now()),
   });
 

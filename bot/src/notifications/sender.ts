@@ -41,6 +41,8 @@ export interface SenderDeps {
   options: EngineOptions;
   link: Linker;
   worker: string;
+  /** Hears each attempt's outcome (metrics). */
+  onOutcome?: ((outcome: Exclude<Outcome, 'skipped'>) => void) | undefined;
 }
 
 type Outcome = 'sent' | 'failed' | 'retried' | 'blocked' | 'skipped';
@@ -115,7 +117,9 @@ export function createSender(deps: SenderDeps) {
   function track(ctx: DeliveryContext, counts: RunCounts): void {
     const p = sendOne(ctx, counts)
       .then((outcome) => {
-        if (outcome !== 'skipped') counts[outcome]++;
+        if (outcome === 'skipped') return;
+        counts[outcome]++;
+        deps.onOutcome?.(outcome);
       })
       .catch((err: unknown) => {
         // The database failed while recording: the lease will hand the row to a retry.

@@ -2,6 +2,7 @@ import { Api } from 'grammy';
 import type { Db } from '../backend/db/types';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import type { DatabaseProbe, Metrics } from '../metrics';
 import { createNotificationEngine } from './engine';
 
 export interface RunningNotifications {
@@ -20,7 +21,7 @@ export interface RunningNotifications {
 export async function startNotifications(
   config: Config,
   logger: Logger,
-  deps: { db: Db | undefined; fetch: typeof fetch },
+  deps: { db: Db | undefined; fetch: typeof fetch; metrics?: Metrics },
 ): Promise<RunningNotifications | undefined> {
   if (!config.enable.notifications) return undefined;
   let db = deps.db;
@@ -48,12 +49,33 @@ export async function startNotifications(
     logger,
     links: { secret: config.links.secret, ttlSeconds: config.links.ttlSeconds, publicUrl: config.publicUrl },
     options: { ratePerSecond: config.notifications.ratePerSecond },
+    ...(deps.metrics ? { onOutcome: deps.metrics.delivery } : {}),
   });
+  // On its own database (a copy without the backend), the queue depth comes from there.
+  if (ownDb && deps.metrics) deps.metrics.setDatabase(databaseProbe(db));
   engine.start();
   return {
     async stop() {
       await engine.stop();
       if (ownDb) await db.close();
+    },
+  };
+}
+
+/** What /metrics reads from a database: whether it answers, its pool, the notification queue. */
+export function databaseProbe(db: Db): DatabaseProbe {
+  return {
+    kind: db.kind,
+    ping: async () => {
+      await db.query('select 1');
+    },
+    ...(db.poolStats ? { pool: () => (db.poolStats as NonNullable<Db['poolStats']>)() } : {}),
+    queuedDeliveries: async () => {
+      // The partial index notification_deliveries_queue_idx covers exactly these rows.
+      const r = await db.query<{ n: number }>(
+        "select count(*)::int as n from notification_deliveries where status = 'queued'",
+      );
+      return Number(r.rows[0]?.n ?? 0);
     },
   };
 }

@@ -1,8 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { type DirLock, lockDataDir } from './dir-lock';
 import { type Log, silentLog } from './log';
 import type { Snapshot } from './snapshot';
 import { unpackInto } from './snapshot-unpack';
@@ -18,14 +20,20 @@ const wrap = (q: PGlite | Transaction): Queryable => ({
   },
 });
 
-/** Wraps an open PGlite (tests hand in one loaded from a template). */
-export function pgliteDb(pg: PGlite): Db {
+/** Wraps an open PGlite (tests hand in one loaded from a template); `lock` is released on close. */
+export function pgliteDb(pg: PGlite, lock?: DirLock): Db {
   const base = wrap(pg);
   return {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        if (!pg.closed) await pg.close();
+      } finally {
+        lock?.release();
+      }
+    },
     async dumpDataDir() {
       // Written pages on disk first, so the copy needs no WAL replay to be current.
       await pg.exec('checkpoint');
@@ -50,15 +58,25 @@ export const isEmpty = (dir: string) => !existsSync(dir) || readdirSync(dir).len
  */
 export async function openPglite(dir: string, options: OpenPgliteOptions = {}): Promise<Db> {
   const log = options.log ?? silentLog;
-  // Left by a start killed while unpacking: never a database, only part of the snapshot.
-  await rm(`${dir}.loading`, { recursive: true, force: true });
-  if (options.snapshot && isEmpty(dir)) {
-    const pg = await fromSnapshot(dir, options.snapshot, log);
-    if (pg) return pgliteDb(pg);
+  // One process per data directory, before anything touches it (throws DataDirLockedError).
+  await mkdir(dirname(dir), { recursive: true });
+  const lock = lockDataDir(dir, (stale) =>
+    log.warn({ stale, lock: `${dir}.lock` }, 'taking over the lock of a process that is gone'),
+  );
+  try {
+    // Left by a start killed while unpacking: never a database, only part of the snapshot.
+    await rm(`${dir}.loading`, { recursive: true, force: true });
+    if (options.snapshot && isEmpty(dir)) {
+      const pg = await fromSnapshot(dir, options.snapshot, log);
+      if (pg) return pgliteDb(pg, lock);
+    }
+    await mkdir(dir, { recursive: true });
+    const pg = await PGlite.create({ dataDir: dir });
+    return pgliteDb(pg, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  await mkdir(dir, { recursive: true });
-  const pg = await PGlite.create({ dataDir: dir });
-  return pgliteDb(pg);
 }
 
 async function fromSnapshot(dir: string, snapshot: Snapshot, log: Log): Promise<PGlite | undefined> {

@@ -37,10 +37,17 @@ export interface PostgresOptions {
   connectionString: string;
   /** Pool size; small by default, the database is usually shared with other copies. */
   max?: number;
+  /** Give up connecting after this long (node-postgres waits forever by default). */
+  connectTimeoutMs?: number;
 }
 
 export function openPostgres(options: PostgresOptions): Db {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const base = wrap(pool);
@@ -62,5 +69,6 @@ export function openPostgres(options: PostgresOptions): Db {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

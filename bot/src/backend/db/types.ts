@@ -26,6 +26,8 @@ export interface Db extends Queryable {
    * up with `pg_dump` instead.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /** Connections of the pool (node-postgres); PGlite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** What a database error looks like on both drivers (PostgreSQL's error fields). */

@@ -73,3 +73,46 @@ export function httpErrorFromDb(error: unknown): HttpError | null {
   }
   return errors.toError();
 }
+
+/** Seconds a client is asked to wait when the database is unreachable (Retry-After). */
+export const DB_RETRY_AFTER_SECONDS = 5;
+
+/** node's socket errors: the database server is not there (yet) or went away. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** Messages of node-postgres and PGlite that mean "no database right now", not "bad query". */
+const UNAVAILABLE_MESSAGES = [
+  /^PGlite is clos(ed|ing)$/,
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Cannot use a pool after calling end on the pool$/,
+  /not queryable/,
+  /^Client was closed and is not queryable$/,
+];
+
+/**
+ * The database cannot answer at all (down, restarting, unreachable, out of connections, closed
+ * for shutdown): the request was fine and a retry later may work, so 503 with Retry-After rather
+ * than 500. SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, starting up) and
+ * 53300 (too many connections).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  }
+  // node's AggregateError of every address tried (localhost as ::1 and 127.0.0.1).
+  if (Array.isArray(errors) && errors.length && errors.every(isDatabaseUnavailable)) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((re) => re.test(message));
+}

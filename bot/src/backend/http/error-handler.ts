@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticationError } from '../../auth/actor';
-import { httpErrorFromDb } from './db-errors';
+import { DB_RETRY_AFTER_SECONDS, httpErrorFromDb, isDatabaseUnavailable } from './db-errors';
 import { HttpError } from './http-error';
 import { message, pickLanguage } from './messages';
 
@@ -56,6 +56,18 @@ export function backendErrorHandler(
   if (typeof status === 'number' && status >= 400 && status < 500)
     // Fastify's own client errors (bad content-length, …): their message is safe and short.
     return reply.code(status).send({ detail: error.message });
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn(
+      { code: (error as { code?: string }).code, error: error.message },
+      'database unavailable; answering 503',
+    );
+    const seconds = String(DB_RETRY_AFTER_SECONDS);
+    return reply
+      .code(503)
+      .header('retry-after', seconds)
+      .send(detail('unavailable', request, { seconds }));
+  }
 
   request.log.error({ err: error }, 'backend request failed');
   return reply.code(500).send(detail('server_error', request));

@@ -18,8 +18,8 @@ describe('health', () => {
       health: {
         timeoutMs: 100,
         checks: [
-          { name: 'database', check: async () => {} },
-          { name: 'botApi', check: () => new Promise(() => {}) },
+          { name: 'database', check: () => new Promise(() => {}) },
+          { name: 'telegram', informational: true, check: async () => {} },
         ],
       },
     });
@@ -27,8 +27,8 @@ describe('health', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       status: 'unavailable',
-      checks: { database: 'ok', botApi: 'down' },
-      detail: 'Not ready: botApi down.',
+      checks: { database: 'down', telegram: 'ok' },
+      detail: 'Not ready: database down.',
     });
     await app.close();
 
@@ -37,6 +37,22 @@ describe('health', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
     await ok.app.close();
+  });
+
+  it('/readyz stays 200 with Telegram unreachable, and reports it', async () => {
+    const { app } = await testApp({
+      health: {
+        timeoutMs: 100,
+        checks: [
+          { name: 'database', check: async () => {} },
+          { name: 'telegram', informational: true, check: () => Promise.reject(new Error('ETIMEDOUT')) },
+        ],
+      },
+    });
+    const res = await app.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', telegram: 'unreachable' } });
+    await app.close();
   });
 
   it('keeps a sane caller request id and replaces a hostile one', async () => {

@@ -3,6 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<void>;
+  /**
+   * Reported, never failing readiness: a dependency this copy can serve without (Telegram's Bot
+   * API: its outage must not take the mini-apps and the backend out of a load balancer).
+   * Reported as `ok` or `unreachable`.
+   */
+  informational?: boolean;
 }
 
 export interface HealthOptions {
@@ -22,7 +28,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * /healthz: the process answers (liveness; restart it if not). /readyz: its dependencies answer
  * (readiness; send it traffic only if so) — each check runs in parallel, and a 503 names the
- * parts that are down without echoing their errors (they are logged).
+ * parts that are down without echoing their errors (they are logged). Informational checks
+ * (Telegram) are reported beside them and never make it a 503.
  */
 export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { checks, timeoutMs = 2_000 }) => {
   app.get('/healthz', async (_request, reply) => {
@@ -33,13 +40,13 @@ export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { che
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
+      checks.map(async ({ name, check, informational }) => {
         try {
           await withTimeout(check(), timeoutMs);
           return [name, 'ok'] as const;
         } catch (err) {
           request.log.warn({ check: name, err }, 'readiness check failed');
-          return [name, 'down'] as const;
+          return [name, informational ? 'unreachable' : 'down'] as const;
         }
       }),
     );

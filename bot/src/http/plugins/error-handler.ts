@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../backend/http/db-errors';
 
 /** Thrown by route code for an answer with a status and a `{detail}` message. */
 export class HttpError extends Error {
@@ -36,6 +37,11 @@ export const errorHandler: FastifyPluginAsync = fp(
       if (error instanceof HttpError) {
         reply.headers(error.headers);
         return reply.code(status).send({ detail: error.detail });
+      }
+      if (status >= 500 && isDatabaseUnavailable(error)) {
+        request.log.warn({ code: (error as FastifyError).code }, 'database unavailable; answering 503');
+        reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
+        return reply.code(503).send({ detail: 'The service is briefly unavailable. Try again shortly.' });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'unhandled error');

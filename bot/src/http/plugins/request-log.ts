@@ -17,7 +17,7 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /** Paths polled all day long (probes, the emulator's own Bot API) log at debug, not info. */
-const QUIET = [/^\/healthz/, /^\/readyz/, /^\/emulator\/bot/, /^\/assets\//];
+const QUIET = [/^\/healthz/, /^\/readyz/, /^\/metrics/, /^\/emulator\/bot/, /^\/assets\//];
 
 /**
  * One log line per request, with the URL masked (Fastify's own request logging would write the

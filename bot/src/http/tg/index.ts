@@ -11,6 +11,7 @@ import type { Language } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
 import { idempotencyKeyOf, requestHash } from '../../backend/http/idempotency';
+import type { HandBackOutcome } from '../../metrics';
 import { renderSummary, summaryTitle } from '../../telegram/summaries';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth';
 import { HttpError } from '../plugins/error-handler';
@@ -25,6 +26,8 @@ export interface TgOptions {
   rateLimit?: { max: number; timeWindowMs: number };
   /** Hand-backs already delivered, by Idempotency-Key; this process's memory when not given. */
   deliveredKeys?: DeliveredKeys;
+  /** Hears how each hand-back ended (metrics). */
+  onOutcome?: (outcome: HandBackOutcome) => void;
 }
 
 /** A typed result is a few hundred bytes; Telegram's own sendData limit is 4096. */
@@ -56,6 +59,25 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
       done(new HttpError(400, 'The body is not valid JSON.'), undefined);
     }
   });
+  // How each hand-back ended, whichever hook or handler answered it (proof, rate limit, body).
+  const outcomes = new WeakMap<FastifyRequest, HandBackOutcome>();
+  if (options.onOutcome) {
+    const hear = options.onOutcome;
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.url !== '/tg/result') return;
+      const status = reply.statusCode;
+      hear(
+        outcomes.get(request) ??
+          (status === 502
+            ? 'refused'
+            : status === 503
+              ? 'unreachable'
+              : status < 300
+                ? 'replayed'
+                : 'rejected'),
+      );
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -99,7 +121,11 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
         throw new HttpError(403, 'Results can only be sent to your own chat.');
       }
       const language = (await options.languageOf?.(sender.telegramUserId)) ?? sender.language;
-      const send = () => deliver(options.api, sender, parsed.data, language, request);
+      const send = async () => {
+        const answer = await deliver(options.api, sender, parsed.data, language, request);
+        outcomes.set(request, answer.delivered);
+        return answer;
+      };
       if (!key) return send();
       return once(
         keys,
