@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DataDirLockedError, type DirLock, lockDataDir } from './dir-lock';
 import { isEmpty } from './pglite';
 
 /**
@@ -64,6 +65,29 @@ async function counts(q: (sql: string) => Promise<{ rows: Array<Record<string, u
  */
 export async function restorePglite(file: string, dataDir: string, force: boolean): Promise<PgliteRestore> {
   const dir = join(dataDir, 'pglite');
+  await mkdir(dataDir, { recursive: true });
+  // The server's own lock (dir-lock.ts): a server on this DATA_DIR, on whatever port, refuses the
+  // restore naming itself, and no server can start while the files are being swapped.
+  let lock: DirLock;
+  try {
+    lock = lockDataDir(dir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) throw new BackupError(err.message);
+    throw err;
+  }
+  try {
+    return await restoreLocked(file, dataDir, dir, force);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreLocked(
+  file: string,
+  dataDir: string,
+  dir: string,
+  force: boolean,
+): Promise<PgliteRestore> {
   if (!isEmpty(dir) && !force)
     throw new BackupError(
       existsSync(join(dir, 'postmaster.pid'))
@@ -73,7 +97,6 @@ export async function restorePglite(file: string, dataDir: string, force: boolea
             '(it is kept, renamed, never deleted), or set DATA_DIR to an empty directory',
     );
   const restoring = `${dir}.restoring`;
-  await mkdir(dataDir, { recursive: true });
   await rm(restoring, { recursive: true, force: true });
   let found: Record<string, number>;
   try {
