@@ -77,7 +77,10 @@ export async function restorePglite(file: string, dataDir: string, force: boolea
   await rm(restoring, { recursive: true, force: true });
   let found: Record<string, number>;
   try {
-    const db = await PGlite.create({ dataDir: restoring, loadDataDir: new Blob([await readFile(file)]) });
+    const db = await PGlite.create({
+      dataDir: restoring,
+      loadDataDir: new Blob([(await readFile(file)) as Uint8Array<ArrayBuffer>]),
+    });
     try {
       found = await counts((sql) => db.query(sql));
     } finally {
