@@ -100,7 +100,10 @@ async function restoreLocked(
   await rm(restoring, { recursive: true, force: true });
   let found: Record<string, number>;
   try {
-    const db = await PGlite.create({ dataDir: restoring, loadDataDir: new Blob([await readFile(file)]) });
+    const db = await PGlite.create({
+      dataDir: restoring,
+      loadDataDir: new Blob([(await readFile(file)) as Uint8Array<ArrayBuffer>]),
+    });
     try {
       found = await counts((sql) => db.query(sql));
     } finally {
