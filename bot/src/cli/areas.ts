@@ -32,32 +32,28 @@ async function childrenOf(backend: Backend, parent: Area | null): Promise<Locati
 }
 
 /**
- * An area given by code, found by walking down from the regions through the areas whose codes
- * begin the wanted one (ET03 → ET0301 → …): a handful of small public lists, no database access.
- * Codes that do not extend their parent's (a few woredas and kebeles) are not found this way:
- * the message says to give the id.
+ * An area given by code (`woreda:ET031702`), asked of its level's public list directly: a code does
+ * not always begin with its parent's (163 woredas and 7,945 kebeles of the shipped data), so it
+ * cannot be found by walking down from the regions.
  */
 export async function resolveArea(arg: AreaArg, backend: Backend): Promise<Area> {
   if (!('code' in arg)) return arg;
-  const depth = LEVELS.indexOf(arg.location_type);
-  let parent: Area | null = null;
-  for (let level = 0; level <= depth; level++) {
-    const children = await childrenOf(backend, parent);
-    const wanted = level === depth;
-    const match = children
-      .filter(
-        (c) =>
-          c.code && (wanted ? c.code.toUpperCase() === arg.code : arg.code.startsWith(c.code.toUpperCase())),
-      )
-      .sort((a, b) => (b.code?.length ?? 0) - (a.code?.length ?? 0))[0];
-    if (!match) break;
-    parent = { location_type: LEVELS[level] as AdminLevel, location_id: match.id };
-  }
-  if (parent?.location_type !== arg.location_type)
+  const query = { paginate: 'false', code: arg.code } as const;
+  const found = asList(
+    (
+      await {
+        region: () => backend.call('listRegions', { query }),
+        zone: () => backend.call('listZones', { query }),
+        woreda: () => backend.call('listWoredas', { query }),
+        kebele: () => backend.call('listKebeles', { query }),
+      }[arg.location_type as AdminLevel]()
+    ).data,
+  )[0];
+  if (!found)
     throw new CliError(
       `no ${arg.location_type} with code ${arg.code} found: give its id instead (\`gebere areas\` lists ids)`,
     );
-  return parent;
+  return { location_type: arg.location_type, location_id: found.id };
 }
 
 export const areasCommand: Command = {

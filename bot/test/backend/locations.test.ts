@@ -33,6 +33,29 @@ describe.each(databases)('admin areas (%s)', (kind) => {
     });
   });
 
+  it("finds one area by its code, even one that does not extend its parent's", async () => {
+    // Woreda ET031702 (Bahir Dar Zuria) sits in zone ET0313: its code does not begin with its zone's.
+    const w = await t.call('GET', '/woredas/', { query: { code: 'ET031702', paginate: 'false' } });
+    expect(w.status).toBe(200);
+    expect(w.body).toEqual([{ id: expect.any(Number), name: expect.any(String), code: 'ET031702' }]);
+    const zone = await t.db.query<{ code: string }>(
+      'select z.code from woredas w join zones z on z.id = w.zone_id where w.code = $1',
+      ['ET031702'],
+    );
+    expect(zone.rows[0]?.code).toBe('ET0313');
+    const k = await t.call('GET', '/kebeles/', { query: { code: 'ET031702888001', paginate: 'false' } });
+    expect(k.body).toHaveLength(1);
+    expect(
+      (await t.call('GET', '/regions/', { query: { code: 'ET03', paginate: 'false' } })).body,
+    ).toHaveLength(1);
+    expect((await t.call('GET', '/zones/', { query: { code: 'NOPE', paginate: 'false' } })).body).toEqual([]);
+    // Neither a parent nor a code: the parent is required, as before.
+    expect(await t.call('GET', '/woredas/', { query: { paginate: 'false' } })).toMatchObject({
+      status: 400,
+      body: { zone: ['Required'] },
+    });
+  });
+
   it('walks region → zone → woreda → kebele by parent', async () => {
     const { region, zone, woreda, kebele } = t.fx.area;
     const zones = await t.call('GET', '/zones/', { query: { region, paginate: 'false' } });

@@ -27,35 +27,38 @@ import { byId } from './routes-people';
  * The reference-data and records routes of {@link routes} (routes.ts): admin areas, value chains
  * and advisories, feedback, reach and adoption, notifications.
  */
+/** An admin area's code in the shipped data (`ET03`, `ET031702888001`), to find one area by it. */
+const areaCode = z.string().trim().min(1).max(32);
+
 export const contentRoutes = {
   // Admin areas (public reference lists).
   listRegions: route({
     ...routePaths.listRegions,
-    query: paginateQuery,
+    query: paginateQuery.extend({ code: areaCode.optional() }),
     response: listOrPage(location),
     policy: { who: 'public' },
     summary: 'Regions',
   }),
   listZones: route({
     ...routePaths.listZones,
-    query: paginateQuery.extend({ region: id }),
+    query: paginateQuery.extend({ region: id.optional(), code: areaCode.optional() }),
     response: listOrPage(location),
     policy: { who: 'public' },
-    summary: 'Zones of a region',
+    summary: 'Zones of a region, or the zone of a code (`code=ET0301`); one of the two is required',
   }),
   listWoredas: route({
     ...routePaths.listWoredas,
-    query: paginateQuery.extend({ zone: id }),
+    query: paginateQuery.extend({ zone: id.optional(), code: areaCode.optional() }),
     response: listOrPage(location),
     policy: { who: 'public' },
-    summary: 'Woredas of a zone',
+    summary: 'Woredas of a zone, or the woreda of a code; one of the two is required',
   }),
   listKebeles: route({
     ...routePaths.listKebeles,
-    query: paginateQuery.extend({ woreda: id }),
+    query: paginateQuery.extend({ woreda: id.optional(), code: areaCode.optional() }),
     response: listOrPage(location),
     policy: { who: 'public' },
-    summary: 'Kebeles of a woreda',
+    summary: 'Kebeles of a woreda, or the kebele of a code; one of the two is required',
   }),
 
   // Value chains and advisories (public reference data).

@@ -76,18 +76,13 @@ export async function restorePglite(file: string, dataDir: string, force: boolea
     throw err;
   }
   try {
-    return await restoreLocked(file, dataDir, dir, force);
+    return await restoreLocked(file, dir, force);
   } finally {
     lock.release();
   }
 }
 
-async function restoreLocked(
-  file: string,
-  dataDir: string,
-  dir: string,
-  force: boolean,
-): Promise<PgliteRestore> {
+async function restoreLocked(file: string, dir: string, force: boolean): Promise<PgliteRestore> {
   if (!isEmpty(dir) && !force)
     throw new BackupError(
       existsSync(join(dir, 'postmaster.pid'))

@@ -1,37 +1,49 @@
-import { routes } from '@gebere/contract';
-import type { FastifyInstance } from 'fastify';
-import { listOrPage } from '../http/paginate';
+import { type Location, routes } from '@gebere/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/types';
+import { fieldError } from '../http/http-error';
+import { listOrPage, type PagingQuery } from '../http/paginate';
 import { type BackendEnv, serve } from '../http/serve';
 
-/** Regions → zones → woredas → kebeles: public reference lists, by parent, in name order. */
+type AreaQuery = PagingQuery & { code?: string | undefined };
+
+/**
+ * One level's list: the areas of a parent, or the one area of a code; with a parent level, one of
+ * the two is required (a 400 on the parent's field, as when it was the only filter).
+ */
+function areaList(
+  db: Queryable,
+  request: FastifyRequest,
+  query: AreaQuery,
+  table: 'regions' | 'zones' | 'woredas' | 'kebeles',
+  parent?: { column: string; field: string; id: number | undefined },
+) {
+  if (parent && parent.id === undefined && query.code === undefined)
+    throw fieldError(parent.field, 'required');
+  return listOrPage<Location>(db, request, query, {
+    sql: `select id, name, code from ${table} where ($1::text is null or code = $1)${
+      parent ? ` and ($2::bigint is null or ${parent.column} = $2)` : ''
+    }`,
+    params: parent ? [query.code ?? null, parent.id ?? null] : [query.code ?? null],
+    orderBy: 'name, id',
+  });
+}
+
+/**
+ * Regions → zones → woredas → kebeles: public reference lists, by parent, in name order; or the
+ * one area of a code (`?code=ET031702`), which the operator's commands take (a code does not always
+ * begin with its parent's, so it cannot be found by walking down).
+ */
 export function registerLocationRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
-  serve(app, env, routes.listRegions, ({ query, request }) =>
-    listOrPage(db, request, query, {
-      sql: 'select id, name, code from regions',
-      params: [],
-      orderBy: 'name, id',
-    }),
-  );
+  serve(app, env, routes.listRegions, ({ query, request }) => areaList(db, request, query, 'regions'));
   serve(app, env, routes.listZones, ({ query, request }) =>
-    listOrPage(db, request, query, {
-      sql: 'select id, name, code from zones where region_id = $1',
-      params: [query.region],
-      orderBy: 'name, id',
-    }),
+    areaList(db, request, query, 'zones', { column: 'region_id', field: 'region', id: query.region }),
   );
   serve(app, env, routes.listWoredas, ({ query, request }) =>
-    listOrPage(db, request, query, {
-      sql: 'select id, name, code from woredas where zone_id = $1',
-      params: [query.zone],
-      orderBy: 'name, id',
-    }),
+    areaList(db, request, query, 'woredas', { column: 'zone_id', field: 'zone', id: query.zone }),
   );
   serve(app, env, routes.listKebeles, ({ query, request }) =>
-    listOrPage(db, request, query, {
-      sql: 'select id, name, code from kebeles where woreda_id = $1',
-      params: [query.woreda],
-      orderBy: 'name, id',
-    }),
+    areaList(db, request, query, 'kebeles', { column: 'woreda_id', field: 'woreda', id: query.woreda }),
   );
 }
