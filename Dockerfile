@@ -40,6 +40,15 @@ WORKDIR /app
 COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /app/bot/dist ./bot/dist
 COPY --from=build /app/webapp/dist ./webapp/dist
+# pg_dump and pg_restore for `gebere backup`/`restore` on PostgreSQL (trixie's client is newer
+# than the compose file's server, which pg_dump requires).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client \
+ && rm -rf /var/lib/apt/lists/*
+# The operator's command line, as `npm run gebere -- …` is in a clone: `docker compose exec app
+# gebere help`. The sample content is in bot/dist/samples/ (README, "Running it in a container").
+RUN printf '#!/bin/sh\nexec node /app/bot/dist/cli.js "$@"\n' > /usr/local/bin/gebere \
+ && chmod 755 /usr/local/bin/gebere
 # PGlite files, generated secrets (LINK_SECRET etc. when not given) live here.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -30,7 +30,8 @@ export async function buildBot({ quiet = false } = {}) {
   const started = Date.now();
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { main: join(here, 'src', 'main.ts') },
+    // The server, and the operator's `gebere` command (the image's /usr/local/bin/gebere).
+    entryPoints: { main: join(here, 'src', 'main.ts'), cli: join(here, 'src', 'cli', 'main.ts') },
     outdir,
     bundle: true,
     splitting: true,
@@ -52,6 +53,8 @@ export async function buildBot({ quiet = false } = {}) {
   const copies = [
     [join(here, 'src', 'backend', 'seed', 'admin'), join(outdir, 'admin')],
     [join(here, '..', 'scripts', 'emulator', 'page'), join(outdir, 'page')],
+    // The sample content files, for `gebere import <kind> bot/dist/samples/<kind>.csv` in the image.
+    [join(here, 'src', 'backend', 'seed', 'samples'), join(outdir, 'samples')],
   ];
   for (const [from, to] of copies) if (existsSync(from)) cpSync(from, to, { recursive: true });
   writeFileSync(join(outdir, 'package.json'), '{"type":"module"}\n');

@@ -113,16 +113,18 @@ async function admin(sql: string) {
   }
 }
 
-/** The real entry (`npm run gebere -- …` runs it) with the server's environment, as an operator runs it. */
-function gebereEntry(argv: string[], env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'bot', 'src', 'cli', 'main.ts'), ...argv],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    },
-  );
+/**
+ * The real entry with the server's environment, as an operator runs it: from source (`npm run
+ * gebere -- …` runs it), or the built bundle's `bot/dist/cli.js` (the image's `gebere`).
+ */
+function gebereEntry(argv: string[], env: Record<string, string>, bundled = false) {
+  const entry = bundled
+    ? [join(ROOT, 'bot', 'dist', 'cli.js')]
+    : ['--import', 'tsx', join(ROOT, 'bot', 'src', 'cli', 'main.ts')];
+  const child = spawn(process.execPath, [...entry, ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => {
@@ -235,6 +237,17 @@ describe.skipIf(!PG_URL)('the operator journey on a fresh PostgreSQL (issue 16, 
       expect(again.code, kind).toBe(0);
       expect(again.out, kind).toContain(`Created 0, updated 0, unchanged ${rows}.`);
     }
+    // The image's `gebere` (the bundle) with the samples it ships, in the server's environment.
+    const { config } = product as Product;
+    const shipped = await gebereEntry(
+      ['import', 'roles', join(ROOT, 'bot', 'dist', 'samples', 'roles.csv'), '--dry-run'],
+      { PORT: String(config.port), DATA_DIR: config.dataDir, DATABASE_URL: dbUrl(mainDb) },
+      true,
+    );
+    expect(shipped.err).toBe('');
+    expect(shipped.code).toBe(0);
+    const roleRows = parseCsv(await readFile(join(SAMPLES, 'roles.csv'), 'utf8')).length;
+    expect(shipped.out).toContain(`It would create 0, update 0, leave ${roleRows} unchanged.`);
     const anon = createApiClient({ baseUrl: `${(product as Product).base}/backend` });
     const roles = asList(ok(await anon.call('listDaRoles', { query: { paginate: 'false' } }), 'roles'));
     expect(roles.map((r) => r.name).sort()).toEqual(
