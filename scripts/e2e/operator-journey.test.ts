@@ -6,6 +6,7 @@
 // backup (`gebere backup`) restores (`gebere restore`) into another database with the same rows.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -238,6 +239,13 @@ describe.skipIf(!PG_URL)('the operator journey on a fresh PostgreSQL (issue 16, 
       expect(again.out, kind).toContain(`Created 0, updated 0, unchanged ${rows}.`);
     }
     // The image's `gebere` (the bundle) with the samples it ships, in the server's environment.
+    // The journeys run the server from source: build the bundle if this clone has none yet.
+    if (!existsSync(join(ROOT, 'bot', 'dist', 'cli.js'))) {
+      const { buildBot } = (await import(join(ROOT, 'bot', 'build.mjs'))) as {
+        buildBot: (o: { quiet: boolean }) => Promise<unknown>;
+      };
+      await buildBot({ quiet: true });
+    }
     const { config } = product as Product;
     const shipped = await gebereEntry(
       ['import', 'roles', join(ROOT, 'bot', 'dist', 'samples', 'roles.csv'), '--dry-run'],
@@ -255,7 +263,7 @@ describe.skipIf(!PG_URL)('the operator journey on a fresh PostgreSQL (issue 16, 
         .map((r) => r.name)
         .sort(),
     );
-  });
+  }, 180_000); // may build the bundle (esbuild and the prepared database) on a fresh clone
 
   /**
    * /start, share contact, and the DA form as the screen submits it: the roles, a lookup of the
