@@ -197,8 +197,8 @@ describe('notification deliveries', () => {
     });
     await onboard(u, 'en');
     for (const [data, label] of [
-      ['menu:reach', 'Record reach'],
-      ['menu:adoption', 'Record adoption'],
+      ['menu:reach', 'Record Reach'],
+      ['menu:adoption', 'Record Adoption'],
     ] as const) {
       await h.tg.emulator.call('sendMessage', {
         chat_id: u.id,

@@ -23,9 +23,9 @@ export const bot = {
   menu_prompt: 'Choose what to do from the menu.',
   menu: {
     register_farmer: 'Register farmer',
-    add_group: 'Add development group',
-    record_reach: 'Record reach',
-    record_adoption: 'Record adoption',
+    add_group: 'Add Development Group',
+    record_reach: 'Record Reach',
+    record_adoption: 'Record Adoption',
     notifications: 'Notifications',
     create_notification: 'Create notification',
     update_profile: 'Update profile',
@@ -98,8 +98,8 @@ export const bot = {
   },
   // Buttons under a location notification, by its content_type.
   delivery: {
-    record_reach: 'Record reach',
-    record_adoption: 'Record adoption',
+    record_reach: 'Record Reach',
+    record_adoption: 'Record Adoption',
     register_farmer: 'Register farmer',
   },
 } as const;

@@ -3,8 +3,8 @@
  * one layout; `reach_titles` and `adoption_titles` are the two sets of section titles.
  */
 export const reach = {
-  title_reach: 'Record reach',
-  title_adoption: 'Record adoption',
+  title_reach: 'Record Reach',
+  title_adoption: 'Record Adoption',
   reach_titles: {
     farmers: 'Select the farmers the advisory reached',
     value_chain_category: 'Select value chain category for reach',
