@@ -94,8 +94,7 @@ const SPEC_TEXTS: Record<string, string> = {
   'bot.open_form': 'Tap the button below to open the form',
   'bot.results.farmer_registered': '✅ Farmer {{name}} registered in group {{group}}.',
   'bot.results.group_added': '✅ Development group {{name}} added.',
-  'bot.results.reach_recorded':
-    '✅ Reach recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records).',
+  'bot.results.reach_recorded': '✅ Reach recorded: {{farmers}} × {{advisories}} ({{recorded}}).',
   'bot.invalid_result': 'Sorry, I could not read what the form sent. Please try again.',
   'bot.backend_down': 'The service is not reachable right now. Please try again in a few minutes.',
   'bot.advisory.new': 'New advisory: {{title}}',

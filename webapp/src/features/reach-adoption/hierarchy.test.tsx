@@ -63,7 +63,7 @@ describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () =>
     ])
       expect(screen.queryByText(title)).not.toBeInTheDocument();
     expect(screen.getByText('Select value chain category for reach')).toBeInTheDocument();
-    expect(screen.getByText('0 farmers and 1 advisories selected')).toBeInTheDocument();
+    expect(screen.getByText('0 farmers and 1 advisory selected')).toBeInTheDocument();
   });
 
   it('keeps only the most recent advisory of a sub-practice, looked up for the kebele of the link', async () => {
