@@ -75,10 +75,13 @@ function closeAfterToast(data: string): void {
  * user can press the button again (nothing is lost: the record is already saved).
  *
  * `toastOptions` lets a screen keep its own toast placement (the farmer screen: top-right).
+ * `successText`, when given, is toasted only once the result was delivered (never a success
+ * toast followed by error_sending_message_to_bot), and the app closes after it.
  */
 export async function handBack(
   result: HandBackResult,
   toastOptions?: Omit<ToastOptions, 'kind'>,
+  successText?: string,
 ): Promise<boolean> {
   try {
     // The contract validates the result and enforces sendData's 4096 bytes; loaded here, not
@@ -88,11 +91,13 @@ export async function handBack(
     // Already delivered, the app closing after its toast: a second press sends nothing twice.
     if (closing.data === data) return true;
     if (handBackChannel() === 'send_data') {
+      if (successText) toast.success(successText, toastOptions);
       haptic.notify('success');
       sendData(data); // Telegram closes the mini-app itself
       return true;
     }
     if (await postToCompanion(result)) {
+      if (successText) toast.success(successText, toastOptions);
       haptic.notify('success');
       closeAfterToast(data);
       return true;
