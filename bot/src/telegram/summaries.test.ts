@@ -33,6 +33,16 @@ describe('renderSummary', () => {
     expect(am).toMatch(/[\u1200-\u137F]/);
   });
 
+  it('never says the word for group twice in Amharic when the group name ends with it', () => {
+    const text = renderSummary(
+      { kind: 'farmer_registered', farmer_id: 1, name: 'አልማዝ ከበደ', group_name: 'ተስፋ ቡድን' },
+      'am',
+    );
+    expect(text).toContain('ተስፋ ቡድን');
+    expect(text).not.toMatch(/ቡድን\s+ቡድን/);
+    expect(text.match(/ቡድን/g)).toHaveLength(2); // the label and the name's own word
+  });
+
   it('escapes user-provided names for HTML parse mode', () => {
     const text = renderSummary(
       { kind: 'farmer_registered', farmer_id: 1, name: '<a href="x">A&B</a>', group_name: '</b>' },

@@ -58,7 +58,7 @@ export const bot: Shape<typeof en> = {
   open_form: 'ቅጹን ለመክፈት ከታች ያለውን ቁልፍ ይጫኑ',
   open_form_button: 'ቅጹን ክፈት',
   results: {
-    farmer_registered: '✅ አርሶ አደር {{name}} በ{{group}} ቡድን ውስጥ ተመዝግቧል።',
+    farmer_registered: '✅ አርሶ አደር {{name}} ተመዝግቧል (ቡድን፦ {{group}})።',
     group_added: '✅ የልማት ቡድን {{name}} ተጨምሯል።',
     da_registered: '✅ ምዝገባው ተሳክቷል። እንኳን ደህና መጡ፣ {{name}}!',
     da_updated: '✅ {{name}}፣ መገለጫዎ ተዘምኗል።',
