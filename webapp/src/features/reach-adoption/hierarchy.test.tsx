@@ -105,6 +105,20 @@ describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () =>
     expect(level('advisory').getByText('DAP at planting')).toBeInTheDocument();
   });
 
+  it('keeps the advisory title when a single advisory is named after its sub-practice', async () => {
+    installFakeFetch(fakeBackend().handler);
+    const user = userEvent.setup();
+    openScreen('reach');
+    await user.click(await find('Plant science'));
+    await user.click(await find('Wheat'));
+    // Wheat → Disease control → Spray timing → its advisory (no label, no text): all single.
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: 'Spray timing' })).toHaveLength(2));
+    expect(level('sub_practice').queryByText('Select sub-practice for reach')).not.toBeInTheDocument();
+    // Not the same line twice with nothing between: the advisory level says what it is.
+    expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
+    expect(level('advisory').getByRole('checkbox', { name: 'Spray timing' })).toBeChecked();
+  });
+
   it.each([
     [{ kebele_id: '', woreda_id: 31 }, 'woreda,31'],
     [{ kebele_id: '', zone_id: 21, region_id: 1 }, 'zone,21'],
