@@ -13,7 +13,7 @@ import { databaseProbe, startNotifications } from './notifications/start';
 import { createAgent, createFetch } from './outbound';
 import { startEmbeddedBackend } from './server-backend';
 import { startEmulator } from './server-emulator';
-import { configureBotCommands, createBot } from './telegram/bot';
+import { configureBotCommands, createBot, createMenuAfterResult } from './telegram/bot';
 import { botDepsFromConfig } from './telegram/deps';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram/runtime';
 
@@ -143,6 +143,7 @@ export async function startServer(
       // Shared by every copy on the same database, so a repeated press is answered once.
       deliveredKeys: bot.db ? dbDeliveredKeys(bot.db) : undefined,
       onOutcome: metrics.handBack,
+      menuFor: createMenuAfterResult(bot.deps),
     },
     metrics: { metrics, token: config.metrics.token },
     health: { checks },

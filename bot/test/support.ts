@@ -33,14 +33,21 @@ export interface SentMessage {
   method: 'sendMessage' | 'answerWebAppQuery';
   target: string | number;
   text: string;
+  /** The keyboard a sendMessage carried, if any. */
+  replyMarkup?: unknown;
 }
 
 /** Records Bot API calls; `refuseQuery` makes answerWebAppQuery fail as an expired query does. */
 export function fakeApi(options: { refuseQuery?: boolean } = {}) {
   const sent: SentMessage[] = [];
   const api = {
-    async sendMessage(chatId: number | string, text: string) {
-      sent.push({ method: 'sendMessage', target: chatId, text });
+    async sendMessage(chatId: number | string, text: string, other?: { reply_markup?: unknown }) {
+      sent.push({
+        method: 'sendMessage',
+        target: chatId,
+        text,
+        ...(other?.reply_markup ? { replyMarkup: other.reply_markup } : {}),
+      });
       return { message_id: sent.length } as never;
     },
     async answerWebAppQuery(queryId: string, result: { input_message_content: { message_text: string } }) {

@@ -9,7 +9,7 @@ import type { Logger } from '../log';
 import type { WebhookHandler } from '../telegram/runtime';
 import { type HealthOptions, healthPlugin } from './health';
 import { type MetricsOptions, metricsPlugin } from './metrics';
-import { errorHandler } from './plugins/error-handler';
+import { errorHandler, type NotFoundPage } from './plugins/error-handler';
 import { requestId, requestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { type StaticOptions, staticPlugin } from './static';
@@ -43,8 +43,10 @@ export interface HttpOptions {
  * all routes), then each route group in its own encapsulated context.
  */
 export const gebereHttp: FastifyPluginAsync<HttpOptions> = async (app, options) => {
+  // An unknown app path gets the mini-app's not-found screen (the static plugin fills this in).
+  const notFoundPage: NotFoundPage = {};
   await app.register(requestLog);
-  await app.register(errorHandler);
+  await app.register(errorHandler, { notFoundPage });
   await app.register(securityHeaders, { https: options.publicUrl.startsWith('https://') });
 
   if (options.metrics) await app.register(metricsPlugin, options.metrics);
@@ -55,7 +57,7 @@ export const gebereHttp: FastifyPluginAsync<HttpOptions> = async (app, options) 
     await app.register(mount.plugin, { ...mount.options, prefix: mount.prefix });
     app.log.debug({ part: mount.name, prefix: mount.prefix }, 'mounted');
   }
-  await app.register(staticPlugin, options.static);
+  await app.register(staticPlugin, { ...options.static, notFoundPage });
 };
 
 export interface AppOptions extends HttpOptions {

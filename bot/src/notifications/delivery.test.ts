@@ -62,12 +62,12 @@ describe.each(databases)('what is sent, and how failures are handled (%s)', (kin
     await h.engine().runOnce();
     const m = h.inbox(en)[0];
     expect(m?.text).toBe('📢 Reach <week>\n\nRecord who you met & when.');
-    expect(buttonOf(m)).toEqual({ text: 'Record reach', callback_data: DELIVERY_CALLBACKS.reach });
+    expect(buttonOf(m)).toEqual({ text: 'Record Reach', callback_data: DELIVERY_CALLBACKS.reach });
     expect(buttonOf(h.inbox(am)[0])).toEqual({ text: 'ተደራሽነት መዝግብ', callback_data: 'menu:reach' });
 
     await sendNow({ content_type: 'adoption' });
     await h.engine().runOnce();
-    expect(buttonOf(h.inbox(en)[1])).toEqual({ text: 'Record adoption', callback_data: 'menu:adoption' });
+    expect(buttonOf(h.inbox(en)[1])).toEqual({ text: 'Record Adoption', callback_data: 'menu:adoption' });
 
     await sendNow({ content_type: 'farmer_registration' });
     await h.engine().runOnce();

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@gebere/api-client';
+import type { Language } from '@gebere/i18n';
 import { Composer, type Context, type Middleware, type StorageAdapter, session } from 'grammy';
 import type { Logger } from '../log';
 import { createBackend } from './backend';
@@ -9,7 +10,7 @@ import { groupPickerFlow } from './flows/group-picker';
 import { languageFlow } from './flows/language';
 import { menuFlow } from './flows/menu';
 import { onboardingFlow } from './flows/onboarding';
-import { resultsFlow } from './flows/results';
+import { menuAfterResult, resultsFlow } from './flows/results';
 import { createLinkMaker, type LinkOptions } from './links';
 import type { Services } from './user-state';
 
@@ -36,12 +37,23 @@ export const sessionKey = (ctx: Context): string | undefined =>
  * per flow, each inside its own error boundary so a failure answers the user (and the session
  * of that update is still saved); an outer boundary covers the session store itself.
  */
-export function createBot(deps: BotDeps): Composer<Context> {
-  const services: Services = {
+function servicesOf(deps: BotDeps): Services {
+  return {
     backend: createBackend(deps.api),
     makeLink: createLinkMaker(deps.links),
     logger: deps.logger,
   };
+}
+
+/** For POST /tg/result: the menu its chat message carries (flows/results.ts menuAfterResult). */
+export function createMenuAfterResult(deps: BotDeps) {
+  const services = servicesOf(deps);
+  return (who: { telegramUserId: number; chatId: number }, lang: Language) =>
+    menuAfterResult(services, who, lang);
+}
+
+export function createBot(deps: BotDeps): Composer<Context> {
+  const services = servicesOf(deps);
   const onError = onBotError(deps.logger);
 
   const flows = new Composer<BotContext>();

@@ -1,9 +1,15 @@
 // Conversation tests: results handed back, resilience (bad data, backend down, restart), language.
+
+import { createApiClient } from '@gebere/api-client';
 import type { HandBackResult } from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
 import { startEmulator, type TestUser } from '@gebere/scripts/emulator';
+import { MemorySessionStorage } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryMessage } from './advisory';
+import { createMenuAfterResult } from './bot';
+import type { SessionData } from './context';
+
 import { createLinkMaker } from './links';
 import { renderSummary } from './summaries';
 import {
@@ -13,6 +19,7 @@ import {
   inlineButtons,
   readLink,
   replyLabels,
+  SERVICE_TOKEN,
   startHarness,
   webAppUrl,
 } from './test-harness';
@@ -72,6 +79,25 @@ describe.each(['en', 'am'] as const)('results in %s', (lang) => {
       expect(reply.text).not.toContain('&amp;');
       expect(webAppUrl(u, button)).not.toBe(before);
     }
+  });
+
+  it('gives a summary sent through /tg/result the DA menu, replacing the "Open form" keyboard', async () => {
+    const demo = lang === 'en' ? DEMO_DAS.abebe : DEMO_DAS.meseret;
+    const u = h.tg.createUser({ first_name: demo.first_name, language_code: lang, phone_number: demo.phone });
+    await onboard(u, lang);
+    const menuFor = createMenuAfterResult({
+      api: createApiClient({ baseUrl: h.backendUrl, authorization: () => `Bearer ${SERVICE_TOKEN}` }),
+      links: h.links,
+      sessions: new MemorySessionStorage<SessionData>(),
+      logger: h.logger,
+    });
+    const menu = await menuFor({ telegramUserId: u.id, chatId: u.id }, lang);
+    const labels = (menu?.build() ?? []).flat().map((b) => (typeof b === 'string' ? b : b.text));
+    expect(labels).toContain(translate(lang, 'bot.menu.record_reach'));
+    expect(labels).not.toContain(translate(lang, 'bot.open_form_button'));
+    // someone the bot does not know as a DA keeps the keyboard they have
+    const stranger = h.tg.createUser({ first_name: 'Sara', language_code: lang });
+    expect(await menuFor({ telegramUserId: stranger.id, chatId: stranger.id }, lang)).toBeUndefined();
   });
 
   it('answers data that is not a typed result politely, and logs it', async () => {
@@ -197,8 +223,8 @@ describe('notification deliveries', () => {
     });
     await onboard(u, 'en');
     for (const [data, label] of [
-      ['menu:reach', 'Record reach'],
-      ['menu:adoption', 'Record adoption'],
+      ['menu:reach', 'Record Reach'],
+      ['menu:adoption', 'Record Adoption'],
     ] as const) {
       await h.tg.emulator.call('sendMessage', {
         chat_id: u.id,

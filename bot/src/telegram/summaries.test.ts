@@ -33,6 +33,16 @@ describe('renderSummary', () => {
     expect(am).toMatch(/[\u1200-\u137F]/);
   });
 
+  it('never says the word for group twice in Amharic when the group name ends with it', () => {
+    const text = renderSummary(
+      { kind: 'farmer_registered', farmer_id: 1, name: 'አልማዝ ከበደ', group_name: 'ተስፋ ቡድን' },
+      'am',
+    );
+    expect(text).toContain('ተስፋ ቡድን');
+    expect(text).not.toMatch(/ቡድን\s+ቡድን/);
+    expect(text.match(/ቡድን/g)).toHaveLength(2); // the label and the name's own word
+  });
+
   it('escapes user-provided names for HTML parse mode', () => {
     const text = renderSummary(
       { kind: 'farmer_registered', farmer_id: 1, name: '<a href="x">A&B</a>', group_name: '</b>' },
@@ -41,6 +51,25 @@ describe('renderSummary', () => {
     expect(text).toContain('&lt;a href=&quot;x&quot;&gt;A&amp;B&lt;/a&gt;');
     expect(text).toContain('&lt;/b&gt;');
     expect(text).not.toMatch(/<a|<\/b>/);
+  });
+
+  it('words each count in its singular or plural form (Intl.PluralRules)', () => {
+    const one = { farmers: 1, advisories: 1, recorded: 1, failed: 0 };
+    expect(renderSummary({ kind: 'reach_recorded', ...one }, 'en')).toBe(
+      '✅ Reach recorded: 1 farmer × 1 advisory (1 record).',
+    );
+    expect(renderSummary({ kind: 'adoption_recorded', ...one, recorded: 0, failed: 1 }, 'en')).toBe(
+      '⚠️ Adoption recorded: 1 farmer × 1 advisory (0 records, 1 failed).',
+    );
+    expect(
+      renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 }, 'en'),
+    ).toBe('✅ Reach recorded: 3 farmers × 2 advisories (6 records).');
+    expect(renderSummary({ kind: 'reach_recorded', ...one }, 'am')).toBe(
+      '✅ ተደራሽነት ተመዝግቧል፦ 1 አርሶ አደር × 1 ምክር (1 መዝገብ)።',
+    );
+    expect(
+      renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 }, 'am'),
+    ).toBe('✅ ተደራሽነት ተመዝግቧል፦ 3 አርሶ አደሮች × 2 ምክሮች (6 መዝገቦች)።');
   });
 
   it('counts failures only when there are some', () => {

@@ -43,10 +43,11 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
     case 'reach_recorded':
     case 'adoption_recorded': {
       const base = result.kind === 'reach_recorded' ? 'reach_recorded' : 'adoption_recorded';
+      // Each count with its noun in the right plural form ("1 farmer", "3 farmers").
       const counts = {
-        farmers: result.farmers,
-        advisories: result.advisories,
-        recorded: result.recorded,
+        farmers: translate(lang, 'bot.results.farmers', { count: result.farmers }),
+        advisories: translate(lang, 'bot.results.advisories', { count: result.advisories }),
+        recorded: translate(lang, 'bot.results.records', { count: result.recorded }),
         failed: result.failed,
       };
       const line =

@@ -113,6 +113,26 @@ describe('hand-back results', () => {
     expect(() =>
       encodeResult({ kind: 'farmer_registered', farmer_id: 1, name: 'ሀ'.repeat(200), group_name: 'g' }),
     ).not.toThrow();
+    const long = 'ሀ'.repeat(255);
+    const farmer = {
+      kind: 'farmer_registered',
+      farmer_id: 7,
+      name: 'ሀ'.repeat(200),
+      group_name: 'ለ'.repeat(200),
+      status_code: 201,
+      data: {
+        id: 7,
+        farmer_name: long,
+        father_name: long,
+        grand_father_name: long,
+        phone_number: '911223344',
+        gender: 'female',
+        kebele: 9,
+        development_group: 11,
+        created_by: 5,
+      },
+    } as const;
+    expect(decodeResult(encodeResult(farmer))).toEqual(farmer);
     expect(
       decodeResult(JSON.stringify({ kind: 'group_added', group_id: 1, group_name: 'x'.repeat(5000) })),
     ).toBeNull();

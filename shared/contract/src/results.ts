@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { bodyString, id } from './common';
-import { LIMITS } from './enums';
+import { gender, LIMITS } from './enums';
 
 /** Names as the server stored them; NUL and lone surrogates never reach a summary. */
 const name = bodyString(200).min(1);
 const count = z.number().int().nonnegative().max(1_000_000);
+
+/** The farmer as the server saved it (spec §4: "the data … go to the container"). */
+const savedFarmerData = z.object({
+  id,
+  farmer_name: bodyString(255),
+  father_name: bodyString(255),
+  grand_father_name: bodyString(255),
+  phone_number: bodyString(32).nullable(),
+  gender,
+  kebele: id,
+  development_group: id,
+  created_by: id,
+});
 
 /**
  * What a screen hands back to the bot (DESIGN.md "Handing results back to Telegram"): typed
@@ -12,7 +25,18 @@ const count = z.number().int().nonnegative().max(1_000_000);
  * language. Each fits in Telegram's 4096-byte sendData.
  */
 export const handBackResult = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('farmer_registered'), farmer_id: id, name, group_name: name }),
+  z.object({
+    kind: z.literal('farmer_registered'),
+    farmer_id: id,
+    name,
+    group_name: name,
+    /**
+     * Spec §4: on 201 "the data and status_code 201 go to the container". The screen always sends
+     * both; optional here so a WebView still running the previous bundle is not refused.
+     */
+    status_code: z.literal(201).optional(),
+    data: savedFarmerData.optional(),
+  }),
   z.object({ kind: z.literal('group_added'), group_id: id, group_name: name }),
   z.object({ kind: z.literal('da_registered'), da_id: id, name, update: z.boolean() }),
   z.object({ kind: z.literal('report_user_saved'), report_user_id: id, name, update: z.boolean() }),

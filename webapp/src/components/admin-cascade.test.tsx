@@ -146,9 +146,7 @@ describe('AdminCascade', () => {
     installFakeFetch(route('GET', '/backend/regions/', () => (fail ? json(503, {}) : json(200, regions))));
     const user = userEvent.setup();
     renderInApp(<Harness />);
-    expect(
-      await screen.findByText('Something went wrong on the server. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Request failed with status code 503')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(optionsOf('Region')).toContain('Amhara'));

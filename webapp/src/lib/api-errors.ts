@@ -1,7 +1,10 @@
 import type { ApiError } from '@gebere/api-client';
 import { t } from './i18n';
 
-/** A failed call in the user's language (spec §8's generic transport texts, then by status). */
+/**
+ * A failed call in the user's language (spec §8's generic transport texts, then by status); a
+ * 5xx reads as §8 writes it: 'Request failed with status code N'.
+ */
 export function describeApiError(error: ApiError): string {
   switch (error.kind) {
     case 'network':
@@ -19,7 +22,6 @@ export function describeApiError(error: ApiError): string {
   if (why) return why;
   if (status === 403) return t('errors.forbidden');
   if (status === 404) return t('errors.not_found');
-  if (status >= 500) return t('errors.server_error');
   return t('errors.request_failed', { status: String(status) });
 }
 

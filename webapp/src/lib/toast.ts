@@ -23,8 +23,11 @@ export interface ToastOptions {
 export const useToastStore = create<{ toasts: Toast[] }>(() => ({ toasts: [] }));
 
 let nextId = 1;
+/** When each shown toast closes by itself (Date.now() ms). */
+const endsAt = new Map<number, number>();
 
 function dismiss(id: number): void {
+  endsAt.delete(id);
   useToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
 
@@ -40,8 +43,18 @@ function show(message: string, options: ToastOptions = {}): number {
   useToastStore.setState((s) => ({
     toasts: [...s.toasts.filter((t) => t.message !== message || t.placement !== toast.placement), toast],
   }));
+  endsAt.set(toast.id, Date.now() + toast.duration);
   setTimeout(() => dismiss(toast.id), toast.duration);
   return toast.id;
+}
+
+/** How long the success toasts on screen still show (ms; 0 when none does). */
+function successRemaining(): number {
+  const now = Date.now();
+  let left = 0;
+  for (const t of useToastStore.getState().toasts)
+    if (t.kind === 'success') left = Math.max(left, (endsAt.get(t.id) ?? now) - now);
+  return left;
 }
 
 /** Toasts from anywhere (components, calls, the telegram layer); rendered by <Toaster>. */
@@ -52,5 +65,9 @@ export const toast = {
   error: (message: string, options?: Omit<ToastOptions, 'kind'>) =>
     show(message, { ...options, kind: 'error' }),
   dismiss,
-  clear: () => useToastStore.setState({ toasts: [] }),
+  successRemaining,
+  clear: () => {
+    endsAt.clear();
+    useToastStore.setState({ toasts: [] });
+  },
 };

@@ -7,6 +7,7 @@ import { authorization } from '../lib/proof';
 import { runtimeConfig } from '../lib/runtime-config';
 import { type ToastOptions, toast } from '../lib/toast';
 import { closeApp } from './close';
+import { closing } from './closing';
 import { haptic } from './haptics';
 import { getLaunch } from './launch';
 
@@ -50,37 +51,61 @@ async function postToCompanion(result: HandBackResult): Promise<boolean> {
 }
 
 /**
- * Hands a screen's typed result back to the chat and closes the mini-app. On failure it
+ * Closes once the success toast on screen has shown for its own duration (spec §9: 3000 ms,
+ * 5000 ms on the farmer screen), so "Reach recorded successfully." can be read; the summary is
+ * already in the chat, so waiting loses nothing. With no success toast it closes at once.
+ */
+function closeAfterToast(data: string): void {
+  const wait = toast.successRemaining();
+  if (wait <= 0) {
+    closeApp();
+    return;
+  }
+  closing.data = data;
+  setTimeout(() => {
+    if (closing.data === data) closing.data = null;
+    closeApp();
+  }, wait);
+}
+
+/**
+ * Hands a screen's typed result back to the chat and closes the mini-app (after the success
+ * toast, if one shows: closeAfterToast). On failure it
  * toasts error_sending_message_to_bot and resolves false with the app still open, so the
  * user can press the button again (nothing is lost: the record is already saved).
  *
  * `toastOptions` lets a screen keep its own toast placement (the farmer screen: top-right).
+ * `successText`, when given, is toasted only once the result was delivered (never a success
+ * toast followed by error_sending_message_to_bot), and the app closes after it.
  */
 export async function handBack(
   result: HandBackResult,
   toastOptions?: Omit<ToastOptions, 'kind'>,
+  successText?: string,
 ): Promise<boolean> {
-  let ok = false;
   try {
     // The contract validates the result and enforces sendData's 4096 bytes; loaded here, not
     // on first load (the API client has usually brought it already).
     const { encodeResult } = await import('@gebere/contract');
     const data = encodeResult(result);
+    // Already delivered, the app closing after its toast: a second press sends nothing twice.
+    if (closing.data === data) return true;
     if (handBackChannel() === 'send_data') {
+      if (successText) toast.success(successText, toastOptions);
       haptic.notify('success');
       sendData(data); // Telegram closes the mini-app itself
       return true;
     }
-    ok = await postToCompanion(result);
+    if (await postToCompanion(result)) {
+      if (successText) toast.success(successText, toastOptions);
+      haptic.notify('success');
+      closeAfterToast(data);
+      return true;
+    }
   } catch {
-    ok = false;
+    // an invalid or oversized result: said as a failed hand-back below
   }
-  if (!ok) {
-    haptic.notify('error');
-    toast.error(t('errors.error_sending_message_to_bot'), toastOptions);
-    return false;
-  }
-  haptic.notify('success');
-  closeApp();
-  return true;
+  haptic.notify('error');
+  toast.error(t('errors.error_sending_message_to_bot'), toastOptions);
+  return false;
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConfirmStore } from '../lib/confirm-store';
 import { authorization } from '../lib/proof';
 import { resetRuntimeConfigForTests } from '../lib/runtime-config';
-import { useToastStore } from '../lib/toast';
+import { toast, useToastStore } from '../lib/toast';
 import { installFakeFetch, json, route } from '../test/fake-fetch';
 import { openAt } from '../test/render';
 import { handBack, handBackChannel } from './hand-back';
@@ -244,6 +244,30 @@ describe('handBack', () => {
     await expect(handBack(result)).resolves.toBe(true);
     expect(requests[0]?.path).toBe('/tg/result');
     expect(sdk.closeMiniApp).toHaveBeenCalled();
+  });
+
+  it('keeps the app open while the success toast shows (3000 ms), sending nothing twice', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      toast.clear();
+      launchIn('menu');
+      const { requests } = installFakeFetch(
+        route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+      );
+      toast.success('Reach recorded successfully.');
+      await expect(handBack(result)).resolves.toBe(true);
+      expect(sdk.closeMiniApp).not.toHaveBeenCalled();
+      // a second press while the toast shows: no second summary
+      await expect(handBack(result)).resolves.toBe(true);
+      expect(requests).toHaveLength(1);
+      vi.advanceTimersByTime(2900);
+      expect(sdk.closeMiniApp).not.toHaveBeenCalled();
+      expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Reach recorded successfully.']);
+      vi.advanceTimersByTime(100);
+      expect(sdk.closeMiniApp).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('uses the companion URL from the injected runtime config', async () => {

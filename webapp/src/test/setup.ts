@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { retryDelays } from '../lib/idempotent-call';
+import { resetClosingForTests } from '../telegram/closing';
 
 // findBy*/waitFor wait up to 5 s: lazy chunks and jsdom are slow on a loaded 2-core CI machine,
 // and a wait that times out there is a flake, not a finding.
@@ -16,6 +17,8 @@ await initI18n('en');
 
 afterEach(() => {
   cleanup();
+  // a hand-back's close waits for its toast; the next test's same result must be sent again
+  resetClosingForTests();
 });
 
 // telegram-ui's ripple sets state from timers up to ~300 ms after a tap; let them fire while the

@@ -91,8 +91,9 @@ const en = {
   too_large: 'Request body is too large.',
   unsupported_media: 'Unsupported media type "{type}" in request.',
   server_error: 'A server error occurred.',
-  unavailable: 'The service is briefly unavailable. Try again in {seconds} seconds.',
-  rate_limited: 'Too many changes in a short time. Try again in {seconds} seconds.',
+  // {seconds}: a count with its noun, singular or plural (secondsPhrase below).
+  unavailable: 'The service is briefly unavailable. Try again in {seconds}.',
+  rate_limited: 'Too many changes in a short time. Try again in {seconds}.',
   idempotency_key_invalid: 'Idempotency-Key must be 1 to 100 printable characters.',
   idempotency_key_reused: 'Idempotency-Key was already used with a different request.',
   idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed. Retry later.',
@@ -167,8 +168,8 @@ const am: Record<MessageKey, string> = {
   too_large: 'የጥያቄው መጠን በጣም ትልቅ ነው።',
   unsupported_media: 'ያልተደገፈ የመረጃ አይነት "{type}"።',
   server_error: 'የአገልጋይ ስህተት ተከስቷል።',
-  unavailable: 'አገልግሎቱ ለአጭር ጊዜ አይገኝም። ከ{seconds} ሰከንድ በኋላ እንደገና ይሞክሩ።',
-  rate_limited: 'በአጭር ጊዜ ውስጥ በጣም ብዙ ለውጦች ተልከዋል። ከ{seconds} ሰከንድ በኋላ እንደገና ይሞክሩ።',
+  unavailable: 'አገልግሎቱ ለአጭር ጊዜ አይገኝም። ከ{seconds} በኋላ እንደገና ይሞክሩ።',
+  rate_limited: 'በአጭር ጊዜ ውስጥ በጣም ብዙ ለውጦች ተልከዋል። ከ{seconds} በኋላ እንደገና ይሞክሩ።',
   idempotency_key_invalid: 'Idempotency-Key ከ1 እስከ 100 የሚታተሙ ፊደላት መሆን አለበት።',
   idempotency_key_reused: 'ይህ Idempotency-Key ቀደም ሲል ለሌላ ጥያቄ ጥቅም ላይ ውሏል።',
   idempotency_key_in_progress: 'በዚህ Idempotency-Key የቀረበው ጥያቄ ገና በሂደት ላይ ነው። ቆይተው እንደገና ይሞክሩ።',
@@ -191,13 +192,26 @@ const AM_FIELD_NAMES: Record<string, string> = {
 const fieldName = (lang: Lang, field: string) =>
   (lang === 'am' && AM_FIELD_NAMES[field]) || field.replaceAll('_', ' ');
 
+/** `{seconds}` with its noun in the count's plural form (Intl.PluralRules): "1 second", "5 seconds". */
+const SECONDS: Record<Lang, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }> = {
+  en: { one: 'second', other: 'seconds' },
+  am: { other: 'ሰከንድ' },
+};
+const pluralRules = { en: new Intl.PluralRules('en'), am: new Intl.PluralRules('am') };
+function secondsPhrase(lang: Lang, value: string | number): string {
+  const n = Number(value);
+  const words = SECONDS[lang];
+  return `${value} ${words[pluralRules[lang].select(n)] ?? words.other}`;
+}
+
 export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
   if (key in SHARED) return translate(lang, SHARED[key as keyof typeof SHARED]);
   const text = texts[lang][key] ?? en[key];
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, k: string) => {
     if (!(k in vars)) return m;
-    return k === 'field' ? fieldName(lang, String(vars[k])) : String(vars[k]);
+    if (k === 'field') return fieldName(lang, String(vars[k]));
+    return k === 'seconds' ? secondsPhrase(lang, vars[k] ?? '') : String(vars[k]);
   });
 }
 

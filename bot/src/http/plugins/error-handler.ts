@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../backend/http/db-errors';
 
@@ -26,12 +26,24 @@ const DEFAULT_DETAIL: Record<number, string> = {
 };
 
 /**
+ * The mini-app's own not-found page, filled in by the static plugin once the app is built:
+ * answers an unknown app path (undefined for anything else, which keeps the JSON 404).
+ */
+export interface NotFoundPage {
+  serve?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
+}
+
+export interface ErrorHandlerOptions {
+  notFoundPage?: NotFoundPage;
+}
+
+/**
  * Every error leaves as `{detail}` (the DRF shape the backend and the webapp already speak),
  * never with a stack trace. Client errors keep Fastify's message (it names the problem, e.g.
  * the body limit); server errors are logged and answered with a generic text.
  */
-export const errorHandler: FastifyPluginAsync = fp(
-  async (app) => {
+export const errorHandler = fp<ErrorHandlerOptions>(
+  async (app, options) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (error instanceof HttpError) {
@@ -51,7 +63,11 @@ export const errorHandler: FastifyPluginAsync = fp(
       const validation = (error as FastifyError).validation ? DEFAULT_DETAIL[400] : undefined;
       return reply.code(status).send({ detail: validation ?? error.message ?? DEFAULT_DETAIL[status] });
     });
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: DEFAULT_DETAIL[404] }));
+    app.setNotFoundHandler((request, reply) => {
+      const page = options.notFoundPage?.serve?.(request, reply);
+      if (page) return page;
+      return reply.code(404).send({ detail: DEFAULT_DETAIL[404] });
+    });
   },
   { name: 'gebere-error-handler' },
 );

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@gebere/contract';
 import { resolveLanguage } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { NotFoundPage } from '../plugins/error-handler';
 import { type CspOptions, contentSecurityPolicy } from '../plugins/security-headers';
 import { APP_ROUTES } from './app-routes';
 import { pickEncoding, type RenderedIndex, renderIndexHtml } from './index-html';
@@ -15,6 +16,22 @@ export interface StaticOptions {
   /** Read on each render, so settings known only after start (the bot's username) show up. */
   runtimeConfig: () => RuntimeConfig;
   csp: Omit<CspOptions, 'scriptHashes'>;
+  /** Filled in with the app's not-found page (app.ts hands it to the error handler). */
+  notFoundPage?: NotFoundPage;
+}
+
+/** Paths that are never the mini-app's: the APIs, the assets, the server's own endpoints. */
+const NOT_APP = /^\/(?:backend|tg|assets|emulator|telegram|metrics|healthz|readyz)(?:\/|$)/;
+
+/**
+ * An unknown path the mini-app's router should answer with its not-found screen: a GET for a
+ * page (no file extension), not an API call or a missing file (those keep the JSON 404).
+ */
+export function isAppPath(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?')[0] ?? '';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !NOT_APP.test(path) && !last.includes('.');
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -49,25 +66,34 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
     return entry.rendered;
   };
 
-  const serveIndex = (route: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-    const page = render(route, typeof lang === 'string' && resolveLanguage(lang) === 'am');
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      // The document names the current hashed assets, so it must be revalidated every time.
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('etag', page.etag)
-      .header(
-        'content-security-policy',
-        contentSecurityPolicy({ ...options.csp, scriptHashes: page.scriptHash ? [page.scriptHash] : [] }),
-      );
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
-  };
+  const serveIndex =
+    (route: string, status = 200) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+      const page = render(route, typeof lang === 'string' && resolveLanguage(lang) === 'am');
+      reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // The document names the current hashed assets, so it must be revalidated every time.
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', page.etag)
+        .header(
+          'content-security-policy',
+          contentSecurityPolicy({ ...options.csp, scriptHashes: page.scriptHash ? [page.scriptHash] : [] }),
+        );
+      if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    };
   for (const url of APP_ROUTES) app.get(url, serveIndex(url));
+  // Any other page path: the same document, 404, and the webapp's router shows its not-found
+  // screen (no route's preloads: '404' is no route).
+  const notFound = serveIndex('404', 404);
+  if (options.notFoundPage)
+    options.notFoundPage.serve = (request, reply) =>
+      isAppPath(request.method, request.url) ? notFound(request, reply) : undefined;
 
   // Vite names everything under assets/ by content hash: safe to cache forever.
   if (existsSync(join(options.distDir, 'assets'))) {

@@ -133,7 +133,7 @@ describe('served documents', () => {
     expect((await app.inject({ url: '/?lang=am-ET' })).body).toContain('resources-am-A1.js');
   });
 
-  it('unknown paths get no document', async () => {
+  it('unknown paths get the not-found document without any screen preloads', async () => {
     const res = await app.inject({ url: '/no_such_screen' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('modulepreload');

@@ -107,11 +107,20 @@ describe('assets', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET_BODY);
   });
 
-  it('404s a missing asset and unknown paths with {detail}', async () => {
-    for (const url of ['/assets/nope-123.js', '/no_such_screen', '/notification/update']) {
+  it('404s a missing asset, a missing file and unknown API paths with {detail}', async () => {
+    for (const url of ['/assets/nope-123.js', '/nope.png', '/backend/api/nope/', '/tg/nope']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('answers an unknown app path with the app (404), so its router shows the not-found screen', async () => {
+    for (const url of ['/no_such_screen', '/notification/update', '/record_reach/extra?lang=am']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<script id="gebere-config" type="application/json">');
     }
   });
 

@@ -26,6 +26,14 @@ export interface TgOptions {
   rateLimit?: { max: number; timeWindowMs: number };
   /** Hand-backs already delivered, by Idempotency-Key; this process's memory when not given. */
   deliveredKeys?: DeliveredKeys;
+  /**
+   * The keyboard a summary sent to the chat carries: the DA's fresh main menu, replacing the
+   * one-off "Open form" keyboard the form was opened from (undefined: the keyboard stays).
+   */
+  menuFor?: (
+    who: { telegramUserId: number; chatId: number },
+    language: Language,
+  ) => Promise<object | undefined>;
   /** Hears how each hand-back ended (metrics). */
   onOutcome?: (outcome: HandBackOutcome) => void;
 }
@@ -122,7 +130,7 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
       }
       const language = (await options.languageOf?.(sender.telegramUserId)) ?? sender.language;
       const send = async () => {
-        const answer = await deliver(options.api, sender, parsed.data, language, request);
+        const answer = await deliver(options.api, sender, parsed.data, language, request, options.menuFor);
         outcomes.set(request, answer.delivered);
         return answer;
       };
@@ -196,6 +204,7 @@ async function deliver(
   body: HandBackRequest,
   language: Language,
   request: FastifyRequest,
+  menuFor: TgOptions['menuFor'],
 ): Promise<HandBackResponse> {
   const html = renderSummary(body.result, language);
   try {
@@ -215,7 +224,18 @@ async function deliver(
         request.log.info({ description: err.description }, 'answerWebAppQuery refused; sending to chat');
       }
     }
-    await api.sendMessage(sender.chatId, html, { parse_mode: 'HTML' });
+    const menu = await menuFor?.(
+      { telegramUserId: sender.telegramUserId, chatId: sender.chatId },
+      language,
+    ).catch((err: unknown) => {
+      // The summary matters more than the keyboard: send it without one.
+      request.log.warn({ err }, 'no menu for the hand-back summary');
+      return undefined;
+    });
+    await api.sendMessage(sender.chatId, html, {
+      parse_mode: 'HTML',
+      ...(menu ? { reply_markup: menu as never } : {}),
+    });
     request.log.info({ kind: body.result.kind, via: 'chat_message' }, 'result handed back');
     return { delivered: 'chat_message' as const };
   } catch (err) {

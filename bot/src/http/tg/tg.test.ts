@@ -59,6 +59,41 @@ describe('POST /tg/result', () => {
     expect(sent[0]?.text).toContain('1 failed');
   });
 
+  it("replaces the one-off 'Open form' keyboard with the DA's menu in the chat message", async () => {
+    const menu = { keyboard: [[{ text: 'Record Reach' }]], is_persistent: true };
+    const asked: unknown[] = [];
+    const { app, sent } = await setup(
+      {},
+      {},
+      {
+        menuFor: async (who, language) => {
+          asked.push({ ...who, language });
+          return menu;
+        },
+      },
+    );
+    const res = await post(app, `tma ${initData({ id: 504 })}`, { result: farmer });
+    expect(res.json()).toEqual({ delivered: 'chat_message' });
+    expect(asked).toEqual([{ telegramUserId: 504, chatId: 504, language: 'en' }]);
+    expect(sent[0]).toMatchObject({ method: 'sendMessage', target: 504, replyMarkup: menu });
+  });
+
+  it('still sends the summary, without a keyboard, when the menu cannot be made', async () => {
+    const { app, sent } = await setup(
+      {},
+      {},
+      {
+        menuFor: async () => {
+          throw new Error('backend down');
+        },
+      },
+    );
+    const res = await post(app, `tma ${initData({ id: 505 })}`, { result: farmer });
+    expect(res.json()).toEqual({ delivered: 'chat_message' });
+    expect(sent[0]).toMatchObject({ method: 'sendMessage', target: 505 });
+    expect(sent[0]?.replyMarkup).toBeUndefined();
+  });
+
   it('falls back to the chat when Telegram refuses the query_id', async () => {
     const { app, sent } = await setup({}, { refuseQuery: true });
     const res = await post(app, `tma ${initData({ id: 503 }, { queryId: 'old' })}`, { result: farmer });

@@ -1,9 +1,12 @@
 import { decodeResult, type HandBackResult } from '@gebere/contract';
-import { Composer } from 'grammy';
+import { createTranslator, type Language } from '@gebere/i18n';
+import { Composer, type Keyboard } from 'grammy';
 import type { BotContext } from '../context';
 import { showHome } from '../home';
+import { mainMenuKeyboard } from '../keyboards';
+import { screenLinks } from '../links';
 import { renderSummary } from '../summaries';
-import { identify, refresh, type Services, type UserState } from '../user-state';
+import { daInfo, identify, refresh, type Services, type UserState } from '../user-state';
 
 /**
  * What a screen opened from a reply-keyboard button hands back with `sendData`: a typed result
@@ -51,4 +54,28 @@ function summaryText(ctx: BotContext, result: HandBackResult, state: UserState):
     return `${summary}\n${ctx.t('bot.verified')}`;
   }
   return summary;
+}
+
+/**
+ * The keyboard a summary that came through POST /tg/result carries (the form was opened with
+ * initData, so no `web_app_data` reaches the flow above): the DA's main menu with fresh links,
+ * which replaces the one-off "Open form" keyboard the form came from. Undefined for anyone
+ * else (their keyboard stays as it is) or when the backend cannot say.
+ */
+export async function menuAfterResult(
+  s: Services,
+  who: { telegramUserId: number; chatId: number },
+  lang: Language,
+): Promise<Keyboard | undefined> {
+  const user = await s.backend.findBotUser(who.telegramUserId);
+  if (user?.verification_status !== 'VERIFIED' || user.da_profile === null || !user.phone_number)
+    return undefined;
+  const da = (await s.backend.findDas(user.phone_number)).find((d) => d.id === user.da_profile);
+  if (!da) return undefined;
+  const links = screenLinks(s.makeLink, { telegramUserId: who.telegramUserId, chatId: who.chatId, lang });
+  return mainMenuKeyboard(createTranslator(lang), links, {
+    botUserId: user.id,
+    phone: user.phone_number,
+    da: daInfo(da),
+  });
 }

@@ -58,18 +58,24 @@ export const bot: Shape<typeof en> = {
   open_form: 'ቅጹን ለመክፈት ከታች ያለውን ቁልፍ ይጫኑ',
   open_form_button: 'ቅጹን ክፈት',
   results: {
-    farmer_registered: '✅ አርሶ አደር {{name}} በ{{group}} ቡድን ውስጥ ተመዝግቧል።',
+    farmer_registered: '✅ አርሶ አደር {{name}} ተመዝግቧል (ቡድን፦ {{group}})።',
     group_added: '✅ የልማት ቡድን {{name}} ተጨምሯል።',
     da_registered: '✅ ምዝገባው ተሳክቷል። እንኳን ደህና መጡ፣ {{name}}!',
     da_updated: '✅ {{name}}፣ መገለጫዎ ተዘምኗል።',
     report_user_registered: '✅ የሪፖርት ተጠቃሚ {{name}} ተመዝግቧል።',
     report_user_updated: '✅ የሪፖርት ተጠቃሚ {{name}} መረጃ ተዘምኗል።',
-    reach_recorded: '✅ ተደራሽነት ተመዝግቧል፦ {{farmers}} አርሶ አደሮች × {{advisories}} ምክሮች ({{recorded}} መዝገቦች)።',
+    reach_recorded: '✅ ተደራሽነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}})።',
     reach_recorded_with_failures:
-      '⚠️ ተደራሽነት ተመዝግቧል፦ {{farmers}} አርሶ አደሮች × {{advisories}} ምክሮች ({{recorded}} መዝገቦች፣ {{failed}} አልተሳኩም)።',
-    adoption_recorded: '✅ ተቀባይነት ተመዝግቧል፦ {{farmers}} አርሶ አደሮች × {{advisories}} ምክሮች ({{recorded}} መዝገቦች)።',
+      '⚠️ ተደራሽነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}}፣ {{failed}} አልተሳኩም)።',
+    adoption_recorded: '✅ ተቀባይነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}})።',
     adoption_recorded_with_failures:
-      '⚠️ ተቀባይነት ተመዝግቧል፦ {{farmers}} አርሶ አደሮች × {{advisories}} ምክሮች ({{recorded}} መዝገቦች፣ {{failed}} አልተሳኩም)።',
+      '⚠️ ተቀባይነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}}፣ {{failed}} አልተሳኩም)።',
+    farmers_one: '{{count}} አርሶ አደር',
+    farmers_other: '{{count}} አርሶ አደሮች',
+    advisories_one: '{{count}} ምክር',
+    advisories_other: '{{count}} ምክሮች',
+    records_one: '{{count}} መዝገብ',
+    records_other: '{{count}} መዝገቦች',
     records_unconfirmed_one:
       '❔ {{count}} መዝገብ መቀመጡ ሊረጋገጥ አልቻለም (ግንኙነት የለም)፤ ምናልባት ተቀምጦ ሊሆን ይችላል። እርግጠኛ ለመሆን እንደገና ይመዝግቡት፤ ሁለት ጊዜ አይመዘገብም።',
     records_unconfirmed_other:

@@ -9,7 +9,6 @@ export const errors: Shape<typeof en> = {
   unauthorized: 'ማንነትዎን ማረጋገጥ አልቻልንም። እባክዎ ይህን ገጽ ከቦቱ እንደገና ይክፈቱ።',
   forbidden: 'ይህን ለማድረግ ፈቃድ የለዎትም።',
   not_found: 'አልተገኘም',
-  server_error: 'በአገልጋዩ ላይ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።',
   unknown: 'ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።',
   error_sending_message_to_bot: 'ወደ ቦቱ መልዕክት በመላክ ላይ ስህተት ተፈጥሯል፤ እባክዎ እንደገና ይሞክሩ',
   not_confirmed_kept:

@@ -23,9 +23,9 @@ export const bot = {
   menu_prompt: 'Choose what to do from the menu.',
   menu: {
     register_farmer: 'Register farmer',
-    add_group: 'Add development group',
-    record_reach: 'Record reach',
-    record_adoption: 'Record adoption',
+    add_group: 'Add Development Group',
+    record_reach: 'Record Reach',
+    record_adoption: 'Record Adoption',
     notifications: 'Notifications',
     create_notification: 'Create notification',
     update_profile: 'Update profile',
@@ -67,15 +67,20 @@ export const bot = {
     da_updated: '✅ {{name}}, your profile was updated.',
     report_user_registered: '✅ Report user {{name}} registered.',
     report_user_updated: '✅ Report user {{name}} updated.',
-    reach_recorded:
-      '✅ Reach recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records).',
+    // {{farmers}}, {{advisories}}, {{recorded}}: the counted phrases below (each with its plural).
+    reach_recorded: '✅ Reach recorded: {{farmers}} × {{advisories}} ({{recorded}}).',
     reach_recorded_with_failures:
-      '⚠️ Reach recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records, {{failed}} failed).',
-    adoption_recorded:
-      '✅ Adoption recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records).',
+      '⚠️ Reach recorded: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}} failed).',
+    adoption_recorded: '✅ Adoption recorded: {{farmers}} × {{advisories}} ({{recorded}}).',
     adoption_recorded_with_failures:
-      '⚠️ Adoption recorded: {{farmers}} farmers × {{advisories}} advisories ({{recorded}} records, {{failed}} failed).',
+      '⚠️ Adoption recorded: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}} failed).',
     // Under a reach/adoption receipt: records that got no answer, apart from the failed ones.
+    farmers_one: '{{count}} farmer',
+    farmers_other: '{{count}} farmers',
+    advisories_one: '{{count}} advisory',
+    advisories_other: '{{count}} advisories',
+    records_one: '{{count}} record',
+    records_other: '{{count}} records',
     records_unconfirmed_one:
       '❔ {{count}} record could not be confirmed (no connection): it may already be saved. Record it again to be sure; it will not be recorded twice.',
     records_unconfirmed_other:
@@ -98,8 +103,8 @@ export const bot = {
   },
   // Buttons under a location notification, by its content_type.
   delivery: {
-    record_reach: 'Record reach',
-    record_adoption: 'Record adoption',
+    record_reach: 'Record Reach',
+    record_adoption: 'Record Adoption',
     register_farmer: 'Register farmer',
   },
 } as const;

@@ -10,7 +10,6 @@ export const errors = {
   unauthorized: 'We could not confirm who you are. Please open this screen again from the bot.',
   forbidden: 'You are not allowed to do this.',
   not_found: 'Not found',
-  server_error: 'Something went wrong on the server. Please try again.',
   unknown: 'Something went wrong. Please try again.',
   error_sending_message_to_bot: 'Error sending message to bot, please try again',
   // A keyed save whose answer never came, even after its retries (issue 10): it may or may not be

@@ -1,6 +1,6 @@
 /** Add development group screen and the group options the farmer form reuses. */
 export const group = {
-  title: 'Add development group',
+  title: 'Add Development Group',
   fields: {
     group_name: 'Group name',
     group_type: 'Group type',

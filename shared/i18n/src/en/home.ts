@@ -5,9 +5,9 @@ export const home = {
   hint: 'Most screens need details from the bot. If a screen says something is missing, open it from the bot menu.',
   menu: {
     register_farmer: 'Register farmer',
-    add_development_group: 'Add development group',
-    record_reach: 'Record reach',
-    record_adoption: 'Record adoption',
+    add_development_group: 'Add Development Group',
+    record_reach: 'Record Reach',
+    record_adoption: 'Record Adoption',
     feedback: 'Give feedback',
     notifications: 'Notifications',
     create_notification: 'Create notification',

@@ -3,8 +3,8 @@
  * one layout; `reach_titles` and `adoption_titles` are the two sets of section titles.
  */
 export const reach = {
-  title_reach: 'Record reach',
-  title_adoption: 'Record adoption',
+  title_reach: 'Record Reach',
+  title_adoption: 'Record Adoption',
   reach_titles: {
     farmers: 'Select the farmers the advisory reached',
     value_chain_category: 'Select value chain category for reach',
@@ -32,7 +32,12 @@ export const reach = {
   advisory_not_found: 'Advisory not found',
   no_groups_selected: 'No development group was selected. Please open this screen again from the bot.',
   loading_farmers: 'Loading farmers…',
-  selection_summary: '{{farmers}} farmers and {{advisories}} advisories selected',
+  // {{farmers}} and {{advisories}}: selected_farmers and selected_advisories (with their plurals).
+  selection_summary: '{{farmers}} and {{advisories}} selected',
+  selected_farmers_one: '{{count}} farmer',
+  selected_farmers_other: '{{count}} farmers',
+  selected_advisories_one: '{{count}} advisory',
+  selected_advisories_other: '{{count}} advisories',
   // Long submits send one record per farmer × advisory pair; progress keeps the DA waiting.
   progress: 'Recording {{done}} of {{total}}…',
   records_failed_one: '{{count}} record failed.',

@@ -27,7 +27,7 @@ describe('Add development group', () => {
   it('shows the fields, the group types and the Add button', async () => {
     installFakeFetch();
     await setup();
-    expect(screen.getByRole('heading', { name: 'Add development group' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Add Development Group' })).toBeInTheDocument();
     expect(screen.getByLabelText('Group name')).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Group type' })).toBeInTheDocument();
     for (const type of ['Men only', 'Women only', 'Mixed'])

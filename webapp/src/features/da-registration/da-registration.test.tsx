@@ -273,9 +273,7 @@ describe('DA registration', () => {
     const user = open();
     await fillAll(user);
     await user.click(await registerButton());
-    expect(
-      await screen.findByText('Something went wrong on the server. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Request failed with status code 503')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/tg/result')).toBe(false);
     await user.click(await registerButton());
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
@@ -343,9 +341,7 @@ describe('DA registration', () => {
       ...referenceRoutes(),
     );
     const user = open();
-    expect(
-      await screen.findByText('Something went wrong on the server. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Request failed with status code 502')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await registerButton()).toBeInTheDocument();
   });

@@ -55,8 +55,16 @@ describe('Register farmer: submit', () => {
     const [post] = farmerPosts(requests);
     expect(post?.body).toEqual({ ...person, development_group: 11 });
     expect(post?.headers.Authorization).toBe(`link ${url}`);
+    // Spec §4: on 201 the data and status_code 201 go to the container.
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'farmer_registered', farmer_id: 77, name: 'Abebe Kebede Tadesse', group_name: 'Abay' },
+      result: {
+        kind: 'farmer_registered',
+        farmer_id: 77,
+        name: 'Abebe Kebede Tadesse',
+        group_name: 'Abay',
+        status_code: 201,
+        data: savedFarmer(),
+      },
     });
     // loading stops
     await waitFor(() => expect(registerButton()).not.toHaveAttribute('aria-busy', 'true'));

@@ -81,7 +81,25 @@ describe('hand-back result', () => {
       farmer_id: 77,
       name: 'Abebe Kebede Tadesse',
       group_name: 'Abay',
+      status_code: 201,
+      data: savedFarmer(),
     });
+  });
+
+  it('keeps the saved farmer whole within 4096 bytes, even with 255-character Ethiopic names', () => {
+    const long = 'ሀ'.repeat(255);
+    const farmer = savedFarmer({ farmer_name: long, father_name: long, grand_father_name: long });
+    const r = farmerRegisteredResult(farmer as never, 'ለ'.repeat(255));
+    expect(r.data).toEqual(farmer);
+    expect(new TextEncoder().encode(JSON.stringify(r)).length).toBeLessThanOrEqual(4096);
+    // every character escaped in JSON (6 bytes each): cut until it fits
+    const odd = '\u0001'.repeat(255);
+    const cut = farmerRegisteredResult(
+      savedFarmer({ farmer_name: odd, father_name: odd, grand_father_name: odd }) as never,
+      'g',
+    );
+    expect(new TextEncoder().encode(JSON.stringify(cut)).length).toBeLessThanOrEqual(4096);
+    expect(cut.data?.farmer_name.length).toBeGreaterThan(0);
   });
 
   it('fits the contract: names are cut to 200 characters', () => {

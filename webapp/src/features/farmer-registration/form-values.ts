@@ -116,9 +116,9 @@ export function buildFarmerPayload(
 
 /** The contract caps hand-back names at 200 characters; names may each be 255. */
 const HAND_BACK_NAME_MAX = 200;
-function clip(text: string): string {
-  if (text.length <= HAND_BACK_NAME_MAX) return text;
-  const cut = text.slice(0, HAND_BACK_NAME_MAX);
+function clip(text: string, max = HAND_BACK_NAME_MAX): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
   // never leave half of a surrogate pair at the end
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
@@ -131,12 +131,40 @@ export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'g
     .join(' ');
 }
 
-/** What goes back to the chat on 201; the bot's summary names the farmer and the group. */
-export function farmerRegisteredResult(farmer: Farmer, groupName: string): HandBackResult {
-  return {
-    kind: 'farmer_registered',
-    farmer_id: farmer.id,
-    name: clip(fullName(farmer)),
-    group_name: clip(groupName.trim()),
-  };
+type FarmerRegistered = Extract<HandBackResult, { kind: 'farmer_registered' }>;
+
+/** Telegram's sendData limit (the contract's LIMITS.sendDataBytes; zod-free here). */
+const SEND_DATA_BYTES = 4096;
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * What goes back to the chat on 201 (spec §4: "the data and status_code 201 go to the
+ * container"): the saved farmer as the server returned it and the status, plus the names the
+ * bot's summary says. Ethiopic names of 255 characters each still fit the 4096 bytes; only
+ * pathological ones (every character escaped in JSON) are cut until the result fits.
+ */
+export function farmerRegisteredResult(farmer: Farmer, groupName: string): FarmerRegistered {
+  let max = 255;
+  for (;;) {
+    const result: FarmerRegistered = {
+      kind: 'farmer_registered',
+      farmer_id: farmer.id,
+      name: clip(fullName(farmer), Math.min(max, HAND_BACK_NAME_MAX)),
+      group_name: clip(groupName.trim(), Math.min(max, HAND_BACK_NAME_MAX)),
+      status_code: 201,
+      data: {
+        id: farmer.id,
+        farmer_name: clip(farmer.farmer_name, max),
+        father_name: clip(farmer.father_name, max),
+        grand_father_name: clip(farmer.grand_father_name, max),
+        phone_number: farmer.phone_number,
+        gender: farmer.gender,
+        kebele: farmer.kebele,
+        development_group: farmer.development_group,
+        created_by: farmer.created_by,
+      },
+    };
+    if (jsonBytes(result) <= SEND_DATA_BYTES || max <= 1) return result;
+    max = Math.floor(max / 2);
+  }
 }

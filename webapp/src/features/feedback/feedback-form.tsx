@@ -18,7 +18,8 @@ import { QuestionInput } from './question-input';
  * The questions and the Submit button. Each answered question is one POST, all in parallel;
  * the server keeps one answer per user and question, so sending again never duplicates: a lost
  * answer or a 5xx is retried at once (withRetries), like the keyed writes. What was accepted is
- * remembered: 'Try Again' re-sends only the answers that failed (or changed).
+ * remembered: 'Try Again' re-sends only the answers that failed (or changed), or only the
+ * hand-back when that is what failed.
  */
 export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId: number }) {
   const t = useT();
@@ -59,10 +60,14 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       );
       return;
     }
-    setFailed(false);
-    // A second press after a failed hand-back sends nothing: no second success toast.
-    if (pending.length) toast.success(t('feedback.feedback_sent_successfully'));
-    await handBack({ kind: 'feedback_sent', advisory_id: advisory.id, answers: answers.length });
+    // Spec §4: success is sent to the bot as well as toasted; the toast comes only once the bot
+    // has it, and a failed hand-back leaves 'Try Again' (which sends only the hand-back).
+    const sent = await handBack(
+      { kind: 'feedback_sent', advisory_id: advisory.id, answers: answers.length },
+      undefined,
+      t('feedback.feedback_sent_successfully'),
+    );
+    setFailed(!sent);
   };
   const { run, busy } = useBusy(submit);
 

@@ -209,6 +209,32 @@ describe('Feedback', { timeout: 30_000 }, () => {
     });
   });
 
+  it("after a failed hand-back: only the error, the button reads 'Try Again', which hands back alone", async () => {
+    let handBackCalls = 0;
+    const { requests } = installFakeFetch(
+      route('GET', '/backend/api/advisory/', () => json(200, page([advisory()]))),
+      route('POST', '/backend/api/feedback/', (req) =>
+        json(201, { id: 1, created_at: '2025-01-10T09:00:00Z', ...(req.body as object) }),
+      ),
+      route('POST', '/tg/result', () =>
+        ++handBackCalls === 1 ? json(502, {}) : json(200, { delivered: 'chat_message' }),
+      ),
+    );
+    const { user } = setup();
+    await screen.findByText('Row planting of teff');
+    await user.click(screen.getByLabelText('Yes'));
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
+    expect(screen.queryByText('Feedback sent successfully')).not.toBeInTheDocument();
+    const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
+    await user.click(tryAgain);
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(2));
+    // the answer was saved the first time: only the hand-back is sent again
+    expect(feedbackPosts(requests)).toHaveLength(1);
+    expect(await screen.findByText('Feedback sent successfully')).toBeInTheDocument();
+  });
+
   it('retries a lost answer by itself: one press, the answer saved, handed back', async () => {
     let calls = 0;
     const { requests } = backend({

@@ -147,7 +147,7 @@ describe('Notification list', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Error getting notifications list, please try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Something went wrong on the server. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Request failed with status code 500')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cards()).toHaveLength(2));

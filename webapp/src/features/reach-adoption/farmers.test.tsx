@@ -22,7 +22,7 @@ describe('Reach and adoption: farmers of the selected groups', { timeout: 20_000
     const { requests } = installFakeFetch(fakeBackend().handler);
     const user = userEvent.setup();
     openScreen('reach');
-    expect(screen.getByRole('heading', { name: 'Record reach' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Record Reach' })).toBeInTheDocument();
     expect(screen.getByText('Select the farmers the advisory reached')).toBeInTheDocument();
     const tesfa = await screen.findByRole('button', { name: /^Tesfa/ });
     expect(tesfa).toHaveAttribute('aria-expanded', 'false');
@@ -56,7 +56,7 @@ describe('Reach and adoption: farmers of the selected groups', { timeout: 20_000
     const { requests } = installFakeFetch(fakeBackend().handler);
     const user = userEvent.setup();
     openScreen('adoption');
-    expect(screen.getByRole('heading', { name: 'Record adoption' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Record Adoption' })).toBeInTheDocument();
     expect(screen.getByText('Select the farmers who adopted the advisory')).toBeInTheDocument();
     await expand(user, 'Andinet');
     expect(screen.getByText('Farmers not found for this development group')).toBeInTheDocument();
@@ -98,9 +98,7 @@ describe('Reach and adoption: farmers of the selected groups', { timeout: 20_000
     );
     const user = userEvent.setup();
     openScreen('reach', { selectedids: '11' });
-    expect(
-      await screen.findByText('Something went wrong on the server. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Request failed with status code 503')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('checkbox', { name: 'Abebe Kebede' })).toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import {
   LAST_LEVEL,
   LEVELS,
   type Level,
+  type LevelLists,
   titleHidden,
 } from './hierarchy-store';
 import { advisoryLabel, categoryName, localName } from './labels';
@@ -95,9 +96,24 @@ function listRows(
 }
 
 /**
+ * An advisory named after its sub-practice (spec §2's last fallback) right under that
+ * sub-practice would read as the same line twice: its level keeps its title then.
+ */
+function echoesParent(levelIndex: number, lists: LevelLists | undefined, nameOf: NameOf): boolean {
+  if (levelIndex !== LAST_LEVEL || !lists) return false;
+  for (const list of lists.values()) {
+    if (list.status !== 'ready' || !list.parent) continue;
+    const parentName = nameOf(levelIndex - 1, list.parent);
+    if (list.items.some((node) => nameOf(levelIndex, node) === parentName)) return true;
+  }
+  return false;
+}
+
+/**
  * Spec §2's hierarchy, one Section per level that has something to show. When several nodes
  * of a level are checked, their children are grouped under their parent's name. A level with a
- * single child has it checked for the user and shows no title.
+ * single child has it checked for the user and shows no title (unless it repeats its parent's
+ * name: echoesParent).
  */
 export function HierarchyLevels(props: HierarchyLevelsProps) {
   const t = useT();
@@ -113,7 +129,7 @@ export function HierarchyLevels(props: HierarchyLevelsProps) {
       <Section
         key={level}
         data-level={level}
-        header={titleHidden(lists) ? undefined : titles[level]}
+        header={titleHidden(lists) && !echoesParent(levelIndex, lists, nameOf) ? undefined : titles[level]}
         footer={
           showError ? (
             <Section.Footer>

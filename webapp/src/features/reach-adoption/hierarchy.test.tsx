@@ -63,7 +63,7 @@ describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () =>
     ])
       expect(screen.queryByText(title)).not.toBeInTheDocument();
     expect(screen.getByText('Select value chain category for reach')).toBeInTheDocument();
-    expect(screen.getByText('0 farmers and 1 advisories selected')).toBeInTheDocument();
+    expect(screen.getByText('0 farmers and 1 advisory selected')).toBeInTheDocument();
   });
 
   it('keeps only the most recent advisory of a sub-practice, looked up for the kebele of the link', async () => {
@@ -103,6 +103,20 @@ describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () =>
     // Two sub-practices' advisories: each under its sub-practice's name, and the title shows.
     expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
     expect(level('advisory').getByText('DAP at planting')).toBeInTheDocument();
+  });
+
+  it('keeps the advisory title when a single advisory is named after its sub-practice', async () => {
+    installFakeFetch(fakeBackend().handler);
+    const user = userEvent.setup();
+    openScreen('reach');
+    await user.click(await find('Plant science'));
+    await user.click(await find('Wheat'));
+    // Wheat → Disease control → Spray timing → its advisory (no label, no text): all single.
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: 'Spray timing' })).toHaveLength(2));
+    expect(level('sub_practice').queryByText('Select sub-practice for reach')).not.toBeInTheDocument();
+    // Not the same line twice with nothing between: the advisory level says what it is.
+    expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
+    expect(level('advisory').getByRole('checkbox', { name: 'Spray timing' })).toBeChecked();
   });
 
   it.each([

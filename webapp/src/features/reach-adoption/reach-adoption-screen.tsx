@@ -131,8 +131,8 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
         phase={phase}
         busy={busy}
         summary={t('reach.selection_summary', {
-          farmers: String(uniqueFarmers.length),
-          advisories: String(advisories.length),
+          farmers: t('reach.selected_farmers', { count: uniqueFarmers.length }),
+          advisories: t('reach.selected_advisories', { count: advisories.length }),
         })}
         onRetry={() => void retryFailed()}
         onContinue={() => void continueWithFailures()}

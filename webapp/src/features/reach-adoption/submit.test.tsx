@@ -137,7 +137,7 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     await selectSixPairs(user);
     await user.click(submit());
     expect(await screen.findByText('6 records failed.')).toBeInTheDocument();
-    expect(screen.getByText('Something went wrong on the server. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Request failed with status code 500')).toBeInTheDocument();
     expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(4); // the first try and 3 retries
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));

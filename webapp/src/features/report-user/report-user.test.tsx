@@ -312,9 +312,7 @@ describe('Report user update', () => {
       ...referenceRoutes(),
     );
     const user = open({ lang: 'en', update: 'true' });
-    expect(
-      await screen.findByText('Something went wrong on the server. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Request failed with status code 503')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await button('Update')).toBeInTheDocument();
     expect(field('Full name')).toHaveValue('Hirut Alemu');
