@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from '../../test/backend/helpers/backend';
+import type { TestBackend } from '../../test/backend/helpers/backend';
 import { type User, uniqueNumber, uniquePhone } from '../../test/backend/helpers/fixtures';
 import { TEST_AUTH } from '../../test/backend/helpers/proofs';
 import { loadConfig } from '../config';
 import { type CliSettings, settingsFromConfig } from './backend';
 import { runCli } from './commands';
+import { listeningBackend, runGebere } from './test-support';
 
 /**
  * The operator's commands against a real embedded backend over HTTP (Fastify listening on a
@@ -23,26 +24,14 @@ describe('gebere against a running backend', () => {
   const printed: string[] = [];
 
   beforeAll(async () => {
-    t = await startBackend('pglite');
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = t.app.server.address() as AddressInfo;
-    settings = {
-      backendUrl: `http://127.0.0.1:${port}/backend`,
-      serviceToken: TEST_AUTH.serviceToken,
-      tokenSource: 'BACKEND_SERVICE_TOKEN',
-    };
+    ({ t, settings } = await listeningBackend());
   });
   afterAll(() => t?.close());
 
   async function gebere(argv: string[], use: Partial<CliSettings> = {}) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, {
-      out: { out: (l) => out.push(l), err: (l) => err.push(l) },
-      settings: () => ({ ...settings, ...use }),
-    });
-    printed.push(...out, ...err);
-    return { code, out: out.join('\n'), err: err.join('\n') };
+    const { code, out, err, lines } = await runGebere(argv, { ...settings, ...use });
+    printed.push(...lines);
+    return { code, out, err };
   }
 
   /** A send-now location notification, as the notifications screen creates it. */

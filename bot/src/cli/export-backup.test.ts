@@ -5,18 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBackend, type TestBackend } from '../../test/backend/helpers/backend';
+import type { TestBackend } from '../../test/backend/helpers/backend';
 import { fingerprint } from '../../test/backend/helpers/fingerprint';
 import { proof, TEST_AUTH } from '../../test/backend/helpers/proofs';
 import { pgliteDb } from '../backend/db/pglite';
 import { openPostgres } from '../backend/db/postgres';
 import type { CliSettings } from './backend';
-import { runCli } from './commands';
+import { listeningBackend, runGebere } from './test-support';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
@@ -32,23 +31,7 @@ async function closedUrl(): Promise<string> {
 const work = mkdtempSync(join(tmpdir(), 'gebere-cli-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function gebere(argv: string[], settings: CliSettings) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const chunks: Buffer[] = [];
-  const stdout = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      chunks.push(Buffer.from(chunk));
-      done();
-    },
-  });
-  const code = await runCli(argv, {
-    out: { out: (l) => out.push(l), err: (l) => err.push(l) },
-    settings: () => settings,
-    stdout,
-  });
-  return { code, out: out.join('\n'), err: err.join('\n'), stdout: Buffer.concat(chunks) };
-}
+const gebere = runGebere;
 
 describe('gebere export, backup and restore against a running server (PGlite)', () => {
   let t: TestBackend;
@@ -57,15 +40,8 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
   let kebeleFarmers: number;
 
   beforeAll(async () => {
-    t = await startBackend('pglite');
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = t.app.server.address() as AddressInfo;
-    settings = {
-      backendUrl: `http://127.0.0.1:${port}/backend`,
-      serviceToken: TEST_AUTH.serviceToken,
-      tokenSource: 'BACKEND_SERVICE_TOKEN',
-      dataDir: join(work, 'data'),
-    };
+    ({ t, settings } = await listeningBackend());
+    settings = { ...settings, dataDir: join(work, 'data') };
     stopped = await closedUrl();
     const da = await t.fx.da();
     const group = await t.fx.group(da, 'ተስፋ ቡድን');

@@ -1,17 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { startBackend, type TestBackend } from '../../test/backend/helpers/backend';
+import type { TestBackend } from '../../test/backend/helpers/backend';
 import { uniquePhone } from '../../test/backend/helpers/fixtures';
-import { TEST_AUTH } from '../../test/backend/helpers/proofs';
 import { formatCsv } from '../backend/seed/csv';
 import { SAMPLE_KINDS, SAMPLES_DIR } from '../backend/seed/samples';
 import type { CliSettings } from './backend';
-import { runCli } from './commands';
+import { listeningBackend, runGebere } from './test-support';
 
 /** `gebere import` against a real embedded backend over HTTP, CSV and XLSX files on disk. */
 describe('gebere import', () => {
@@ -20,14 +18,7 @@ describe('gebere import', () => {
   let dir: string;
 
   beforeAll(async () => {
-    t = await startBackend('pglite');
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = t.app.server.address() as AddressInfo;
-    settings = {
-      backendUrl: `http://127.0.0.1:${port}/backend`,
-      serviceToken: TEST_AUTH.serviceToken,
-      tokenSource: 'BACKEND_SERVICE_TOKEN',
-    };
+    ({ t, settings } = await listeningBackend());
     dir = mkdtempSync(join(tmpdir(), 'gebere-import-'));
   });
   afterAll(async () => {
@@ -35,15 +26,7 @@ describe('gebere import', () => {
     await t?.close();
   });
 
-  async function gebere(argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, {
-      out: { out: (l) => out.push(l), err: (l) => err.push(l) },
-      settings: () => settings,
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const gebere = (argv: string[]) => runGebere(argv, settings);
   const csv = (name: string, rows: string[][]) => {
     const path = join(dir, name);
     writeFileSync(path, formatCsv(rows));
