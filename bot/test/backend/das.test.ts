@@ -244,6 +244,14 @@ describe.each(databases)('development agents (%s)', (kind) => {
     const r = await t.call('GET', '/api/da-roles/', { query: { paginate: 'false' } });
     expect(r.status).toBe(200);
     expect(r.body.length).toBeGreaterThanOrEqual(3);
-    expect(r.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(r.body[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      name_am: expect.any(String),
+    });
+    // The Amharic names of the imported roles (issue 18: an Amharic form shows them).
+    const am = await t.db.query<{ name: string; name_am: string }>('select name, name_am from da_roles');
+    for (const role of am.rows)
+      expect(r.body).toContainEqual({ id: expect.any(Number), name: role.name, name_am: role.name_am });
   });
 });

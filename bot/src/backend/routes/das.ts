@@ -131,7 +131,7 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
 
   serve(app, env, routes.listDaRoles, ({ query, request }) =>
     listOrPage<DaRole>(db, request, query, {
-      sql: 'select id, name from da_roles',
+      sql: 'select id, name, name_am from da_roles',
       params: [],
       orderBy: 'id',
     }),

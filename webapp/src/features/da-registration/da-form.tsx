@@ -12,7 +12,7 @@ import { describeApiError, noAnswer, withRefusal } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
-import { useT } from '../../lib/i18n';
+import { currentLanguage, useT } from '../../lib/i18n';
 import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
@@ -150,7 +150,12 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
             control={form.control}
             name="role"
             label={t('da.fields.role')}
-            options={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+            // The Amharic name on an Amharic form (the option's value, and the update's match by
+            // specialization, stay on the role itself).
+            options={roles.map((r) => ({
+              value: String(r.id),
+              label: (currentLanguage() === 'am' && r.name_am) || r.name,
+            }))}
           />
         </Section>
       </List>

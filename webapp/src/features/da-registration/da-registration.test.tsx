@@ -364,5 +364,10 @@ describe('DA registration', () => {
     expect(await screen.findByText('ስልክ ቁጥሩ በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት')).toBeInTheDocument();
     expect(screen.getAllByText('ያስፈልጋል')).toHaveLength(10);
     expect(screen.getByRole('heading', { name: 'የልማት ሰራተኛ ምዝገባ' })).toBeInTheDocument();
+    // The roles by their Amharic names (issue 18: no English role options on an Amharic form).
+    expect(screen.getByRole('option', { name: 'የሰብል ልማት' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'የእንስሳት ልማት' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Crop' })).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Natural Resource' })).toBeInTheDocument();
   });
 });

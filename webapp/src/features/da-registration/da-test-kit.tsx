@@ -24,9 +24,10 @@ export const areas = {
 };
 
 export const roles = [
-  { id: 1, name: 'Crop' },
-  { id: 2, name: 'Livestock' },
-  { id: 3, name: 'Natural Resource' },
+  { id: 1, name: 'Crop', name_am: 'የሰብል ልማት' },
+  { id: 2, name: 'Livestock', name_am: 'የእንስሳት ልማት' },
+  // No Amharic name yet: the English one shows on an Amharic form too.
+  { id: 3, name: 'Natural Resource', name_am: null },
 ];
 
 /** Handlers for the reference lists every form needs. */
