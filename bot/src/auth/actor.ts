@@ -32,6 +32,8 @@ export interface ActorResolverOptions<BotUser, Da> extends ProofOptions {
    * answer synchronously (a cache hit), which saves the request a few promise hops.
    */
   lookup: (telegramUserId: number) => Found<BotUser, Da> | Promise<Found<BotUser, Da>>;
+  /** A proof reader to share (its cache) with other readers of the same header; made here if absent. */
+  readProof?: ReturnType<typeof createProofReader>;
 }
 
 /** Throws {@link AuthenticationError}; answers synchronously when the lookup does. */
@@ -44,7 +46,7 @@ const SERVICE = Object.freeze({ kind: 'service' as const });
 export function createActorResolver<BotUser, Da>(
   options: ActorResolverOptions<BotUser, Da>,
 ): ActorResolver<BotUser, Da> {
-  const readProof = createProofReader(options);
+  const readProof = options.readProof ?? createProofReader(options);
   return (request) => {
     const result = readProof(request.headers.authorization);
     if (!result.ok) throw new AuthenticationError(result.reason === 'missing' ? 'not_provided' : 'invalid');

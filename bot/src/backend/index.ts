@@ -1,11 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ProofOptions } from '../auth/index';
-import { createProofReader } from '../auth/proof';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-depth';
 import { type Log, silentLog } from './db/log';
 import type { Db } from './db/types';
-import { createActorSource } from './http/actor';
+import { type ActorSource, createActorSource } from './http/actor';
 import { backendErrorHandler } from './http/error-handler';
 import { detailError, HttpError } from './http/http-error';
 import { createKeyCleanup } from './http/idempotency';
@@ -64,12 +63,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /**
  * Per-user limit on every write (issue 15: one DA made ~220 farmers/s). Runs at onRequest, so a
  * limited request is refused before its body is read and writes nothing: 429 with Retry-After
- * and a `{detail}` in the request's language. The proof is read with the backend's own reader
- * (cached per header); the counts live in this process's memory.
+ * and a `{detail}` in the request's language. The proof is read by the actor source's reader, so
+ * a header is verified once per request for both; the counts live in this process's memory.
  */
-async function limitWrites(app: FastifyInstance, auth: ProofOptions, perMinute: number) {
-  const readProof = createProofReader(auth);
-  const proofOf = (request: FastifyRequest) => readProof(request.headers.authorization);
+async function limitWrites(app: FastifyInstance, actors: ActorSource, perMinute: number) {
+  const proofOf = (request: FastifyRequest) => actors.readProof(request.headers.authorization);
   await app.register(rateLimit, {
     global: true,
     max: perMinute,
@@ -121,7 +119,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     cleanupIdempotencyKeys: createKeyCleanup(options.db, log),
   };
 
-  if (options.writesPerMinute) await limitWrites(app, options.auth, options.writesPerMinute);
+  if (options.writesPerMinute) await limitWrites(app, env.actors, options.writesPerMinute);
 
   // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong, and
   // refused (400) when nested deeper than MAX_JSON_DEPTH before anything recurses over it.

@@ -1,5 +1,11 @@
 import type { HeldGrant, VerificationStatus } from '@gebere/contract';
-import { createActorResolver, type Actor as GenericActor, type ProofOptions } from '../../auth/index';
+import {
+  createActorResolver,
+  createProofReader,
+  type Actor as GenericActor,
+  type ProofOptions,
+  type ProofResult,
+} from '../../auth/index';
 import type { Db } from '../db/types';
 
 /** What the backend keeps of the acting Telegram user. */
@@ -78,6 +84,8 @@ export interface ActorSource {
   resolve: (request: { headers: { authorization?: string | undefined } }) => Actor | Promise<Actor>;
   /** Call after a write that changes who a Telegram user is (bot user, DA link, status, grants). */
   invalidate: () => void;
+  /** The proof of an `Authorization` header alone, from the same cache `resolve` reads. */
+  readProof: (authorization: string | undefined) => ProofResult;
 }
 
 /**
@@ -100,6 +108,7 @@ export function createActorSource(db: Db, proof: ProofOptions, ttlMs = 5_000): A
     const now = Date.now();
     return hit && hit.until > now ? hit.found : load(telegramId, now);
   };
-  const resolve = createActorResolver<ActorBotUser, ActorDa>({ ...proof, lookup });
-  return { resolve, invalidate: () => cache.clear() };
+  const readProof = createProofReader(proof);
+  const resolve = createActorResolver<ActorBotUser, ActorDa>({ ...proof, lookup, readProof });
+  return { resolve, invalidate: () => cache.clear(), readProof };
 }
