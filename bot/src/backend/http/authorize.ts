@@ -11,6 +11,7 @@ import {
 } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { Queryable } from '../db/types';
+import { ancestorsOf } from '../routes/areas';
 import type { Actor, ActorBotUser, ActorDa } from './actor';
 import { detailError, FieldErrorSet } from './http-error';
 import type { MessageKey } from './messages';
@@ -156,6 +157,8 @@ async function checkScope(
       return;
     }
     default: {
+      // A DA's own kebele needs no lookup (the DA's hot path: its groups, its farmers' kebele).
+      if (kind === 'kebele' && isVerifiedDa(actor) && actor.da.kebele === value) return;
       const { allowed, unknown } = await allowedIds(q, actor, kind, [value], read);
       if (!allowed.has(value) && !unknown.has(value)) throw deny('out_of_area');
     }
@@ -175,25 +178,14 @@ async function checkTarget(q: Queryable, actor: UserActor, body: unknown): Promi
     return;
   }
   if (typeof b.location_id !== 'number') return; // the schema or handler reports it
-  const level = type as AdminLevel;
-  const r = await q.query<Place>(
-    {
-      kebele: `select ${PLACE_COLUMNS} from kebeles k ${PLACE_JOINS} where k.id = $1`,
-      woreda: `select null::bigint as kebele, w.id as woreda, w.zone_id as zone, z.region_id as region
-               from woredas w join zones z on z.id = w.zone_id where w.id = $1`,
-      zone: 'select null::bigint as kebele, null::bigint as woreda, z.id as zone, z.region_id as region from zones z where z.id = $1',
-      region:
-        'select null::bigint as kebele, null::bigint as woreda, null::bigint as zone, r.id as region from regions r where r.id = $1',
-    }[level],
-    [b.location_id],
-  );
-  const row = r.rows[0];
-  if (!row) return; // unknown area: the handler's 400
+  const found = await ancestorsOf(q, type as AdminLevel, b.location_id);
+  if (!found) return; // unknown area: the handler's 400
+  const id = (v: number | null) => (v === null ? null : Number(v));
   const place: Place = {
-    region: row.region === null ? null : Number(row.region),
-    zone: row.zone === null ? null : Number(row.zone),
-    woreda: row.woreda === null ? null : Number(row.woreda),
-    kebele: row.kebele === null ? null : Number(row.kebele),
+    region: id(found.region_id),
+    zone: id(found.zone_id),
+    woreda: id(found.woreda_id),
+    kebele: id(found.kebele_id),
   };
   if (!grants.some((g) => grantCovers(g, place))) throw deny('target_outside_area');
 }
