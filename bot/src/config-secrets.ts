@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Config } from './config';
 
 export interface PersistedSecrets {
   linkSecret: string;
@@ -119,4 +120,50 @@ export async function shareSecrets(
     const byName = new Map(rows.map((r) => [r.name, r.value]));
     return Object.fromEntries(keys.map((k) => [k, byName.get(SHARED_NAMES[k]) ?? mine[k]]));
   });
+}
+
+/**
+ * With DATABASE_URL, the generated secrets (those not set in the environment) are the ones every
+ * copy on that database shares (config-secrets.ts `shareSecrets`): the first copy's, kept in the
+ * database. Throws a message saying what to do when the database cannot be reached for them.
+ */
+export async function withSharedSecrets(config: Config): Promise<Config> {
+  if (!config.database.url || config.generatedSecrets.length === 0) return config;
+  const { openPostgres } = await import('./backend/db/postgres');
+  const db = openPostgres({ connectionString: config.database.url, max: 1, connectTimeoutMs: 10_000 });
+  const mine: Partial<PersistedSecrets> = {};
+  for (const key of config.generatedSecrets) mine[key] = secretOf(config, key);
+  let shared: Partial<PersistedSecrets>;
+  try {
+    shared = await shareSecrets(db, mine);
+  } catch (err) {
+    throw new SharedSecretsError(err);
+  } finally {
+    await db.close().catch(() => {});
+  }
+  return {
+    ...config,
+    telegram: { ...config.telegram, webhookSecret: shared.webhookSecret ?? config.telegram.webhookSecret },
+    backend: { ...config.backend, serviceToken: shared.serviceToken ?? config.backend.serviceToken },
+    links: { ...config.links, secret: shared.linkSecret ?? config.links.secret },
+    secretsShared: true,
+  };
+}
+
+export class SharedSecretsError extends Error {
+  constructor(cause: unknown) {
+    super(
+      'Could not read the shared secrets from DATABASE_URL ' +
+        `(${cause instanceof Error ? cause.message : String(cause)}). Copies on one database share ` +
+        'their generated LINK_SECRET, BACKEND_SERVICE_TOKEN and WEBHOOK_SECRET through it; make it ' +
+        'reachable, or set all three in every copy’s environment.',
+    );
+    this.name = 'SharedSecretsError';
+  }
+}
+
+function secretOf(config: Config, key: keyof PersistedSecrets): string {
+  if (key === 'linkSecret') return config.links.secret;
+  if (key === 'serviceToken') return config.backend.serviceToken;
+  return config.telegram.webhookSecret;
 }
