@@ -3,8 +3,9 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
+import { ADMIN_LEVELS } from '@gebere/contract';
 import { EXPORT_TABLES, type ExportTable, isExportTable } from '../backend/ops/exports';
-import { CliError, expectWords, LEVELS, usageError } from './args';
+import { CliError, expectWords, usageError } from './args';
 import type { Command } from './command';
 
 /** Counts CSV records as they pass (a CRLF outside quotes ends one), without holding them. */
@@ -54,7 +55,7 @@ export const exportCommand: Command = {
     if (!isExportTable(table))
       throw usageError(`unknown table "${words[0]}": use one of ${EXPORT_TABLES.join(', ')}`, 'export');
     const query: Record<string, string> = {};
-    const areas = LEVELS.filter((l) => options[l] !== undefined);
+    const areas = ADMIN_LEVELS.filter((l) => options[l] !== undefined);
     if (areas.length > 1)
       throw usageError(`give one area, not ${areas.map((a) => `--${a}`).join(' and ')}`, 'export');
     for (const level of areas) {

@@ -1,3 +1,4 @@
+import { ADMIN_LEVELS, type AdminLevel } from '@gebere/contract';
 import type { Queryable } from '../db/types';
 import { FieldErrorSet } from '../http/http-error';
 import { BOM, csvRecord } from './csv';
@@ -134,12 +135,10 @@ const DEFS: Record<ExportTable, TableDef> = {
 
 export const exportColumns = (table: ExportTable): readonly string[] => DEFS[table].columns;
 
-export type AreaLevel = 'region' | 'zone' | 'woreda' | 'kebele';
-export const AREA_LEVELS: readonly AreaLevel[] = ['region', 'zone', 'woreda', 'kebele'];
-const AREA_ALIAS: Record<AreaLevel, string> = { region: 'r', zone: 'z', woreda: 'w', kebele: 'k' };
+const AREA_ALIAS: Record<AdminLevel, string> = { region: 'r', zone: 'z', woreda: 'w', kebele: 'k' };
 
 export interface ExportFilter {
-  area?: { level: AreaLevel; id: number } | undefined;
+  area?: { level: AdminLevel; id: number } | undefined;
   /** Inclusive UTC days, `YYYY-MM-DD`, on `created_at`. */
   from?: string | undefined;
   to?: string | undefined;
@@ -166,7 +165,7 @@ export function parseExportQuery(query: Record<string, unknown>): ExportFilter {
     }
     return v;
   };
-  const given = AREA_LEVELS.filter((l) => query[l] !== undefined);
+  const given = ADMIN_LEVELS.filter((l) => query[l] !== undefined);
   if (given.length > 1)
     errors.addText('non_field_errors', `Filter by one area only, not ${given.join(' and ')}.`);
   for (const level of given) {
@@ -184,7 +183,7 @@ export function parseExportQuery(query: Record<string, unknown>): ExportFilter {
   if (filter.from && filter.to && filter.from > filter.to)
     errors.addText('to', 'The end date is before the start date.');
   for (const name of Object.keys(query))
-    if (![...AREA_LEVELS, 'from', 'to'].includes(name)) errors.addText(name, 'Unknown parameter.');
+    if (![...ADMIN_LEVELS, 'from', 'to'].includes(name)) errors.addText(name, 'Unknown parameter.');
   errors.throwIfAny();
   return filter;
 }
