@@ -1,5 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
@@ -7,6 +5,7 @@ import { ADMIN_LEVELS } from '@gebere/contract';
 import { EXPORT_TABLES, type ExportTable, isExportTable } from '../backend/ops/exports';
 import { CliError, expectWords, usageError } from './args';
 import type { Command } from './command';
+import { writeWhole } from './write-whole';
 
 /** Counts CSV records as they pass (a CRLF outside quotes ends one), without holding them. */
 function recordCounter() {
@@ -100,12 +99,9 @@ async function download(
     }
     return;
   }
-  const partial = `${file}.part`;
   try {
-    await pipeline(body, createWriteStream(partial));
-    await rename(partial, file);
+    await writeWhole(body, file);
   } catch (err) {
-    await rm(partial, { force: true });
     throw (err as NodeJS.ErrnoException).syscall
       ? new CliError(`cannot write ${file}: ${(err as Error).message}`)
       : cut(err);
