@@ -1,14 +1,5 @@
-import { asList, type Location } from '@gebere/contract';
-import {
-  type AdminLevel,
-  type Area,
-  type AreaArg,
-  CliError,
-  expectWords,
-  LEVELS,
-  parseArea,
-  usageError,
-} from './args';
+import { ADMIN_LEVELS, type AdminLevel, asList, type Location } from '@gebere/contract';
+import { type Area, type AreaArg, CliError, expectWords, parseArea, usageError } from './args';
 import type { Backend } from './backend';
 import type { Command } from './command';
 import { table } from './output';
@@ -70,7 +61,9 @@ export const areasCommand: Command = {
     const parent = words[0] === undefined ? null : await resolveArea(parseArea(words[0], 'areas'), b);
     if (parent?.location_type === 'kebele')
       throw usageError('areas: a kebele has no areas inside it', 'areas');
-    const level = LEVELS[parent ? LEVELS.indexOf(parent.location_type as AdminLevel) + 1 : 0] as AdminLevel;
+    const level = ADMIN_LEVELS[
+      parent ? ADMIN_LEVELS.indexOf(parent.location_type as AdminLevel) + 1 : 0
+    ] as AdminLevel;
     const children = await childrenOf(b, parent?.location_type === 'all' ? null : parent);
     if (children.length === 0) {
       out.out(`No ${level}s there.`);

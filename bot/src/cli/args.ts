@@ -1,4 +1,6 @@
 import {
+  ADMIN_LEVELS,
+  type AdminLevel,
   GRANT_ROLES,
   type GrantRole,
   type LocationType,
@@ -115,13 +117,10 @@ export interface Area {
   location_id: number | null;
 }
 
-export type AdminLevel = Exclude<LocationType, 'all'>;
-export const LEVELS: readonly AdminLevel[] = ['region', 'zone', 'woreda', 'kebele'];
-
 /** An area as typed: by id, or by its code (resolved against the public lists, areas.ts). */
 export type AreaArg = Area | { location_type: AdminLevel; code: string };
 
-const AREA_FORMS = `all, or ${LEVELS.map((l) => `${l}:<id>`).join(', ')}`;
+const AREA_FORMS = `all, or ${ADMIN_LEVELS.map((l) => `${l}:<id>`).join(', ')}`;
 
 /** `all`, or `region:<id>`, `zone:<id>`, `woreda:<id>`, `kebele:<id>`; a code instead of an id. */
 export function parseArea(raw: string, command: string): AreaArg {
@@ -129,7 +128,7 @@ export function parseArea(raw: string, command: string): AreaArg {
   if (text.toLowerCase() === 'all') return { location_type: 'all', location_id: null };
   const [rawLevel, value, ...rest] = text.split(':');
   const level = rawLevel?.toLowerCase() as AdminLevel;
-  if (!LEVELS.includes(level) || !value || rest.length > 0)
+  if (!ADMIN_LEVELS.includes(level) || !value || rest.length > 0)
     throw usageError(`bad area "${raw}": use ${AREA_FORMS} (e.g. region:3)`, command);
   if (/^\d{1,15}$/.test(value) && Number(value) >= 1)
     return { location_type: level, location_id: Number(value) };

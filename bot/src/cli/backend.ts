@@ -99,13 +99,7 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch, languag
           signal: timer.signal,
         });
       } catch {
-        throw timer.signal.aborted
-          ? new CliError(
-              `the server at ${url} did not answer within ${timeoutMs / 1000} s: check that it is running and try again`,
-            )
-          : new CliError(
-              `cannot reach the server at ${url}: start it with \`npm start\` (or give its address with --url)`,
-            );
+        throw timer.signal.aborted ? noAnswer(url, timeoutMs) : unreachable(url);
       } finally {
         clearTimeout(timeout);
       }
@@ -123,6 +117,22 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch, languag
   };
 }
 
+/** The messages a failed call and a failed download share. */
+const unreachable = (url: string) =>
+  new CliError(
+    `cannot reach the server at ${url}: start it with \`npm start\` (or give its address with --url)`,
+  );
+const noAnswer = (url: string, ms: number) =>
+  new CliError(
+    `the server at ${url} did not answer within ${ms / 1000} s: check that it is running and try again`,
+  );
+const tokenRefused = (settings: CliSettings) =>
+  new CliError(
+    `the server at ${settings.backendUrl} refused the service token (401): the token from ${settings.tokenSource} does not ` +
+      "match the server's. Run this where the server runs (same DATA_DIR and .env), or set " +
+      "BACKEND_SERVICE_TOKEN to the server's token",
+  );
+
 /** A refused download, worded as {@link failure} words a refused call. */
 async function downloadFailure(response: Response, what: string, settings: CliSettings): Promise<CliError> {
   const url = settings.backendUrl;
@@ -137,12 +147,7 @@ async function downloadFailure(response: Response, what: string, settings: CliSe
     typeof body === 'object' && body !== null && typeof (body as { detail?: unknown }).detail === 'string'
       ? (body as { detail: string }).detail
       : undefined;
-  if (status === 401)
-    return new CliError(
-      `the server at ${url} refused the service token (401): the token from ${settings.tokenSource} does not ` +
-        "match the server's. Run this where the server runs (same DATA_DIR and .env), or set " +
-        "BACKEND_SERVICE_TOKEN to the server's token",
-    );
+  if (status === 401) return tokenRefused(settings);
   if (status === 400 && typeof body === 'object' && body !== null) {
     const fields = Object.entries(body as Record<string, unknown>).map(
       ([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
@@ -165,25 +170,16 @@ export function failure(error: ApiError, route: RouteName, settings: CliSettings
   switch (error.kind) {
     case 'network':
     case 'aborted':
-      return new CliError(
-        `cannot reach the server at ${url}: start it with \`npm start\` (or give its address with --url)`,
-      );
+      return unreachable(url);
     case 'timeout':
-      return new CliError(
-        `the server at ${url} did not answer within ${CLI_TIMEOUT_MS / 1000} s: check that it is running and try again`,
-      );
+      return noAnswer(url, CLI_TIMEOUT_MS);
     case 'invalid_response':
       return new CliError(
         `unexpected answer from ${url} to ${method} ${path}: is it a Gebere server of this version?`,
       );
   }
   const status = error.status ?? 0;
-  if (status === 401)
-    return new CliError(
-      `the server at ${url} refused the service token (401): the token from ${settings.tokenSource} does not ` +
-        "match the server's. Run this where the server runs (same DATA_DIR and .env), or set " +
-        "BACKEND_SERVICE_TOKEN to the server's token",
-    );
+  if (status === 401) return tokenRefused(settings);
   if (status === 400) {
     const fields = Object.entries(error.fieldErrors).map(([field, message]) => `${field}: ${message}`);
     return new CliError(`the server refused it (400): ${fields.length ? fields.join('; ') : error.message}`);

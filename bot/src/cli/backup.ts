@@ -1,7 +1,6 @@
-import { createWriteStream, existsSync } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import {
   BackupError,
@@ -13,6 +12,7 @@ import {
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
 import { CliError, expectWords } from './args';
 import type { Command } from './command';
+import { writeWhole } from './write-whole';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -50,15 +50,9 @@ export const backupCommand: Command = {
     const response = await backend().download('/ops/backup', {}, BACKUP_WAIT_MS);
     if (response.headers.get(BACKUP_FORMAT_HEADER) !== PGLITE_BACKUP_FORMAT || !response.body)
       throw new CliError('the server did not send a PGlite backup: is it a Gebere server of this version?');
-    const partial = `${file}.part`;
     try {
-      await pipeline(
-        Readable.fromWeb(response.body as ReadableStream<Uint8Array>),
-        createWriteStream(partial),
-      );
-      await rename(partial, file);
+      await writeWhole(Readable.fromWeb(response.body as ReadableStream<Uint8Array>), file);
     } catch (err) {
-      await rm(partial, { force: true });
       throw new CliError(`the backup was not written: ${err instanceof Error ? err.message : String(err)}`);
     }
     out.out(`Backed up the PGlite database to ${file} (${size((await stat(file)).size)}).`);

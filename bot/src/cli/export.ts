@@ -1,11 +1,11 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
+import { ADMIN_LEVELS } from '@gebere/contract';
 import { EXPORT_TABLES, type ExportTable, isExportTable } from '../backend/ops/exports';
-import { CliError, expectWords, LEVELS, usageError } from './args';
+import { CliError, expectWords, usageError } from './args';
 import type { Command } from './command';
+import { writeWhole } from './write-whole';
 
 /** Counts CSV records as they pass (a CRLF outside quotes ends one), without holding them. */
 function recordCounter() {
@@ -54,7 +54,7 @@ export const exportCommand: Command = {
     if (!isExportTable(table))
       throw usageError(`unknown table "${words[0]}": use one of ${EXPORT_TABLES.join(', ')}`, 'export');
     const query: Record<string, string> = {};
-    const areas = LEVELS.filter((l) => options[l] !== undefined);
+    const areas = ADMIN_LEVELS.filter((l) => options[l] !== undefined);
     if (areas.length > 1)
       throw usageError(`give one area, not ${areas.map((a) => `--${a}`).join(' and ')}`, 'export');
     for (const level of areas) {
@@ -99,12 +99,9 @@ async function download(
     }
     return;
   }
-  const partial = `${file}.part`;
   try {
-    await pipeline(body, createWriteStream(partial));
-    await rename(partial, file);
+    await writeWhole(body, file);
   } catch (err) {
-    await rm(partial, { force: true });
     throw (err as NodeJS.ErrnoException).syscall
       ? new CliError(`cannot write ${file}: ${(err as Error).message}`)
       : cut(err);

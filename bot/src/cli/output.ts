@@ -1,3 +1,5 @@
+import { NATIONAL_PHONE_PATTERN } from '@gebere/phone';
+
 /**
  * The operator command line's one way to print: results to stdout, problems to stderr. Commands
  * take an {@link Output} so tests read what an operator would see.
@@ -24,7 +26,8 @@ export function table(header: string[], rows: string[][]): string[] {
 }
 
 /** A stored (national) phone as an operator types it, `0911234567`. */
-export const displayPhone = (national: string) => (/^[79]\d{8}$/.test(national) ? `0${national}` : national);
+export const displayPhone = (national: string) =>
+  NATIONAL_PHONE_PATTERN.test(national) ? `0${national}` : national;
 
 /**
  * A phone the operator did not type, masked: `0911****67`. The CLI never prints a full phone

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDb } from '../../src/backend/db/pglite';
 import type { Db } from '../../src/backend/db/types';
-import { parseCsv } from '../../src/backend/ops/csv';
+import { parseCsv } from '../../src/backend/seed/csv';
 import { startBackend, type TestBackend } from './helpers/backend';
 import { databases } from './helpers/databases';
 import { fingerprint } from './helpers/fingerprint';

@@ -1,4 +1,4 @@
-import { FEEDBACK_TYPES, GENDERS, type ImportKind, longText, text } from '@gebere/contract';
+import { adminLevel, FEEDBACK_TYPES, GENDERS, type ImportKind, longText, text } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import { z } from 'zod';
 import type { Target } from './upsert';
@@ -56,7 +56,7 @@ const phone = cell(
       return p ?? s;
     }),
 );
-const level = cell(z.enum(['region', 'zone', 'woreda', 'kebele']));
+const level = cell(adminLevel);
 
 /** A reference a row makes: the column, and the table (and its column) it must name a row of. */
 export interface Ref {

@@ -1,7 +1,8 @@
 /**
  * CSV as RFC 4180 has it: fields separated by commas, records by CRLF, a field quoted (with its
  * quotes doubled) when it holds a comma, a quote, CR or LF. The file starts with a UTF-8 byte
- * order mark so Excel reads Amharic as UTF-8 rather than the machine's code page.
+ * order mark so Excel reads Amharic as UTF-8 rather than the machine's code page. seed/csv.ts
+ * `parseCsv` reads it back.
  */
 export const BOM = '\uFEFF';
 
@@ -15,37 +16,3 @@ export function csvField(value: unknown): string {
 }
 
 export const csvRecord = (values: readonly unknown[]) => `${values.map(csvField).join(',')}\r\n`;
-
-/** Parses CSV written by {@link csvRecord} (tests and the CLI's checks), BOM included or not. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = text.startsWith(BOM) ? 1 : 0;
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}

@@ -1,3 +1,4 @@
+import { ADMIN_LEVELS, type AdminLevel } from '@gebere/contract';
 import type { Queryable } from '../db/types';
 import { FieldErrorSet } from '../http/http-error';
 import { BOM, csvRecord } from './csv';
@@ -40,8 +41,29 @@ interface TableDef {
   from: string;
 }
 
-const RECORD_FROM = (table: string) =>
-  `${table} t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id ${areaJoins('f.kebele_id')}`;
+/** A reach or adoption record table: the farmer, the advisory, then `extra` of the record's own. */
+const recordDef = (table: string, extra: string[] = []): TableDef => ({
+  columns: [
+    'id',
+    'farmer_id',
+    'farmer_name',
+    'father_name',
+    'advisory_id',
+    'advisory_code',
+    'advisory_label',
+    ...extra,
+    ...AREA_COLUMNS,
+    'created_by_da_id',
+    'created_at',
+  ],
+  select:
+    't.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code as advisory_code, ' +
+    `a.label as advisory_label, ${extra.map((c) => `t.${c}, `).join('')}${AREA_SELECT}, ` +
+    't.created_by as created_by_da_id, iso(t.created_at) as created_at',
+  from:
+    `${table} t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id ` +
+    areaJoins('f.kebele_id'),
+});
 
 const DEFS: Record<ExportTable, TableDef> = {
   farmers: {
@@ -69,44 +91,8 @@ const DEFS: Record<ExportTable, TableDef> = {
     select: `t.id, t.group_name, t.group_type, ${AREA_SELECT}, t.created_by as created_by_da_id, iso(t.created_at) as created_at`,
     from: `development_groups t ${areaJoins('t.kebele_id')}`,
   },
-  reach: {
-    columns: [
-      'id',
-      'farmer_id',
-      'farmer_name',
-      'father_name',
-      'advisory_id',
-      'advisory_code',
-      'advisory_label',
-      ...AREA_COLUMNS,
-      'created_by_da_id',
-      'created_at',
-    ],
-    select:
-      't.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code as advisory_code, ' +
-      `a.label as advisory_label, ${AREA_SELECT}, t.created_by as created_by_da_id, iso(t.created_at) as created_at`,
-    from: RECORD_FROM('reach_records'),
-  },
-  adoption: {
-    columns: [
-      'id',
-      'farmer_id',
-      'farmer_name',
-      'father_name',
-      'advisory_id',
-      'advisory_code',
-      'advisory_label',
-      'adoption_type',
-      ...AREA_COLUMNS,
-      'created_by_da_id',
-      'created_at',
-    ],
-    select:
-      't.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code as advisory_code, ' +
-      `a.label as advisory_label, t.adoption_type, ${AREA_SELECT}, t.created_by as created_by_da_id, ` +
-      'iso(t.created_at) as created_at',
-    from: RECORD_FROM('adoption_records'),
-  },
+  reach: recordDef('reach_records'),
+  adoption: recordDef('adoption_records', ['adoption_type']),
   // The area of an answer is its user's DA profile (empty for a user who is not a DA).
   feedback: {
     columns: [
@@ -134,12 +120,10 @@ const DEFS: Record<ExportTable, TableDef> = {
 
 export const exportColumns = (table: ExportTable): readonly string[] => DEFS[table].columns;
 
-export type AreaLevel = 'region' | 'zone' | 'woreda' | 'kebele';
-export const AREA_LEVELS: readonly AreaLevel[] = ['region', 'zone', 'woreda', 'kebele'];
-const AREA_ALIAS: Record<AreaLevel, string> = { region: 'r', zone: 'z', woreda: 'w', kebele: 'k' };
+const AREA_ALIAS: Record<AdminLevel, string> = { region: 'r', zone: 'z', woreda: 'w', kebele: 'k' };
 
 export interface ExportFilter {
-  area?: { level: AreaLevel; id: number } | undefined;
+  area?: { level: AdminLevel; id: number } | undefined;
   /** Inclusive UTC days, `YYYY-MM-DD`, on `created_at`. */
   from?: string | undefined;
   to?: string | undefined;
@@ -166,7 +150,7 @@ export function parseExportQuery(query: Record<string, unknown>): ExportFilter {
     }
     return v;
   };
-  const given = AREA_LEVELS.filter((l) => query[l] !== undefined);
+  const given = ADMIN_LEVELS.filter((l) => query[l] !== undefined);
   if (given.length > 1)
     errors.addText('non_field_errors', `Filter by one area only, not ${given.join(' and ')}.`);
   for (const level of given) {
@@ -184,7 +168,7 @@ export function parseExportQuery(query: Record<string, unknown>): ExportFilter {
   if (filter.from && filter.to && filter.from > filter.to)
     errors.addText('to', 'The end date is before the start date.');
   for (const name of Object.keys(query))
-    if (![...AREA_LEVELS, 'from', 'to'].includes(name)) errors.addText(name, 'Unknown parameter.');
+    if (![...ADMIN_LEVELS, 'from', 'to'].includes(name)) errors.addText(name, 'Unknown parameter.');
   errors.throwIfAny();
   return filter;
 }
