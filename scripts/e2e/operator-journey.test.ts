@@ -15,6 +15,7 @@ import { encodeResult } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
+import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
 import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend';
 import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
@@ -54,39 +55,10 @@ const MANAGER = { first: 'Abebe', phone: '911234501', lang: 'en' as const, roste
 /** Not in the roster: registers as a new DA. */
 const NEW_DA = { first: 'Almaz', phone: '911000333', lang: 'en' as const, roster: false };
 
-/** RFC 4180, as the import reads and the export writes (a BOM, CRLF, quoted cells). */
+/** A CSV file's records by header, read with the importer's own reader (BOM, CRLF, quotes). */
 function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  const [header, ...records] = rows.filter((r) => r.some((v) => v !== ''));
-  return records.map((r) => Object.fromEntries((header ?? []).map((h, i) => [h, r[i] ?? ''])));
+  const [header = [], ...records] = readCsv(text);
+  return records.map((r) => Object.fromEntries(header.map((h, n) => [h, r[n] ?? ''])));
 }
 
 async function gebere(argv: string[], settings: CliSettings) {
