@@ -90,5 +90,14 @@ Siblings with the same name (ignoring case) are all kept, since they are differe
 different codes, and renamed so a DA can tell them apart in a select: when one is urban and the
 other rural (by the town part of the kebele code) they become \`Aba Bonga (urban)\` and
 \`Aba Bonga (rural)\`; otherwise, in code order, the second and later get \`(2)\`, \`(3)\`.
+
+## Amharic names
+
+\`names-am.csv\` (code, name_am) is the one file here written by hand, not by the script: the
+names of the 14 regions and 125 zones in Ethiopic script, its spelling conventions in its first
+lines, checked by \`bot/src/backend/seed/names-am.test.ts\`. Every start writes them into
+\`name_am\` where an area has none, or still has the one an earlier copy of the file gave
+(\`bot/src/backend/db/seed-admin.ts\`), so a name an operator imported stays. Woredas and
+kebeles show their Latin name until \`gebere import woredas\` or \`kebeles\` brings Amharic ones.
 `;
 }

@@ -46,10 +46,19 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
     let u: ReturnType<Product['emulator']['createUser']>;
 
     it('a new DA registers and reaches the main menu', async () => {
-      const area = await row<{ region: string; zone: string; woreda: string; kebele: string }>(
-        `select z.region_id as region, w.zone_id as zone, k.woreda_id as woreda, k.id as kebele
-         from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.code = $1`,
-        [DEMO_KEBELE],
+      const area = await row<{
+        region: string;
+        zone: string;
+        woreda: string;
+        kebele: string;
+        names: Record<'region' | 'zone' | 'woreda', string>;
+      }>(
+        `select z.region_id as region, w.zone_id as zone, k.woreda_id as woreda, k.id as kebele,
+           json_build_object('region', case when $2 = 'am' then r.name_am else r.name end,
+             'zone', case when $2 = 'am' then z.name_am else z.name end, 'woreda', w.name) as names
+         from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id
+         join regions r on r.id = z.region_id where k.code = $1`,
+        [DEMO_KEBELE, lang],
       );
       const role = await row<{ id: string }>('select min(id) as id from da_roles');
       u = journey.product.emulator.createUser({
@@ -78,6 +87,12 @@ describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () 
       await choose(app, 'woreda', area.woreda);
       await choose(app, 'kebele', area.kebele);
       await choose(app, 'role', role.id);
+      // Regions and zones by their Amharic names on an Amharic screen; the woreda has none.
+      for (const level of ['region', 'zone', 'woreda'] as const)
+        expect(await app.locator(`select[name="${level}"] option:checked`).textContent()).toBe(
+          area.names[level],
+        );
+      expect(area.names.region).toBe(lang === 'am' ? 'አማራ' : 'Amhara');
       journey.findings.push(...(await axeSerious(app, `${lang} /da_registration`)));
       await screenshot(page, `${lang}-light-da-registration`);
       await pressMainButton(page, t('common.register'));

@@ -17,6 +17,7 @@ describe.each(databases)('admin areas (%s)', (kind) => {
     expect(plain.body[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
+      name_am: expect.any(String),
       code: expect.any(String),
     });
     const paged = await t.call('GET', '/regions/', { query: { page_size: 5 } });
@@ -37,7 +38,9 @@ describe.each(databases)('admin areas (%s)', (kind) => {
     // Woreda ET031702 (Bahir Dar Zuria) sits in zone ET0313: its code does not begin with its zone's.
     const w = await t.call('GET', '/woredas/', { query: { code: 'ET031702', paginate: 'false' } });
     expect(w.status).toBe(200);
-    expect(w.body).toEqual([{ id: expect.any(Number), name: expect.any(String), code: 'ET031702' }]);
+    expect(w.body).toEqual([
+      { id: expect.any(Number), name: expect.any(String), name_am: null, code: 'ET031702' },
+    ]);
     const zone = await t.db.query<{ code: string }>(
       'select z.code from woredas w join zones z on z.id = w.zone_id where w.code = $1',
       ['ET031702'],
@@ -54,6 +57,35 @@ describe.each(databases)('admin areas (%s)', (kind) => {
       status: 400,
       body: { zone: ['Required'] },
     });
+  });
+
+  it('serves the Amharic names of regions and zones; woredas and kebeles have none until imported', async () => {
+    const list = async (path: string, query: Record<string, string | number>) =>
+      (await t.call('GET', path, { query: { paginate: 'false', ...query } })).body as Array<{
+        id: number;
+        name: string;
+        name_am: string | null;
+        code: string;
+      }>;
+    const regions = await list('/regions/', {});
+    expect(regions.find((r) => r.code === 'ET03')).toMatchObject({ name: 'Amhara', name_am: 'አማራ' });
+    expect(regions.every((r) => /\p{Script=Ethiopic}/u.test(r.name_am ?? ''))).toBe(true);
+    const amhara = regions.find((r) => r.code === 'ET03')?.id as number;
+    const zones = await list('/zones/', { region: amhara });
+    expect(zones.find((z) => z.code === 'ET0301')).toMatchObject({
+      name: 'North Gondar',
+      name_am: 'ሰሜን ጎንደር',
+    });
+    expect(zones.filter((z) => !z.name_am)).toEqual([]);
+    const woredas = await list('/woredas/', { zone: zones[0]?.id as number });
+    expect(woredas.length).toBeGreaterThan(0);
+    expect(woredas.every((w) => w.name_am === null)).toBe(true);
+    // An operator's import fills them; the list serves it.
+    const woreda = woredas[0] as (typeof woredas)[number];
+    await t.db.query('update woredas set name_am = $1 where id = $2', ['የሙከራ ወረዳ', woreda.id]);
+    const [again] = await list('/woredas/', { code: woreda.code });
+    expect(again).toEqual({ ...woreda, name_am: 'የሙከራ ወረዳ' });
+    await t.db.query('update woredas set name_am = null where id = $1', [woreda.id]);
   });
 
   it('walks region → zone → woreda → kebele by parent', async () => {

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/backend/db/migrate';
 import { migrations } from '../../src/backend/db/migrations/index';
 import { openDatabase } from '../../src/backend/db/open';
-import { seed } from '../../src/backend/db/seed';
+import { AMHARIC_NAMES, seed } from '../../src/backend/db/seed';
+import { ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
 import { databases, openTestDb, type TestDb } from './helpers/databases';
 
 describe.each(databases)('migrate and seed on a seeded database (%s)', (kind) => {
@@ -48,6 +52,67 @@ describe.each(databases)('migrate and seed on a seeded database (%s)', (kind) =>
   });
 });
 
+describe.each(databases)('the Amharic names of regions and zones (%s)', (kind) => {
+  let t: TestDb;
+  let dir: string;
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+    dir = await mkdtemp(join(tmpdir(), 'gebere-names-am-'));
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const nameOf = async (code: string) =>
+    (await t.db.query<{ name_am: string | null }>('select name_am from zones where code = $1', [code]))
+      .rows[0]?.name_am;
+  const counts = async () =>
+    (
+      await t.db.query<{ regions: number; zones: number }>(
+        `select (select count(name_am) from regions)::int as regions, (select count(name_am) from zones)::int as zones`,
+      )
+    ).rows[0];
+
+  it('a fresh database has them all', async () => {
+    expect(await counts()).toEqual({ regions: 14, zones: 125 });
+    expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
+  });
+
+  it('a database seeded before them gets them at its next start, an imported name staying', async () => {
+    await t.db.query('delete from seed_markers where name = $1', [AMHARIC_NAMES]);
+    await t.db.query('update regions set name_am = null');
+    await t.db.query(`update zones set name_am = case when code = 'ET0302' then 'የተጫነ ስም' end`);
+    expect(await seed(t.db)).toMatchObject({ admin: 'present', amharicNames: 14 + 124, demo: 'present' });
+    expect(await counts()).toEqual({ regions: 14, zones: 125 });
+    expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
+    expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
+    // Restarts write nothing: not even over a name imported since.
+    await t.db.query(`update zones set name_am = 'ሌላ የተጫነ ስም' where code = 'ET0303'`);
+    expect(await seed(t.db)).toMatchObject({ admin: 'present', amharicNames: 'present' });
+    expect(await nameOf('ET0303')).toBe('ሌላ የተጫነ ስም');
+  });
+
+  it('a corrected file replaces the names it shipped, and only those', async () => {
+    const shipped = await readFile(new URL(ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR), 'utf8');
+    const corrected = shipped
+      .replace('\nET0301,ሰሜን ጎንደር\n', '\nET0301,ሰሜን ጐንደር\n')
+      .replace('\nET0302,ደቡብ ጎንደር\n', '\nET0302,ደቡብ ጐንደር\n')
+      .replace('\nET0303,ሰሜን ወሎ\n', '\nET0303,ሰሜን ወሎ ዞን\n');
+    expect(corrected).not.toBe(shipped);
+    await writeFile(join(dir, ADMIN_NAMES_AM_FILE), corrected);
+    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ amharicNames: 1 });
+    expect(await nameOf('ET0301')).toBe('ሰሜን ጐንደር');
+    expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
+    expect(await nameOf('ET0303')).toBe('ሌላ የተጫነ ስም');
+    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ amharicNames: 'present' });
+    // Back to the shipped file: the correction it made is undone, the imported names stay.
+    expect(await seed(t.db)).toMatchObject({ amharicNames: 1 });
+    expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
+    expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
+  });
+});
+
 const url = process.env.TEST_DATABASE_URL;
 describe.runIf(url)('first start on an empty PostgreSQL database', () => {
   const name = `gebere_fresh_${randomBytes(4).toString('hex')}`;
@@ -81,8 +146,8 @@ describe.runIf(url)('first start on an empty PostgreSQL database', () => {
       expect(imported).toHaveLength(1);
       expect(imported[0]?.admin).toMatchObject({ regions: 14, kebeles: expect.any(Number) });
       expect(Date.now() - started).toBeLessThan(10_000);
-      const markers = await a.query('select name from seed_markers');
-      expect(markers.rows).toEqual([{ name: 'admin' }]);
+      const markers = await a.query('select name from seed_markers order by name');
+      expect(markers.rows).toEqual([{ name: 'admin' }, { name: AMHARIC_NAMES }]);
       // DEMO_DATA turned on later adds the demo content once.
       expect((await seed(a, { demoData: true })).demo).toMatchObject({ das: expect.any(Number) });
       expect((await seed(b, { demoData: true })).demo).toBe('present');

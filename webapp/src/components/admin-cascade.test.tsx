@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CascadeValues, cascadeTarget, clearAdminAreaCache } from '../lib/admin-areas';
+import { initI18n, t } from '../lib/i18n';
 import { installFakeFetch, json, route } from '../test/fake-fetch';
 import { openAt, renderInApp } from '../test/render';
 import { AdminCascade } from './admin-cascade';
@@ -150,6 +151,79 @@ describe('AdminCascade', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(optionsOf('Region')).toContain('Amhara'));
+  });
+});
+
+describe('AdminCascade in the screen’s language', () => {
+  // As the server sends them: in Latin order, Amharic names for regions and zones, none below.
+  const named = {
+    regions: [
+      { id: 1, name: 'Amhara', name_am: 'አማራ', code: 'ET03' },
+      { id: 2, name: 'Oromia', name_am: 'ኦሮሚያ', code: 'ET04' },
+      { id: 3, name: 'Tigray', name_am: 'ትግራይ', code: 'ET01' },
+    ],
+    zones: [
+      { id: 12, name: 'North Gondar', name_am: 'ሰሜን ጎንደር' },
+      { id: 11, name: 'South Gondar', name_am: 'ደቡብ ጎንደር' },
+      { id: 13, name: 'Zone without', name_am: null },
+    ],
+    woredas: [
+      { id: 111, name: 'Dabat', name_am: null },
+      { id: 112, name: 'Debark', name_am: 'ደባርቅ' },
+    ],
+  };
+  function namedBackend() {
+    return installFakeFetch(
+      route('GET', '/backend/regions/', () => json(200, named.regions)),
+      route('GET', '/backend/zones/', () => json(200, named.zones)),
+      route('GET', '/backend/woredas/', () => json(200, named.woredas)),
+      route('GET', '/backend/kebeles/', () => json(200, [])),
+    );
+  }
+
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    clearAdminAreaCache();
+    openAt('/da_registration?user_id=3');
+  });
+  afterEach(async () => {
+    await initI18n('en');
+  });
+
+  it('shows the Latin names, in the server’s order, on an English screen', async () => {
+    namedBackend();
+    const user = userEvent.setup();
+    renderInApp(<Harness />);
+    await waitFor(() => expect(optionsOf('Region')).toEqual(['Select…', 'Amhara', 'Oromia', 'Tigray']));
+    await choose(user, 'Region', 'Amhara');
+    await waitFor(() =>
+      expect(optionsOf('Zone')).toEqual(['Select…', 'North Gondar', 'South Gondar', 'Zone without']),
+    );
+    await choose(user, 'Zone', 'North Gondar');
+    await waitFor(() => expect(optionsOf('Woreda')).toEqual(['Select…', 'Dabat', 'Debark']));
+    expect(latest).toMatchObject({ region: '1', zone: '12' });
+  });
+
+  it('shows the Amharic names in fidel order on an Amharic screen, the Latin one where there is none', async () => {
+    await initI18n('am');
+    namedBackend();
+    const user = userEvent.setup();
+    renderInApp(<Harness allowAll />);
+    const region = t('common.location.region');
+    const zone = t('common.location.zone');
+    const woreda = t('common.location.woreda');
+    const [choosePrompt, all] = [t('common.select_placeholder'), t('common.all')];
+    await waitFor(() => expect(optionsOf(region)).toEqual([choosePrompt, all, 'ትግራይ', 'አማራ', 'ኦሮሚያ']));
+    expect(screen.queryByRole('option', { name: 'Amhara' })).not.toBeInTheDocument();
+    // The value is still the area's id.
+    await choose(user, region, 'አማራ');
+    expect(latest).toMatchObject({ region: '1' });
+    await waitFor(() =>
+      expect(optionsOf(zone)).toEqual([choosePrompt, all, 'ሰሜን ጎንደር', 'ደቡብ ጎንደር', 'Zone without']),
+    );
+    await choose(user, zone, 'ደቡብ ጎንደር');
+    expect(latest).toMatchObject({ region: '1', zone: '11' });
+    await waitFor(() => expect(optionsOf(woreda)).toEqual([choosePrompt, all, 'ደባርቅ', 'Dabat']));
   });
 });
 

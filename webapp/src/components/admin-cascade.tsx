@@ -1,6 +1,6 @@
 import type { Location } from '@gebere/contract';
 import { Button, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   type FieldPath,
   type FieldValues,
@@ -11,7 +11,7 @@ import {
 import { type AdminLevel, ALL, loadAdminAreas } from '../lib/admin-areas';
 import type { ApiError } from '../lib/api';
 import { describeApiError } from '../lib/api-errors';
-import { useT } from '../lib/i18n';
+import { currentLanguage, localName, useT } from '../lib/i18n';
 import { SelectField, type SelectOption } from './select-field';
 
 export interface AdminCascadeProps<T extends FieldValues, TOut extends FieldValues = T> {
@@ -54,6 +54,20 @@ function useAreas(level: AdminLevel, parent: string | undefined, enabled: boolea
     // attempt: a retry re-runs the effect
   }, [level, parentId, enabled, attempt]);
   return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/**
+ * A level's options: each area by its name in the screen's language (the Amharic one when the
+ * area has it, else the Latin one). The server sorts by the Latin name; an Amharic list is put
+ * in the order of the Ethiopic syllabary instead.
+ */
+function areaOptions(areas: readonly Location[], lang: string): SelectOption[] {
+  const options = areas.map((a) => ({ value: String(a.id), label: localName(a, lang) }));
+  if (lang === 'am') {
+    const collator = new Intl.Collator('am');
+    options.sort((a, b) => collator.compare(a.label, b.label));
+  }
+  return options;
 }
 
 /**
@@ -127,8 +141,10 @@ function CascadeSelect<T extends FieldValues, TOut extends FieldValues>({
   const t = useT();
   const { state, retry } = useAreas(level, parent, enabled);
   const areas = state.status === 'ready' ? state.areas : [];
-  const options: SelectOption[] = areas.map((a) => ({ value: String(a.id), label: a.name }));
-  if (allowAll && state.status === 'ready') options.unshift({ value: ALL, label: t('common.all') });
+  const lang = currentLanguage();
+  const options = useMemo(() => areaOptions(areas, lang), [areas, lang]);
+  const shown =
+    allowAll && state.status === 'ready' ? [{ value: ALL, label: t('common.all') }, ...options] : options;
   const placeholder =
     state.status === 'loading'
       ? t('common.loading')
@@ -141,7 +157,7 @@ function CascadeSelect<T extends FieldValues, TOut extends FieldValues>({
         control={form.control}
         name={name}
         label={t(`common.location.${level}`)}
-        options={options}
+        options={shown}
         placeholder={placeholder}
         disabled={disabled || !enabled || state.status !== 'ready'}
         onValueChange={onChange}

@@ -75,3 +75,15 @@ export function activeLanguage(): Language | undefined {
 export function currentLanguage(): Language {
   return (active?.lang ?? requested) === 'am' ? 'am' : 'en';
 }
+
+/**
+ * A named thing from the server (a role, a value chain, an area) in a language, the screen's by
+ * default: its `name_am` on an Amharic screen when it has one, else its `name`.
+ */
+export function localName(
+  item: { name: string; name_am?: string | null | undefined },
+  lang: string = currentLanguage(),
+): string {
+  const am = item.name_am?.trim();
+  return lang === 'am' && am ? am : item.name;
+}

@@ -5,7 +5,7 @@ import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
 import { GENDERS, GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
 import { applyFieldErrors } from './field-errors';
 import { lazyZodResolver } from './form-resolver';
-import { activeLanguage, currentLanguage, initI18n, pickLanguage, t } from './i18n';
+import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n';
 import {
   defaultRuntimeConfig,
   parseRuntimeConfig,
@@ -121,6 +121,18 @@ describe('language', () => {
     expect(t('reach.records_failed', { count: 3 })).toBe('3 records failed.');
     expect(t('errors.request_failed', { status: '418' })).toContain('418');
     expect(t('no.such_key' as never)).toBe('no.such_key');
+  });
+
+  it('names things by name_am for Amharic readers when present', async () => {
+    expect(localName({ name: 'Teff', name_am: 'ጤፍ' }, 'am')).toBe('ጤፍ');
+    expect(localName({ name: 'Teff', name_am: 'ጤፍ' }, 'en')).toBe('Teff');
+    expect(localName({ name: 'Teff', name_am: null }, 'am')).toBe('Teff');
+    expect(localName({ name: 'Teff', name_am: '  ' }, 'am')).toBe('Teff');
+    expect(localName({ name: 'Dabat' }, 'am')).toBe('Dabat');
+    // The screen's language by default.
+    expect(localName({ name: 'Amhara', name_am: 'አማራ' })).toBe('Amhara');
+    await initI18n('am');
+    expect(localName({ name: 'Amhara', name_am: 'አማራ' })).toBe('አማራ');
   });
 });
 

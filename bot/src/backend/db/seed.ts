@@ -1,14 +1,22 @@
+import { loadAmharicNames } from '../seed/admin-data';
 import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
 import { type Log, silentLog } from './log';
 import { SCHEMA_LOCK } from './migrate';
-import { type AdminCounts, importAdminAreas } from './seed-admin';
+import {
+  type AdminCounts,
+  type AmharicNames,
+  amharicNamesOf,
+  fillAmharicNames,
+  importAdminAreas,
+  sameAmharicNames,
+} from './seed-admin';
 import { type DemoCounts, insertDemoContent, insertDemoGrants, insertDemoImports } from './seed-demo';
 import type { Db, Queryable } from './types';
 
 export interface SeedOptions {
   /** DEMO_DATA: add the demo content (on by default for the embedded backend). */
   demoData?: boolean;
-  /** Where the admin CSV files are; the shipped copy by default. */
+  /** Where the admin CSV files (and names-am.csv) are; the shipped copy by default. */
   adminDir?: URL | string;
   /** Demo content to insert; the shipped content by default (tests may pass less). */
   demo?: DemoContent;
@@ -17,33 +25,53 @@ export interface SeedOptions {
 
 export interface SeedReport {
   admin: AdminCounts | 'present';
+  /** Regions and zones given their Amharic name now; 'present' when names-am.csv is in already. */
+  amharicNames: number | 'present';
   demo: DemoCounts | 'present' | 'off';
   ms: number;
 }
 
 const DEMO_GRANTS = 'demo-grants';
 const DEMO_IMPORTS = 'demo-imports';
+/** Its detail holds the names names-am.csv gave when they were written (`{ names }`). */
+export const AMHARIC_NAMES = 'admin-names-am';
 
-async function markers(q: Queryable): Promise<Set<string>> {
-  const r = await q.query<{ name: string }>('select name from seed_markers');
-  return new Set(r.rows.map((row) => row.name));
+/** What seed() has done: each marker's name and detail. */
+async function markers(q: Queryable): Promise<Map<string, unknown>> {
+  const r = await q.query<{ name: string; detail: unknown }>('select name, detail from seed_markers');
+  return new Map(r.rows.map((row) => [row.name, row.detail]));
 }
+
+const namesIn = (detail: unknown): AmharicNames =>
+  (detail as { names?: AmharicNames } | null | undefined)?.names ?? {};
 
 /**
  * Fills an empty database: admin areas always, demo content when asked. Each part runs once, in
- * one transaction with its marker row, so a restart only reads `seed_markers`, and a crash
- * midway leaves nothing half-done. Call after migrate().
+ * one transaction with its marker row, so a restart only reads `seed_markers` (and the small
+ * names-am.csv), and a crash midway leaves nothing half-done. The Amharic names of regions and
+ * zones are written again when names-am.csv changed (see fillAmharicNames). Call after migrate().
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
   const started = Date.now();
   const log = options.log ?? silentLog;
   const demoData = options.demoData ?? true;
+  const names = amharicNamesOf(
+    options.adminDir ? await loadAmharicNames(options.adminDir) : await loadAmharicNames(),
+  );
+  const namesWritten = (m: Map<string, unknown>) =>
+    m.has(AMHARIC_NAMES) && sameAmharicNames(namesIn(m.get(AMHARIC_NAMES)), names);
   const done = await markers(db);
   if (
     done.has('admin') &&
+    namesWritten(done) &&
     (!demoData || (done.has('demo') && done.has(DEMO_GRANTS) && done.has(DEMO_IMPORTS)))
   )
-    return { admin: 'present', demo: done.has('demo') ? 'present' : 'off', ms: Date.now() - started };
+    return {
+      admin: 'present',
+      amharicNames: 'present',
+      demo: done.has('demo') ? 'present' : 'off',
+      ms: Date.now() - started,
+    };
 
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK + 1]);
@@ -55,6 +83,21 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
         JSON.stringify(admin),
       ]);
       log.info({ ...admin }, 'admin areas imported');
+    }
+    // The name_am columns came with migration 5: an older snapshot gets its names once migrated.
+    const amColumn = await tx.query(
+      `select exists (select 1 from information_schema.columns
+        where table_schema = current_schema() and table_name = 'zones' and column_name = 'name_am') as ok`,
+    );
+    let amharicNames: SeedReport['amharicNames'] = 'present';
+    if (!namesWritten(have) && (amColumn.rows[0] as { ok: boolean }).ok) {
+      amharicNames = await fillAmharicNames(tx, names, namesIn(have.get(AMHARIC_NAMES)));
+      await tx.query(
+        `insert into seed_markers (name, detail) values ($1, $2::jsonb)
+         on conflict (name) do update set detail = excluded.detail, done_at = now()`,
+        [AMHARIC_NAMES, JSON.stringify({ names })],
+      );
+      log.info({ areas: amharicNames }, 'Amharic area names written');
     }
     let demo: SeedReport['demo'] = have.has('demo') ? 'present' : 'off';
     if (demoData && !have.has('demo')) {
@@ -83,6 +126,6 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
       ]);
       log.info({ ...imported }, 'demo questions and roster imported');
     }
-    return { admin, demo, ms: Date.now() - started };
+    return { admin, amharicNames, demo, ms: Date.now() - started };
   });
 }

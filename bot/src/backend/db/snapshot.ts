@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_FILES, DEFAULT_ADMIN_DIR } from '../seed/admin-data';
+import { ADMIN_FILES, ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../seed/admin-data';
 import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
 import { migrations as knownMigrations } from './migrations/index';
 
@@ -26,7 +26,7 @@ export const SNAPSHOT_FORMAT = 1;
 export interface SnapshotMeta {
   format: number;
   variant: SnapshotVariant;
-  /** Hash of the admin CSV files imported into it. */
+  /** Hash of the admin CSV files imported into it (names-am.csv included). */
   adminKey: string;
   /** Hash of the demo content in it; null in the admin-only variant. */
   demoKey: string | null;
@@ -51,7 +51,8 @@ export const demoKey = (demo: DemoContent = DEMO_CONTENT) => sha(JSON.stringify(
 export async function adminKey(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<string> {
   const base = typeof dir === 'string' ? dir : fileURLToPath(dir);
   const hash = createHash('sha256');
-  for (const file of Object.values(ADMIN_FILES)) hash.update(await readFile(join(base, file)));
+  for (const file of [...Object.values(ADMIN_FILES), ADMIN_NAMES_AM_FILE])
+    hash.update(await readFile(join(base, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

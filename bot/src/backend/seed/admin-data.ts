@@ -70,12 +70,15 @@ export function parseAdminData(texts: Record<keyof typeof ADMIN_FILES, string>):
   };
 }
 
+/** Reads one file of the admin directory `dir`, a directory path or a `file:` URL. */
+const readAdminFile = (dir: URL | string, name: string) =>
+  readFile(join(typeof dir === 'string' ? dir : fileURLToPath(dir), name), 'utf8');
+
 /**
  * Reads the shipped admin files from `dir`, a directory path or a `file:` URL.
  */
 export async function loadAdminData(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<AdminData> {
-  const base = typeof dir === 'string' ? dir : fileURLToPath(dir);
-  const read = (name: string) => readFile(join(base, name), 'utf8');
+  const read = (name: string) => readAdminFile(dir, name);
   const [regions, zones, woredas, kebeles] = await Promise.all([
     read(ADMIN_FILES.regions),
     read(ADMIN_FILES.zones),
@@ -83,4 +86,25 @@ export async function loadAdminData(dir: URL | string = DEFAULT_ADMIN_DIR): Prom
     read(ADMIN_FILES.kebeles),
   ]);
   return parseAdminData({ regions, zones, woredas, kebeles });
+}
+
+/**
+ * The Amharic names of the regions and zones, written by hand (the raw data has none): woredas
+ * and kebeles keep their Latin name until an operator imports Amharic ones.
+ */
+export const ADMIN_NAMES_AM_FILE = 'names-am.csv';
+
+export interface AreaNameAm {
+  code: string;
+  name_am: string;
+}
+
+/** Parses names-am.csv; the `#` lines at its top are its notes on the spelling conventions. */
+export function parseAmharicNames(text: string): AreaNameAm[] {
+  const body = text.replace(/^\uFEFF/, '').replace(/^(?:#.*(?:\r?\n|$))+/, '');
+  return parseCsvRecords(body, ['code', 'name_am']).map((r) => ({ code: r.code, name_am: r.name_am }));
+}
+
+export async function loadAmharicNames(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<AreaNameAm[]> {
+  return parseAmharicNames(await readAdminFile(dir, ADMIN_NAMES_AM_FILE));
 }

@@ -3,11 +3,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrations } from '../../../src/backend/db/migrations/index';
-import { ADMIN_FILES, DEFAULT_ADMIN_DIR } from '../../../src/backend/seed/admin-data';
+import { ADMIN_FILES, ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../../src/backend/seed/admin-data';
 import { DEMO_CONTENT } from '../../../src/backend/seed/demo-content';
 
 const SEED_CODE = [
   '../../../src/backend/db/seed.ts',
+  '../../../src/backend/db/seed-admin.ts',
   '../../../src/backend/db/seed-demo.ts',
   '../../../src/backend/seed/samples.ts',
   '../../../src/backend/import/kinds.ts',
@@ -25,7 +26,7 @@ export async function templateKey(): Promise<string> {
   hash.update(JSON.stringify(DEMO_CONTENT));
   for (const file of SEED_CODE) hash.update(await readFile(new URL(file, import.meta.url)));
   const dir = fileURLToPath(DEFAULT_ADMIN_DIR);
-  for (const file of Object.values(ADMIN_FILES)) {
+  for (const file of [...Object.values(ADMIN_FILES), ADMIN_NAMES_AM_FILE]) {
     const s = await stat(join(dir, file));
     hash.update(`${file}:${s.size}:${s.mtimeMs}`);
   }

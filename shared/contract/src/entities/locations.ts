@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { id } from '../common';
 import type { adminLevel } from '../enums';
 
-/** Region, zone, woreda and kebele lists all have this shape. */
-export const location = z.object({ id, name: z.string(), code: z.string().optional() });
+/**
+ * Region, zone, woreda and kebele lists all have this shape: `name` in Latin script, `name_am`
+ * in Ethiopic script when known (every region and zone; woredas and kebeles once imported).
+ */
+export const location = z.object({
+  id,
+  name: z.string(),
+  name_am: z.string().nullable().optional(),
+  code: z.string().optional(),
+});
 export type Location = z.infer<typeof location>;
 
 /**

@@ -12,7 +12,7 @@ import { describeApiError, noAnswer, withRefusal } from '../../lib/api-errors';
 import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
-import { currentLanguage, useT } from '../../lib/i18n';
+import { localName, useT } from '../../lib/i18n';
 import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
 import { toast } from '../../lib/toast';
 import { useBusy } from '../../lib/use-busy';
@@ -154,7 +154,7 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
             // specialization, stay on the role itself).
             options={roles.map((r) => ({
               value: String(r.id),
-              label: (currentLanguage() === 'am' && r.name_am) || r.name,
+              label: localName(r),
             }))}
           />
         </Section>

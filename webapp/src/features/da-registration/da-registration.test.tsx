@@ -369,5 +369,21 @@ describe('DA registration', () => {
     expect(screen.getByRole('option', { name: 'የእንስሳት ልማት' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Crop' })).not.toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Natural Resource' })).toBeInTheDocument();
+    // Regions and zones by their Amharic names; a woreda without one by its Latin name.
+    await waitFor(() => expect(optionsOf('ክልል')).toEqual(['ይምረጡ…', 'አማራ', 'ኦሮሚያ']));
+    await chooseArea(user, { kebele: false, am: true });
+    expect(optionsOf('ዞን')).toEqual(['ይምረጡ…', 'ሰሜን ጎንደር']);
+    expect(optionsOf('ወረዳ')).toEqual(['ይምረጡ…', 'Dabat']);
+    expect(screen.queryByRole('option', { name: 'Amhara' })).not.toBeInTheDocument();
+  });
+
+  it('shows the areas by their Latin names on an English form', async () => {
+    installFakeFetch(...referenceRoutes());
+    const user = open();
+    await registerButton();
+    await waitFor(() => expect(optionsOf('Region')).toEqual(['Select…', 'Amhara', 'Oromia']));
+    await chooseArea(user, { kebele: false });
+    expect(optionsOf('Zone')).toEqual(['Select…', 'North Gondar']);
+    expect(screen.queryByRole('option', { name: 'አማራ' })).not.toBeInTheDocument();
   });
 });

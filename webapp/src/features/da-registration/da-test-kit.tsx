@@ -1,26 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
+import { t } from '../../lib/i18n';
 import { json, route, type SeenRequest } from '../../test/fake-fetch';
 
-/** A small admin tree and the roles, as the embedded backend answers them. */
+/**
+ * A small admin tree and the roles, as the embedded backend answers them: regions and zones with
+ * their Amharic names, woredas and kebeles without (until an operator imports them).
+ */
+type Area = { id: number; name: string; name_am: string | null };
 export const areas = {
   regions: [
-    { id: 1, name: 'Amhara' },
-    { id: 2, name: 'Oromia' },
+    { id: 1, name: 'Amhara', name_am: 'አማራ' },
+    { id: 2, name: 'Oromia', name_am: 'ኦሮሚያ' },
   ],
-  zones: { '1': [{ id: 11, name: 'North Gondar' }], '2': [{ id: 21, name: 'East Shewa' }] } as Record<
-    string,
-    { id: number; name: string }[]
-  >,
-  woredas: { '11': [{ id: 111, name: 'Dabat' }], '21': [{ id: 211, name: 'Adama' }] } as Record<
-    string,
-    { id: number; name: string }[]
-  >,
+  zones: {
+    '1': [{ id: 11, name: 'North Gondar', name_am: 'ሰሜን ጎንደር' }],
+    '2': [{ id: 21, name: 'East Shewa', name_am: 'ምስራቅ ሸዋ' }],
+  } as Record<string, Area[]>,
+  woredas: {
+    '11': [{ id: 111, name: 'Dabat', name_am: null }],
+    '21': [{ id: 211, name: 'Adama', name_am: null }],
+  } as Record<string, Area[]>,
   kebeles: {
-    '111': [{ id: 1111, name: 'Kebele 01' }],
-    '211': [{ id: 2111, name: 'Kebele 02' }],
-  } as Record<string, { id: number; name: string }[]>,
+    '111': [{ id: 1111, name: 'Kebele 01', name_am: null }],
+    '211': [{ id: 2111, name: 'Kebele 02', name_am: null }],
+  } as Record<string, Area[]>,
 };
 
 export const roles = [
@@ -53,12 +58,17 @@ export async function choose(user: User, label: string, option: string) {
   await user.selectOptions(select(label), option);
 }
 
-/** Chooses Amhara → North Gondar → Dabat (→ Kebele 01 unless `kebele` is false). */
-export async function chooseArea(user: User, { kebele = true } = {}) {
-  await choose(user, 'Region', 'Amhara');
-  await choose(user, 'Zone', 'North Gondar');
-  await choose(user, 'Woreda', 'Dabat');
-  if (kebele) await choose(user, 'Kebele', 'Kebele 01');
+/**
+ * Chooses Amhara → North Gondar → Dabat (→ Kebele 01 unless `kebele` is false); on an Amharic
+ * screen (`am`) by the Amharic labels and names, Dabat and Kebele 01 having none.
+ */
+export async function chooseArea(user: User, { kebele = true, am = false } = {}) {
+  // The labels in the screen's language ('Region', 'Zone', … in English).
+  const label = (level: 'region' | 'zone' | 'woreda' | 'kebele') => t(`common.location.${level}`);
+  await choose(user, label('region'), am ? 'አማራ' : 'Amhara');
+  await choose(user, label('zone'), am ? 'ሰሜን ጎንደር' : 'North Gondar');
+  await choose(user, label('woreda'), 'Dabat');
+  if (kebele) await choose(user, label('kebele'), 'Kebele 01');
 }
 
 export const bodiesOf = (requests: SeenRequest[], method: string, path: string) =>

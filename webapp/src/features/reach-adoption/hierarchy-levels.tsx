@@ -1,7 +1,7 @@
 import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
 import type { TFunction } from '../../lib/i18n';
-import { currentLanguage, useT } from '../../lib/i18n';
+import { currentLanguage, localName, useT } from '../../lib/i18n';
 import {
   type ChildList,
   type HierarchyNode,
@@ -12,7 +12,7 @@ import {
   type LevelLists,
   titleHidden,
 } from './hierarchy-store';
-import { advisoryLabel, categoryName, localName } from './labels';
+import { advisoryLabel, categoryName } from './labels';
 
 interface HierarchyLevelsProps {
   state: HierarchyState;

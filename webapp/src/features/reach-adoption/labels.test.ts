@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../lib/i18n';
 import { lowestAdminArea } from './admin-area';
-import { advisoryLabel, categoryName, farmerFullName, localName, mostRecent } from './labels';
+import { advisoryLabel, categoryName, farmerFullName, mostRecent } from './labels';
 
 describe('farmerFullName', () => {
   it('joins the three names, ignoring the literal nan and empty parts', () => {
@@ -63,12 +63,6 @@ describe('advisoryLabel (spec §2)', () => {
 });
 
 describe('names in the user language', () => {
-  it('uses name_am for Amharic readers when present', () => {
-    expect(localName({ name: 'Teff', name_am: 'ጤፍ' }, 'am')).toBe('ጤፍ');
-    expect(localName({ name: 'Teff', name_am: 'ጤፍ' }, 'en')).toBe('Teff');
-    expect(localName({ name: 'Teff', name_am: null }, 'am')).toBe('Teff');
-  });
-
   it("names the spec's three categories from the i18n texts when the backend has no Amharic", () => {
     expect(categoryName({ name: 'Plant science' }, 'en', t)).toBe('Plant science');
     expect(categoryName({ name: 'Natural Resource Management' }, 'en', t)).toBe(

@@ -1,5 +1,5 @@
 import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
-import type { TFunction } from '../../lib/i18n';
+import { localName, type TFunction } from '../../lib/i18n';
 
 /** Spec §9: an advisory without a label shows at most this many characters of its text. */
 export const ADVISORY_LABEL_CHARS = 80;
@@ -15,12 +15,6 @@ export function farmerFullName(
     .map((part) => (part ?? '').trim())
     .filter(isRealNamePart)
     .join(' ');
-}
-
-/** A category, value chain, practice or sub-practice in the user's language. */
-export function localName(item: Pick<HierarchyItem, 'name' | 'name_am'>, lang: string): string {
-  const am = item.name_am?.trim();
-  return lang === 'am' && am ? am : item.name;
 }
 
 const CATEGORY_KEYS = ['plant_science', 'animal_science', 'natural_resource_management'] as const;

@@ -6,7 +6,14 @@ import { initI18n } from '../../lib/i18n';
 import { outsideTelegram, setLaunchForTests } from '../../telegram/launch';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
-import { bodiesOf, choose, referenceRoutes, select, type User } from '../da-registration/da-test-kit';
+import {
+  bodiesOf,
+  choose,
+  optionsOf,
+  referenceRoutes,
+  select,
+  type User,
+} from '../da-registration/da-test-kit';
 import { ReportUserScreen } from './report-user-screen';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
@@ -212,6 +219,12 @@ describe('Report user registration', () => {
     expect(await screen.findAllByText('ያስፈልጋል')).toHaveLength(6);
     expect(screen.getByRole('heading', { name: 'የሪፖርት ተጠቃሚ ምዝገባ' })).toBeInTheDocument();
     expect(screen.getByLabelText('ሙሉ ስም')).toBeInTheDocument();
+    // The cascade in Amharic: Amharic names where the areas have them, else the Latin ones.
+    await choose(user, 'ክልል', 'ኦሮሚያ');
+    await choose(user, 'ዞን', 'ምስራቅ ሸዋ');
+    await choose(user, 'ወረዳ', 'Adama');
+    expect(optionsOf('ክልል')).toEqual(['ይምረጡ…', 'አማራ', 'ኦሮሚያ']);
+    expect([select('ክልል').value, select('ዞን').value, select('ወረዳ').value]).toEqual(['2', '21', '211']);
   });
 
   it('asks to open it again from the bot when it does not know the acting user', () => {
@@ -246,6 +259,19 @@ describe('Report user update', () => {
     expect(select('Region')).toHaveValue('2');
     expect(select('Zone')).toHaveValue('21');
     expect(select('Woreda')).toHaveValue('211');
+  });
+
+  it('prefills the cascade with the Amharic names on an Amharic screen', async () => {
+    await initI18n('am');
+    try {
+      installFakeFetch(lookup([stored]), ...referenceRoutes());
+      open({ lang: 'am', update: 'true' });
+      await waitFor(() => expect(select('ወረዳ')).toBeEnabled());
+      const shown = (label: string) => select(label).selectedOptions[0]?.text;
+      expect([shown('ክልል'), shown('ዞን'), shown('ወረዳ')]).toEqual(['ኦሮሚያ', 'ምስራቅ ሸዋ', 'Adama']);
+    } finally {
+      await initI18n('en');
+    }
   });
 
   it('PUTs the profile, toasts the update text and hands back update: true', async () => {
