@@ -27,7 +27,6 @@ export const namespaces = [
   'notification',
   'home',
   'bot',
-  'time',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 
