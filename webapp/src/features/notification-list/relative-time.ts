@@ -1,4 +1,4 @@
-import type { Language } from '@gebere/i18n/src/languages';
+import type { Language } from '@gebere/i18n/languages';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
