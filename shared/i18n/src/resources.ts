@@ -27,6 +27,7 @@ export const namespaces = [
   'notification',
   'home',
   'bot',
+  'server',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

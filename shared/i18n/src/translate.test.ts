@@ -34,6 +34,7 @@ describe('translate', () => {
     // Amharic puts 0 and 1 in `one`.
     expect(translate('am', 'reach.records_failed', { count: 0 })).toBe('0 መዝገብ አልተሳካም።');
     expect(translate('am', 'bot.results.farmers', { count: 5 })).toBe('5 አርሶ አደሮች');
+    expect(translate('am', 'server.parts.seconds', { count: 1 })).toBe('1 ሰከንድ');
     expect(translate('en', 'bot.results.farmers_other', { count: 1 })).toBe('1 farmers');
   });
 
@@ -91,7 +92,7 @@ describe('lookup and isTranslationKey', () => {
 
   it('recognises texts and plural bases', () => {
     expect(isTranslationKey('bot.help')).toBe(true);
-    expect(isTranslationKey('bot.results.records')).toBe(true);
+    expect(isTranslationKey('server.parts.seconds')).toBe(true);
     expect(isTranslationKey('bot')).toBe(false);
     expect(isTranslationKey('bot.constructor')).toBe(false);
   });
