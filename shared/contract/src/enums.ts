@@ -1,16 +1,19 @@
 import { z } from 'zod';
 
-// Constants of spec §9, one definition each; forms, server and bot read them from here.
-export const GENDERS = ['male', 'female'] as const;
-export const GROUP_TYPES = ['men_only', 'women_only', 'mixed'] as const;
-export const CONTENT_TYPES = ['advisory', 'reach', 'adoption', 'farmer_registration'] as const;
-export const LOCATION_TYPES = ['all', 'region', 'zone', 'woreda', 'kebele'] as const;
-export const ADMIN_LEVELS = ['region', 'zone', 'woreda', 'kebele'] as const;
-export const FREQUENCIES = ['weekly', 'monthly'] as const;
-export const FEEDBACK_TYPES = ['SELECT_MULTIPLE', 'SELECT_ONE', 'RATING', 'TEXT'] as const;
-export const VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
-export const ADOPTION_TYPES = ['SELF_REPORTED'] as const;
-export const LANGUAGES = ['en', 'am'] as const;
+import {
+  ADMIN_LEVELS,
+  CONTENT_TYPES,
+  FEEDBACK_TYPES,
+  FREQUENCIES,
+  GENDERS,
+  GROUP_TYPES,
+  LANGUAGES,
+  LOCATION_TYPES,
+  VERIFICATION_STATUSES,
+} from './constants';
+
+// The zod enums of spec §9's constants (constants.ts, zod-free, holds the arrays and LIMITS).
+export * from './constants';
 
 export const gender = z.enum(GENDERS);
 export const groupType = z.enum(GROUP_TYPES);
@@ -31,23 +34,3 @@ export type Frequency = z.infer<typeof frequency>;
 export type FeedbackType = z.infer<typeof feedbackType>;
 export type VerificationStatus = z.infer<typeof verificationStatus>;
 export type Language = z.infer<typeof language>;
-
-export const LIMITS = {
-  phonePattern: /^(09|07)\d{8}$/,
-  advisoryLabelChars: 80,
-  notificationNameChars: 20,
-  ratingStars: 5,
-  cardMaxWidthPx: 550,
-  toastMsFarmer: 5000,
-  toastMs: 3000,
-  /** Telegram's WebApp.sendData limit, in UTF-8 bytes. */
-  sendDataBytes: 4096,
-  /** Longest text field the backend stores; longer is a 400, not a truncation. */
-  textMax: 255,
-  longTextMax: 4000,
-  /** A location notification's name and message (docs/authorization.md: abuse limits). */
-  notificationNameMax: 100,
-  notificationMessageMax: 1000,
-  /** Most pairs one batch record call accepts. */
-  batchMax: 500,
-} as const;

@@ -6,11 +6,9 @@ import type {
   GroupType,
   HandBackResult,
 } from '@gebere/contract';
+import { LIMITS } from '@gebere/contract/constants';
 import { normalizePhone } from '@gebere/phone';
 import type { FarmerFormOutput } from './form-schema';
-
-/** Spec §9 gender options (zod-free, like lib/constants). */
-export const GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
 
 /** What the inputs hold: texts, '' for nothing chosen, the group id as a string. */
 export interface FarmerFormValues {
@@ -114,9 +112,8 @@ export function buildFarmerPayload(
   return { ok: true, payload, groupName: group.group_name };
 }
 
-/** The contract caps hand-back names at 200 characters; names may each be 255. */
-const HAND_BACK_NAME_MAX = 200;
-function clip(text: string, max = HAND_BACK_NAME_MAX): string {
+/** Names may each be 255 characters; the contract caps hand-back names lower. */
+function clip(text: string, max: number = LIMITS.handBackNameMax): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   // never leave half of a surrogate pair at the end
@@ -133,8 +130,6 @@ export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'g
 
 type FarmerRegistered = Extract<HandBackResult, { kind: 'farmer_registered' }>;
 
-/** Telegram's sendData limit (the contract's LIMITS.sendDataBytes; zod-free here). */
-const SEND_DATA_BYTES = 4096;
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /**
@@ -149,8 +144,8 @@ export function farmerRegisteredResult(farmer: Farmer, groupName: string): Farme
     const result: FarmerRegistered = {
       kind: 'farmer_registered',
       farmer_id: farmer.id,
-      name: clip(fullName(farmer), Math.min(max, HAND_BACK_NAME_MAX)),
-      group_name: clip(groupName.trim(), Math.min(max, HAND_BACK_NAME_MAX)),
+      name: clip(fullName(farmer), Math.min(max, LIMITS.handBackNameMax)),
+      group_name: clip(groupName.trim(), Math.min(max, LIMITS.handBackNameMax)),
       status_code: 201,
       data: {
         id: farmer.id,
@@ -164,7 +159,7 @@ export function farmerRegisteredResult(farmer: Farmer, groupName: string): Farme
         created_by: farmer.created_by,
       },
     };
-    if (jsonBytes(result) <= SEND_DATA_BYTES || max <= 1) return result;
+    if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 1) return result;
     max = Math.floor(max / 2);
   }
 }
