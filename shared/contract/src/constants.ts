@@ -1,7 +1,8 @@
 import { languages } from '@gebere/i18n/languages';
 
 /**
- * Constants of spec §9, one definition each, without zod: first-load code (the webapp's screens)
+ * Constants of spec §9, one definition each, and the two ways a text is fit to a limit, without
+ * zod: first-load code (the webapp's screens)
  * imports them from `@gebere/contract/constants` without pulling in the schemas; enums.ts makes
  * the zod enums of the same arrays. Forms, server and bot all read them from here.
  */
@@ -37,3 +38,23 @@ export const LIMITS = {
   /** Most pairs one batch record call accepts. */
   batchMax: 500,
 } as const;
+
+/**
+ * `text` cut to at most `max` UTF-16 units (what zod's `.max` and Telegram count), never leaving
+ * half of a surrogate pair (an emoji) at the end; when it is cut, `mark` (e.g. '…') ends it,
+ * within `max`. Text that fits comes back as it is.
+ */
+export function clip(text: string, max: number, mark = ''): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max - mark.length));
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) + mark;
+}
+
+/**
+ * Spec §2's display rule (advisory labels, notification names): the first `chars` characters,
+ * counted as people see them (code points: never half an emoji), then '…' when there was more.
+ */
+export function shorten(text: string, chars: number): string {
+  const all = Array.from(text);
+  return all.length > chars ? `${all.slice(0, chars).join('')}…` : text;
+}

@@ -1,3 +1,4 @@
+export * from './advisory-text';
 export * from './auth';
 export * from './common';
 export * from './entities/advisory';

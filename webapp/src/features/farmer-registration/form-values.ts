@@ -6,7 +6,7 @@ import type {
   GroupType,
   HandBackResult,
 } from '@gebere/contract';
-import { LIMITS } from '@gebere/contract/constants';
+import { clip, LIMITS } from '@gebere/contract/constants';
 import { normalizePhone } from '@gebere/phone';
 import type { FarmerFormOutput } from './form-schema';
 
@@ -112,14 +112,6 @@ export function buildFarmerPayload(
   return { ok: true, payload, groupName: group.group_name };
 }
 
-/** Names may each be 255 characters; the contract caps hand-back names lower. */
-function clip(text: string, max: number = LIMITS.handBackNameMax): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  // never leave half of a surrogate pair at the end
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-
 /** The farmer's full name as saved: the three names, blanks left out. */
 export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'grand_father_name'>): string {
   return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
@@ -139,7 +131,7 @@ const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(va
  * pathological ones (every character escaped in JSON) are cut until the result fits.
  */
 export function farmerRegisteredResult(farmer: Farmer, groupName: string): FarmerRegistered {
-  let max = 255;
+  let max: number = LIMITS.textMax;
   for (;;) {
     const result: FarmerRegistered = {
       kind: 'farmer_registered',
