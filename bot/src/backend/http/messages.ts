@@ -1,4 +1,4 @@
-import { type en, interpolate, type Language, lookup } from '@gebere/i18n';
+import { defaultLanguage, type en, interpolate, isLanguage, type Language, lookup } from '@gebere/i18n';
 
 /**
  * Texts of the backend's answers (400 field messages and `detail`s), in the request's language:
@@ -25,7 +25,7 @@ export type MessageKey = ServerKey | SharedKey;
 export type MessageVars = Record<string, string | number>;
 
 const isShared = (key: string): key is SharedKey => (SHARED as readonly string[]).includes(key);
-const text = (lang: Language, key: string) => lookup(lang, key) ?? lookup('en', key) ?? key;
+const text = (lang: Language, key: string) => lookup(lang, key) ?? lookup(defaultLanguage, key) ?? key;
 
 /**
  * A payload field named inside a message (`{{field}}`), as the user reads it: `server.fields`,
@@ -51,16 +51,16 @@ export function message(lang: Language, key: MessageKey, vars?: MessageVars): st
 }
 
 export function isMessageKey(s: string): s is MessageKey {
-  return isShared(s) || (!s.includes('.') && lookup('en', `server.${s}`) !== undefined);
+  return isShared(s) || (!s.includes('.') && lookup(defaultLanguage, `server.${s}`) !== undefined);
 }
 
 // Clients send the same few headers over and over; parse each once (bounded).
 const picked = new Map<string, Language>();
 
-/** First of en/am the client accepts (by q), en when it names neither. */
+/** The bundled language the client accepts first (by q); the default when it names none. */
 export function pickLanguage(header: string | string[] | undefined): Language {
   const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return 'en';
+  if (!value) return defaultLanguage;
   const known = picked.get(value);
   if (known) return known;
   const lang = parseAcceptLanguage(value);
@@ -74,10 +74,10 @@ function parseAcceptLanguage(value: string): Language {
   for (const part of value.split(',')) {
     const [tag = '', ...opts] = part.trim().split(';');
     const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary !== 'en' && primary !== 'am') continue;
+    if (!isLanguage(primary)) continue;
     const qOpt = opts.map((o) => o.trim()).find((o) => o.startsWith('q='));
     const q = qOpt ? Number(qOpt.slice(2)) : 1;
     if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang: primary, q };
   }
-  return best?.lang ?? 'en';
+  return best?.lang ?? defaultLanguage;
 }
