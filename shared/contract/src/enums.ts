@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { GENDERS, GROUP_TYPES, LANGUAGES } from './rules';
 
-import {
-  ADMIN_LEVELS,
-  CONTENT_TYPES,
-  FEEDBACK_TYPES,
-  FREQUENCIES,
-  GENDERS,
-  GROUP_TYPES,
-  LANGUAGES,
-  LOCATION_TYPES,
-  VERIFICATION_STATUSES,
-} from './constants';
-
-// The zod enums of spec §9's constants (constants.ts, zod-free, holds the arrays and LIMITS).
-export * from './constants';
+// The zod enums of spec §9's constants. Those the screens need without zod are in rules.ts
+// (re-exported here); the others are defined here.
+export * from './rules';
+export const CONTENT_TYPES = ['advisory', 'reach', 'adoption', 'farmer_registration'] as const;
+export const LOCATION_TYPES = ['all', 'region', 'zone', 'woreda', 'kebele'] as const;
+export const ADMIN_LEVELS = ['region', 'zone', 'woreda', 'kebele'] as const;
+export const FREQUENCIES = ['weekly', 'monthly'] as const;
+export const FEEDBACK_TYPES = ['SELECT_MULTIPLE', 'SELECT_ONE', 'RATING', 'TEXT'] as const;
+export const VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
+export const ADOPTION_TYPES = ['SELF_REPORTED'] as const;
 
 export const gender = z.enum(GENDERS);
 export const groupType = z.enum(GROUP_TYPES);

@@ -1,4 +1,3 @@
-export * from './advisory-text';
 export * from './auth';
 export * from './common';
 export * from './entities/advisory';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@gebere/contract/constants';
+import { LIMITS } from '@gebere/contract/rules';
 import { create } from 'zustand';
 
 /** Spec §8–§9: top-center by default; the farmer screen uses top-right for 5000 ms. */

@@ -1,5 +1,5 @@
 import type { DevelopmentGroup, GroupType, NewGroupFields } from '@gebere/contract';
-import { GROUP_TYPES } from '@gebere/contract/constants';
+import { GROUP_TYPES } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';

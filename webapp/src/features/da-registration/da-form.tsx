@@ -1,5 +1,5 @@
 import type { DaProfile, DaRole } from '@gebere/contract';
-import { GENDERS } from '@gebere/contract/constants';
+import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { GENDERS, GROUP_TYPES } from '@gebere/contract/constants';
+import { GENDERS, GROUP_TYPES } from '@gebere/contract/rules';
 import type { KeySlot } from '../../lib/idempotent-call';
 import type { FarmerFormValues } from './form-values';
 

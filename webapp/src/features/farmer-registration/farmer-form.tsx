@@ -1,5 +1,5 @@
 import type { DevelopmentGroup, HandBackResult } from '@gebere/contract';
-import { GENDERS, LIMITS } from '@gebere/contract/constants';
+import { GENDERS, LIMITS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';

@@ -6,7 +6,7 @@ import type {
   GroupType,
   HandBackResult,
 } from '@gebere/contract';
-import { clip, LIMITS } from '@gebere/contract/constants';
+import { clip, LIMITS } from '@gebere/contract/rules';
 import { normalizePhone } from '@gebere/phone';
 import type { FarmerFormOutput } from './form-schema';
 

@@ -1,5 +1,5 @@
 import type { DevelopmentGroup } from '@gebere/contract';
-import { GROUP_TYPES } from '@gebere/contract/constants';
+import { GROUP_TYPES } from '@gebere/contract/rules';
 import { Cell, Section, Switch } from '@telegram-apps/telegram-ui';
 import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { RadioGroupField } from '../../components/radio-group-field';

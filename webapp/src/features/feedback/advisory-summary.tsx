@@ -1,5 +1,5 @@
 import type { Advisory } from '@gebere/contract';
-import { advisoryLabel, advisoryParagraphs } from '@gebere/contract/advisory-text';
+import { advisoryLabel, advisoryParagraphs } from '@gebere/contract/rules';
 import { Section } from '@telegram-apps/telegram-ui';
 import { currentLanguage, useT } from '../../lib/i18n';
 

@@ -1,5 +1,5 @@
 import type { FeedbackAnswer, FeedbackQuestion } from '@gebere/contract';
-import { LIMITS } from '@gebere/contract/constants';
+import { LIMITS } from '@gebere/contract/rules';
 
 /**
  * What the inputs hold, by question id: chosen choice ids (SELECT_MULTIPLE), one choice id

@@ -1,4 +1,4 @@
-import { LIMITS } from '@gebere/contract/constants';
+import { LIMITS } from '@gebere/contract/rules';
 import { useT } from '../../lib/i18n';
 
 // Spec §9: 5 stars, whole steps.

@@ -1,5 +1,5 @@
 import type { LocationNotification } from '@gebere/contract';
-import { LIMITS, shorten } from '@gebere/contract/constants';
+import { LIMITS, shorten } from '@gebere/contract/rules';
 import { Button, Card } from '@telegram-apps/telegram-ui';
 import { useId } from 'react';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-import { LIMITS, shorten } from '@gebere/contract/constants';
+import { LIMITS, shorten } from '@gebere/contract/rules';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AdvisoryText } from '@gebere/contract/advisory-text';
+import type { AdvisoryText } from '@gebere/contract/rules';
 
 /**
  * Spec §2's hierarchy: value chain category → value chain → practice → sub-practice →

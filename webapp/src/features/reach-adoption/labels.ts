@@ -1,5 +1,5 @@
 import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
-import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/advisory-text';
+import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/rules';
 import { localName, type TFunction } from '../../lib/i18n';
 
 // Farmers imported from spreadsheets carry pandas' empty cell, the text "nan", in name parts.
@@ -33,7 +33,7 @@ export function categoryName(item: Pick<HierarchyItem, 'name' | 'name_am'>, lang
 
 /**
  * Spec §2: the advisory's label (its own, else the start of its text in the user's language:
- * @gebere/contract/advisory-text); else the name of the sub-practice it belongs to.
+ * @gebere/contract/rules); else the name of the sub-practice it belongs to.
  */
 export function advisoryLabel(advisory: AdvisoryText, subPracticeName: string, lang: string): string {
   return labelOf(advisory, lang) || subPracticeName;

@@ -1,5 +1,5 @@
 import { type ApiError, isRetryable as defaultIsRetryable } from '@gebere/api-client';
-import { LIMITS } from '@gebere/contract/constants';
+import { LIMITS } from '@gebere/contract/rules';
 import { pairKey, type RecordPair, uniquePairs } from './pairs';
 
 export { allPairs, type RecordPair, uniquePairs } from './pairs';

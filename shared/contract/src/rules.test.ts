@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AdvisoryText, advisoryLabel, advisoryParagraphs } from './advisory-text';
-import { clip, shorten } from './constants';
+import { type AdvisoryText, advisoryLabel, advisoryParagraphs, clip, shorten } from './rules';
 
 describe('clip', () => {
   it('keeps text that fits, and cuts the rest to max UTF-16 units, mark included', () => {

@@ -1,20 +1,15 @@
 import { languages } from '@gebere/i18n/languages';
+import type { Advisory } from './entities/advisory';
 
 /**
- * Constants of spec §9, one definition each, and the two ways a text is fit to a limit, without
- * zod: first-load code (the webapp's screens)
- * imports them from `@gebere/contract/constants` without pulling in the schemas; enums.ts makes
- * the zod enums of the same arrays. Forms, server and bot all read them from here.
+ * The spec's rules that need no zod, one definition each: the §9 constants the screens use, the
+ * limits, how a text is fit to a limit, and how an advisory reads (§2). First-load code (the
+ * webapp's screens) imports them from `@gebere/contract/rules` without pulling in the schemas;
+ * enums.ts holds the other §9 constants and makes the zod enums; the bot and the server read
+ * both through the package index.
  */
 export const GENDERS = ['male', 'female'] as const;
 export const GROUP_TYPES = ['men_only', 'women_only', 'mixed'] as const;
-export const CONTENT_TYPES = ['advisory', 'reach', 'adoption', 'farmer_registration'] as const;
-export const LOCATION_TYPES = ['all', 'region', 'zone', 'woreda', 'kebele'] as const;
-export const ADMIN_LEVELS = ['region', 'zone', 'woreda', 'kebele'] as const;
-export const FREQUENCIES = ['weekly', 'monthly'] as const;
-export const FEEDBACK_TYPES = ['SELECT_MULTIPLE', 'SELECT_ONE', 'RATING', 'TEXT'] as const;
-export const VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
-export const ADOPTION_TYPES = ['SELF_REPORTED'] as const;
 /** The bundled languages, as @gebere/i18n declares them. */
 export const LANGUAGES = languages;
 
@@ -57,4 +52,27 @@ export function clip(text: string, max: number, mark = ''): string {
 export function shorten(text: string, chars: number): string {
   const all = Array.from(text);
   return all.length > chars ? `${all.slice(0, chars).join('')}…` : text;
+}
+
+/** How an advisory reads, for the bot's messages and the screens alike. */
+export type AdvisoryText = Pick<Advisory, 'label' | 'template_content' | 'template_content_am'>;
+
+/** Its paragraphs in the reader's language (Amharic when any is written), trimmed, blank ones dropped. */
+export function advisoryParagraphs(advisory: AdvisoryText, lang: string): string[] {
+  const am = advisory.template_content_am;
+  const paragraphs = lang === 'am' && am?.some((p) => p.trim()) ? am : advisory.template_content;
+  return paragraphs.map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * Spec §2, the advisory label: its label; else the first 80 characters of its text (paragraphs
+ * joined, white space folded) and an ellipsis when there is more; else '' (the caller names it).
+ */
+export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
+  const label = advisory.label?.trim();
+  if (label) return label;
+  return shorten(
+    advisoryParagraphs(advisory, lang).join(' ').replace(/\s+/g, ' '),
+    LIMITS.advisoryLabelChars,
+  );
 }
