@@ -6,23 +6,10 @@ import { purgeTguiCss } from './scripts/purge-tgui-css.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/**
- * The one deep import the shared packages do not export: `@gebere/i18n/src/*`. The package index
- * exports both languages (and the bot's texts) from one module, so importing it would put Amharic
- * on every first load; the webapp assembles its resources per namespace (src/lib/resources-*.ts):
- * English static, Amharic a lazy chunk. The zod-free parts of the contract and the API client
- * (`@gebere/contract/auth`, `/route-paths`, `/idempotency`, `@gebere/api-client/transport`,
- * `/errors`, `/idempotency-key`) are subpath exports of their packages.
- */
-export const sharedAliases = {
-  '@gebere/i18n/src': here('../shared/i18n/src'),
-};
-
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), purgeTguiCss(), earlyScript()],
-  resolve: { alias: sharedAliases },
   // Chunk URLs are absolute from the server root, where bot/ serves these files.
   base: '/',
   build: {

@@ -1,10 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { sharedAliases } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: sharedAliases },
   test: {
     name: 'webapp',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],

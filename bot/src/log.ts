@@ -1,3 +1,4 @@
+import { PHONE_IN_TEXT } from '@gebere/phone';
 import { pino } from 'pino';
 import type { LogLevel } from './config';
 
@@ -43,16 +44,9 @@ export function maskUrl(url: string): string {
   return url.replace(/\/bot\d+:[^/?#]+/g, '/bot<redacted>').replace(/([?&]sig=)[^&#]*/g, '$1<redacted>');
 }
 
-/**
- * Ethiopian phone numbers in any form people and the product write them: 09xxxxxxxx and
- * 07xxxxxxxx, the normalised 9xxxxxxxx and 7xxxxxxxx, +2519… and 2517… (digits not part of a
- * longer run of digits).
- */
-const PHONE = /(?<!\d)(?:\+?251|0)?[79]\d{8}(?!\d)/g;
-
-/** Phone numbers replaced by `<phone …NN>`: only the last two digits are kept. */
+/** Phone numbers (any form @gebere/phone knows) replaced by `<phone …NN>`: only the last two digits are kept. */
 export function maskPhones(text: string): string {
-  return text.replace(PHONE, (m) => `<phone …${m.slice(-2)}>`);
+  return text.replace(PHONE_IN_TEXT, (m) => `<phone …${m.slice(-2)}>`);
 }
 
 /** Error messages from HTTP clients sometimes quote the URL; mask it there too. */

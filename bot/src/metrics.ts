@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { withTimeout } from './http/health';
 
 /**
  * Prometheus metrics of one server (GET /metrics, see http/metrics.ts). A registry per server, not
@@ -125,14 +126,4 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       db = probe;
     },
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timed out')), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

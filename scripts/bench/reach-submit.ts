@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type ApiResult, createApiClient } from '@gebere/api-client';
 import Fastify from 'fastify';
 import { backendPlugin, migrate, openDatabase, seed } from '../../bot/src/backend/index';
-import { type ApiResult, createApiClient } from '../../shared/api-client/src/index';
 import {
   type CallOutcome,
   type RecordApi,

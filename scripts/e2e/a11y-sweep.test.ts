@@ -5,9 +5,9 @@
 // state (a refused save: field error and toast) in both themes. Screenshots go to artifacts/e2e/
 // (a11y-<lang>-<theme>-<screen>.png), findings to artifacts/e2e/axe-a11y-sweep.json.
 
+import type { Language } from '@gebere/i18n';
 import type { Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { ownContrast } from './a11y-contrast';
 import {

@@ -2,8 +2,8 @@
 // Amharic at 360×640: registration, a group, a farmer in a new group, reach, advisory feedback.
 // Every screen is opened from the bot's real button, checked with axe, and photographed.
 
+import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
 import { loseSomeAnswers } from './faults';

@@ -1,7 +1,8 @@
 // The demo DAs of bot/src/backend/seed/demo/people.ts (both in Amhara, where the demo's teff
 // advisory is), and linking one in the chat page as a DA does: /start, then their phone.
+
+import type { Language } from '@gebere/i18n';
 import { expect } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import type { TestUser } from '../emulator/index';
 import { openChat, type Product } from './harness';
 import type { Journey } from './journey';

@@ -4,8 +4,8 @@
 // and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary
 // per submit in the chat, and the user told exactly what happened in their language.
 
+import type { Language } from '@gebere/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import {
   advisoryPath,
   checkedNames,

@@ -1,8 +1,9 @@
 // Steps of the fault journey (scripts/e2e/fault-journey.test.ts): submitting through faults and
 // counting what reached the chat.
+
+import type { Language } from '@gebere/i18n';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import type { TestUser } from '../emulator/index';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import type { Product } from './harness';

@@ -2,8 +2,8 @@
 // and Amharic at 360×640: a mini-app framed by a chat page on another site (127.0.0.1 while
 // PUBLIC_URL is localhost), and feedback on an advisory the bot sent with its inline button.
 
+import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { DEMO_DA, daInChat } from './demo-das';

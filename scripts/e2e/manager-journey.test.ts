@@ -3,8 +3,8 @@
 // its area, in Debian's Chromium through the emulator's chat page, in English and Amharic at
 // 360×640: the rows, the exact bot texts and deliveries, axe on each screen.
 
+import { type Language, translate } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import { type Language, translate } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
 import { HAS_CHROMIUM, openChat, screenshot } from './harness';

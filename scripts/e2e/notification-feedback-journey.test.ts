@@ -4,8 +4,8 @@
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,
 // answers every question and submits: the feedback rows and the bot's exact summary.
 
+import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../shared/i18n/src/index';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
 import { daInChat } from './demo-das';

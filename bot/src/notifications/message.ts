@@ -1,8 +1,9 @@
+import { clip } from '@gebere/contract';
 import { defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { type AdvisoryText, advisoryHtml, feedbackButton } from '../telegram/advisory';
 import { createLinkMaker, type LinkSubject, type MakeLink, screenLinks } from '../telegram/links';
-import { clip, escapeHtml } from '../telegram/summaries';
+import { escapeHtml } from '../telegram/summaries';
 import type { DeliveryContext, LinkSettings } from './types';
 
 /**
@@ -80,12 +81,12 @@ function button(d: DeliveryContext, who: LinkSubject, link: Linker): InlineKeybo
  */
 export function renderDelivery(d: DeliveryContext, link: Linker): RenderedMessage {
   const lang: Language = isLanguage(d.language) ? d.language : defaultLanguage;
-  const name = clip(d.name.trim(), NAME_MAX);
-  const note = clip(d.message.trim(), NOTE_MAX);
+  const name = clip(d.name.trim(), NAME_MAX, '…');
+  const note = clip(d.message.trim(), NOTE_MAX, '…');
   const parts = [`📢 <b>${escapeHtml(name)}</b>`];
   if (note) parts.push(escapeHtml(note));
   if (d.contentType === 'advisory' && d.advisory) {
-    const room = MESSAGE_BUDGET - Array.from(name).length - Array.from(note).length - 8;
+    const room = MESSAGE_BUDGET - name.length - note.length - 8;
     // One line break under the heading: here the advisory is a section of the note.
     parts.push(advisoryHtml(advisoryOf(d.advisory), lang, room, '\n'));
   }

@@ -1,39 +1,30 @@
-import { type Advisory, LIMITS } from '@gebere/contract';
+import {
+  type Advisory,
+  advisoryLabel,
+  advisoryParagraphs,
+  clip,
+  type AdvisoryText as LabelledText,
+} from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { LinkSubject, MakeLink } from './links';
 import { screenLinks } from './links';
-import { clip, escapeHtml } from './summaries';
+import { escapeHtml } from './summaries';
 
 /**
  * One advisory as the chat shows it: its title, its text in the DA's language and the "Give
  * feedback" button. The bot's `advisoryMessage` and the notification engine's advisory deliveries
  * (bot/src/notifications/message.ts) both render it here, so the two never drift apart.
  */
-export type AdvisoryText = Pick<Advisory, 'id' | 'label' | 'template_content' | 'template_content_am'>;
+export type AdvisoryText = Pick<Advisory, 'id'> & LabelledText;
 
 /** Room for an advisory's heading ("New advisory: …"); a label is short, this only bounds a huge one. */
 const HEADING_MAX = 300;
 
-/** Its paragraphs in the DA's language (Amharic when any is written), trimmed, blank ones dropped. */
+/** Its paragraphs in the DA's language (Amharic when any is written), one a line. */
 export function advisoryBody(advisory: AdvisoryText, lang: Language): string {
-  const am = advisory.template_content_am;
-  const paragraphs = lang === 'am' && am?.some((p) => p.trim()) ? am : advisory.template_content;
-  return paragraphs
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join('\n');
-}
-
-/** Spec §2, the advisory label: its label; else the first 80 characters of its text and an ellipsis. */
-export function advisoryTitle(advisory: AdvisoryText, lang: Language): string {
-  const label = advisory.label?.trim();
-  if (label) return label;
-  const chars = Array.from(advisoryBody(advisory, lang).replace(/\s+/g, ' '));
-  return chars.length > LIMITS.advisoryLabelChars
-    ? `${chars.slice(0, LIMITS.advisoryLabelChars).join('')}…`
-    : chars.join('');
+  return advisoryParagraphs(advisory, lang).join('\n');
 }
 
 /**
@@ -42,10 +33,11 @@ export function advisoryTitle(advisory: AdvisoryText, lang: Language): string {
  */
 export function advisoryHtml(advisory: AdvisoryText, lang: Language, budget: number, gap: string): string {
   const heading = clip(
-    translate(lang, 'bot.advisory.new', { title: advisoryTitle(advisory, lang) }),
+    translate(lang, 'bot.advisory.new', { title: advisoryLabel(advisory, lang) }),
     HEADING_MAX,
+    '…',
   );
-  const body = clip(advisoryBody(advisory, lang), Math.max(0, budget - Array.from(heading).length));
+  const body = clip(advisoryBody(advisory, lang), Math.max(0, budget - heading.length), '…');
   return `<b>${escapeHtml(heading)}</b>${body ? `${gap}${escapeHtml(body)}` : ''}`;
 }
 

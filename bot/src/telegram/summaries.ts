@@ -1,13 +1,7 @@
-import type { HandBackResult } from '@gebere/contract';
+import { clip, type HandBackResult } from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
 
 /** Telegram's HTML parse mode needs only these three escaped (and `"` inside attributes). */
-/** Cuts by code points (never half an emoji or an Ethiopic syllable) and marks the cut. */
-export function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : text;
-}
-
 export function escapeHtml(value: string | number): string {
   return String(value)
     .replace(/&/g, '&amp;')
@@ -84,5 +78,5 @@ export function summaryTitle(html: string, max = 64): string {
     .split('\n')[0]
     ?.trim();
   const title = text || '✅';
-  return clip(title, max);
+  return clip(title, max, '…');
 }

@@ -3,7 +3,7 @@ import { bodyString, id } from './common';
 import { gender, LIMITS } from './enums';
 
 /** Names as the server stored them; NUL and lone surrogates never reach a summary. */
-const name = bodyString(200).min(1);
+const name = bodyString(LIMITS.handBackNameMax).min(1);
 const count = z.number().int().nonnegative().max(1_000_000);
 
 /** The farmer as the server saved it (spec §4: "the data … go to the container"). */

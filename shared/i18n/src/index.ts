@@ -1,4 +1,3 @@
-export { amDayjsLocale, amRelativeTime } from './dayjs-am';
 export { interpolate, placeholders } from './interpolate';
 export {
   defaultLanguage,
@@ -8,7 +7,6 @@ export {
   languages,
   resolveLanguage,
 } from './languages';
-export { formatRelativeTime } from './relative-time';
 export { am, defaultNamespace, en, type Namespace, namespaces, type Resources, resources } from './resources';
 export {
   createTranslator,

@@ -27,7 +27,7 @@ export const namespaces = [
   'notification',
   'home',
   'bot',
-  'time',
+  'server',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

@@ -28,13 +28,14 @@ describe('translate', () => {
   });
 
   it('picks i18next plural forms by CLDR rules', () => {
-    expect(translate('en', 'time.minutes_ago', { count: 1 })).toBe('1 minute ago');
-    expect(translate('en', 'time.minutes_ago', { count: 5 })).toBe('5 minutes ago');
+    expect(translate('en', 'bot.results.farmers', { count: 1 })).toBe('1 farmer');
+    expect(translate('en', 'bot.results.farmers', { count: 5 })).toBe('5 farmers');
     expect(translate('en', 'reach.records_failed', { count: 0 })).toBe('0 records failed.');
     // Amharic puts 0 and 1 in `one`.
     expect(translate('am', 'reach.records_failed', { count: 0 })).toBe('0 መዝገብ አልተሳካም።');
-    expect(translate('am', 'time.minutes_ago', { count: 5 })).toBe('ከ5 ደቂቃዎች በፊት');
-    expect(translate('en', 'time.minutes_ago_other', { count: 1 })).toBe('1 minutes ago');
+    expect(translate('am', 'bot.results.farmers', { count: 5 })).toBe('5 አርሶ አደሮች');
+    expect(translate('am', 'server.parts.seconds', { count: 1 })).toBe('1 ሰከንድ');
+    expect(translate('en', 'bot.results.farmers_other', { count: 1 })).toBe('1 farmers');
   });
 
   describe('fallback', () => {
@@ -72,7 +73,7 @@ describe('translate', () => {
       // @ts-expect-error `name` is required
       translate('en', 'bot.welcome_back', { title: 'x' });
       // @ts-expect-error a plural base needs a numeric count
-      translate('en', 'time.minutes_ago', { count: '3' });
+      translate('en', 'bot.results.farmers', { count: '3' });
       // @ts-expect-error namespaces are not texts
       translate('en', 'bot.menu');
     };
@@ -85,13 +86,13 @@ describe('lookup and isTranslationKey', () => {
     expect(lookup('am', 'common.cancel')).toBe('ሰርዝ');
     expect(lookup('am', 'common')).toBeUndefined();
     expect(lookup('am', 'common.cancel.x')).toBeUndefined();
-    expect(lookup('en', 'time.days_ago', 3)).toBe('{{count}} days ago');
-    expect(lookup('en', 'time.days_ago')).toBeUndefined();
+    expect(lookup('en', 'bot.results.advisories', 3)).toBe('{{count}} advisories');
+    expect(lookup('en', 'bot.results.advisories')).toBeUndefined();
   });
 
   it('recognises texts and plural bases', () => {
     expect(isTranslationKey('bot.help')).toBe(true);
-    expect(isTranslationKey('time.hours_ago')).toBe(true);
+    expect(isTranslationKey('server.parts.seconds')).toBe(true);
     expect(isTranslationKey('bot')).toBe(false);
     expect(isTranslationKey('bot.constructor')).toBe(false);
   });

@@ -1,1 +1,8 @@
-export { isValidPhone, NATIONAL_PHONE_PATTERN, normalizePhone, PHONE_PATTERN, prefillPhone } from './phone';
+export {
+  isValidPhone,
+  NATIONAL_PHONE_PATTERN,
+  normalizePhone,
+  PHONE_IN_TEXT,
+  PHONE_PATTERN,
+  prefillPhone,
+} from './phone';

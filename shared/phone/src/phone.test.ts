@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, NATIONAL_PHONE_PATTERN, normalizePhone, PHONE_PATTERN, prefillPhone } from './phone';
+import {
+  isValidPhone,
+  NATIONAL_PHONE_PATTERN,
+  normalizePhone,
+  PHONE_IN_TEXT,
+  PHONE_PATTERN,
+  prefillPhone,
+} from './phone';
 
 const digit = fc.constantFrom(...'0123456789');
 /** A valid 9-digit national number: 9xxxxxxxx or 7xxxxxxxx. */
@@ -117,5 +124,25 @@ describe('prefillPhone', () => {
 
   it('round-trips: normalising a prefilled number gives the national number back', () => {
     fc.assert(fc.property(national, (n) => normalizePhone(prefillPhone(`+251${n}`)) === n));
+  });
+});
+
+describe('PHONE_IN_TEXT', () => {
+  const found = (text: string) => [...text.matchAll(PHONE_IN_TEXT)].map((m) => m[0]);
+
+  it('finds every written form of a number, each of which normalises', () => {
+    fc.assert(
+      fc.property(national, (n) => {
+        for (const form of [n, `0${n}`, `251${n}`, `+251${n}`]) {
+          expect(found(`call ${form}, please`)).toEqual([form]);
+          expect(normalizePhone(form)).toBe(n);
+        }
+      }),
+    );
+  });
+
+  it('finds nothing inside longer digit runs or with another prefix', () => {
+    for (const text of ['1732470000123', '0812345678', '12345678', 'id 8123456789', '09123456789'])
+      expect(found(text)).toEqual([]);
   });
 });

@@ -8,11 +8,21 @@
  *    `9xxxxxxxx` / `7xxxxxxxx` (9 digits, {@link NATIONAL_PHONE_PATTERN}).
  */
 
+/** The rule itself: a mobile number is 9 or 7, then 8 digits. Every pattern below is built from it. */
+const NATIONAL = '[79]\\d{8}';
+
 /** What a phone field must match (spec §9): 09 or 07, then 8 digits. */
-export const PHONE_PATTERN = /^(09|07)\d{8}$/;
+export const PHONE_PATTERN = new RegExp(`^0${NATIONAL}$`);
 
 /** What {@link normalizePhone} returns: 9 or 7, then 8 digits. */
-export const NATIONAL_PHONE_PATTERN = /^[79]\d{8}$/;
+export const NATIONAL_PHONE_PATTERN = new RegExp(`^${NATIONAL}$`);
+
+/**
+ * A number inside free text, in any form people and the product write it: 09xxxxxxxx and
+ * 07xxxxxxxx, the national 9xxxxxxxx and 7xxxxxxxx, +2519… and 2517…, never part of a longer run
+ * of digits. Global: for `String.replace` and `matchAll` (the log masks phones with it).
+ */
+export const PHONE_IN_TEXT = new RegExp(`(?<!\\d)(?:\\+?251|0)?${NATIONAL}(?!\\d)`, 'g');
 
 /** The form-level check (spec §5). No trimming: the form shows the error instead of guessing. */
 export function isValidPhone(value: string): boolean {
@@ -35,7 +45,7 @@ export function isValidPhone(value: string): boolean {
 export function normalizePhone(input: string): string | null {
   let digits = input.replace(/\D/g, '');
   if (digits.startsWith('251')) digits = digits.slice(3);
-  if (digits.length === 10 && /^0[79]/.test(digits)) digits = digits.slice(1);
+  if (PHONE_PATTERN.test(digits)) digits = digits.slice(1);
   return NATIONAL_PHONE_PATTERN.test(digits) ? digits : null;
 }
 

@@ -1,7 +1,7 @@
-import { interpolate } from '@gebere/i18n/src/interpolate';
-import { defaultLanguage, type Language } from '@gebere/i18n/src/languages';
-import { lookupIn } from '@gebere/i18n/src/lookup';
-import type { LeafPath, PluralBase, TranslateVars } from '@gebere/i18n/src/types';
+import { interpolate } from '@gebere/i18n/interpolate';
+import { defaultLanguage, type Language } from '@gebere/i18n/languages';
+import { lookupIn } from '@gebere/i18n/lookup';
+import type { LeafPath, PluralBase, TranslateVars } from '@gebere/i18n/types';
 import { en, type WebappResources } from './resources-en';
 
 /**

@@ -1,4 +1,4 @@
-import { defaultLanguage, type Language, resolveLanguage } from '@gebere/i18n/src/languages';
+import { defaultLanguage, type Language, resolveLanguage } from '@gebere/i18n/languages';
 
 export type { Language };
 

@@ -2,7 +2,6 @@ import * as contract from '@gebere/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openAt } from '../test/render';
 import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
-import { GENDERS, GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
 import { applyFieldErrors } from './field-errors';
 import { lazyZodResolver } from './form-resolver';
 import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n';
@@ -14,15 +13,6 @@ import {
 } from './runtime-config';
 import { toast, useToastStore } from './toast';
 import { parseId, parseIdList } from './use-query-params';
-
-describe('constants mirror the contract', () => {
-  it('has the same values', () => {
-    expect(GROUP_TYPES).toEqual(contract.GROUP_TYPES);
-    expect(GENDERS).toEqual(contract.GENDERS);
-    expect(TOAST_MS).toBe(contract.LIMITS.toastMs);
-    expect(TOAST_MS_FARMER).toBe(contract.LIMITS.toastMsFarmer);
-  });
-});
 
 describe('runtime config', () => {
   afterEach(() => {

@@ -1,4 +1,4 @@
-import { screens } from '@gebere/i18n/src/en/screens';
+import { screens } from '@gebere/i18n/en/screens';
 
 /** The webapp's texts: every `@gebere/i18n` namespace but the bot's own messages. */
 export const en = screens;

@@ -1,5 +1,5 @@
+import { LIMITS } from '@gebere/contract/rules';
 import { create } from 'zustand';
-import { TOAST_MS } from './constants';
 
 /** Spec §8–§9: top-center by default; the farmer screen uses top-right for 5000 ms. */
 export type ToastPlacement = 'top-center' | 'top-right';
@@ -37,7 +37,7 @@ function show(message: string, options: ToastOptions = {}): number {
     message,
     kind: options.kind ?? 'info',
     placement: options.placement ?? 'top-center',
-    duration: options.duration ?? TOAST_MS,
+    duration: options.duration ?? LIMITS.toastMs,
   };
   // The same message twice in a row (a double tap on submit) shows once.
   useToastStore.setState((s) => ({

@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@gebere/contract';
-import { type Lang, type MessageKey, type MessageVars, message } from './messages';
+import type { Language } from '@gebere/i18n';
+import { type MessageKey, type MessageVars, message } from './messages';
 
 /**
  * An answer other than success, decided by a handler or by serve(). The body is made in the
@@ -9,7 +10,7 @@ export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly statusCode: number,
-    readonly render: (lang: Lang) => unknown,
+    readonly render: (lang: Language) => unknown,
   ) {
     super(`HTTP ${statusCode}`);
   }
@@ -52,7 +53,7 @@ export class FieldErrorSet {
     return this.entries.size;
   }
 
-  render(lang: Lang): FieldErrors {
+  render(lang: Language): FieldErrors {
     const out: FieldErrors = {};
     for (const [field, list] of this.entries)
       out[field] = list.map((e) => ('text' in e ? e.text : message(lang, e.key, e.vars)));

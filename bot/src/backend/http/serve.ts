@@ -1,4 +1,5 @@
 import { type OutputOf, type RouteDef, type RouteName, routes, toRouterPath } from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Log } from '../db/log';
@@ -15,7 +16,7 @@ import {
   requestPath,
   storeAnswer,
 } from './idempotency';
-import { type Lang, pickLanguage } from './messages';
+import { pickLanguage } from './messages';
 import { zodFieldErrors } from './zod-errors';
 
 /** What every route module gets. */
@@ -57,7 +58,7 @@ export interface RouteContext<D extends RouteDef> {
   body: In<D['body']>;
   /** null on public routes (no proof is read there). */
   actor: D['policy']['who'] extends 'public' ? null : Actor;
-  lang: Lang;
+  lang: Language;
   db: HandlerDb;
   request: FastifyRequest;
   reply: FastifyReply;

@@ -1,4 +1,4 @@
-import { adminLevel, FEEDBACK_TYPES, GENDERS, type ImportKind, longText, text } from '@gebere/contract';
+import { adminLevel, feedbackType, gender, type ImportKind, longText, text } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import { z } from 'zod';
 import type { Target } from './upsert';
@@ -187,7 +187,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       code,
       advisory: code,
       position,
-      type: cell(z.enum(FEEDBACK_TYPES)),
+      type: cell(feedbackType),
       question: required(1000),
       question_am: optional(1000),
     }),
@@ -233,7 +233,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       first_name: required(),
       father_name: required(),
       grand_father_name: required(),
-      gender: cell(z.enum(GENDERS)),
+      gender: cell(gender),
       kebele: code,
       role: required(),
     }),

@@ -1,7 +1,7 @@
 import { type FieldErrors, IMPORT_KINDS, type ImportKind, type ImportResult } from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
 import type { Queryable } from '../db/types';
 import { echo, FieldErrorSet } from '../http/http-error';
-import type { Lang } from '../http/messages';
 import { zodFieldErrors } from '../http/zod-errors';
 import { KINDS, type Ref } from './kinds';
 import { upsert } from './upsert';
@@ -24,7 +24,7 @@ const rowField = (row: number) => `row ${row}`;
  * are good, upserts them: errors name the file's rows (`row 3.name_am`) in the caller's language.
  * Run it inside a transaction: it either writes every row or, on errors, nothing.
  */
-export async function importBatch(q: Queryable, batch: ImportBatch, lang: Lang): Promise<ImportOutcome> {
+export async function importBatch(q: Queryable, batch: ImportBatch, lang: Language): Promise<ImportOutcome> {
   const impl = KINDS[batch.kind];
   const def = IMPORT_KINDS[batch.kind];
   const errors: FieldErrors = {};

@@ -1,8 +1,8 @@
 import { type Advisory, type AdvisoryAdminLevel, type FeedbackQuestion, routes } from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
 import { notFound } from '../http/http-error';
-import type { Lang } from '../http/messages';
 import { page } from '../http/paginate';
 import { type BackendEnv, serve } from '../http/serve';
 import { APPLIES, applicableCte } from './areas';
@@ -14,7 +14,7 @@ const ADVISORY_COLUMNS = `a.id, a.label, a.template_content, a.template_content_
 async function questionsOf(
   db: Queryable,
   ids: number[],
-  lang: Lang,
+  lang: Language,
 ): Promise<Map<number, FeedbackQuestion[]>> {
   const byAdvisory = new Map<number, FeedbackQuestion[]>();
   if (ids.length === 0) return byAdvisory;

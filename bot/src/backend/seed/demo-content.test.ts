@@ -1,4 +1,5 @@
-import { FEEDBACK_TYPES, LIMITS } from '@gebere/contract';
+import { FEEDBACK_TYPES } from '@gebere/contract';
+import { PHONE_PATTERN } from '@gebere/phone';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AdminData, loadAdminData } from './admin-data';
 import { DEMO_CONTENT as C } from './demo-content';
@@ -116,7 +117,7 @@ describe('demo content', () => {
   it('has valid, distinct phone numbers', () => {
     const phones = [...C.das.map((d) => d.phone_number), ...C.farmers.map((f) => f.phone_number)];
     for (const p of [...phones, ...C.das.map((d) => d.telegram_phone_number)])
-      expect(p).toMatch(LIMITS.phonePattern);
+      expect(p).toMatch(PHONE_PATTERN);
     expect(new Set(phones).size).toBe(phones.length);
   });
 

@@ -1,10 +1,11 @@
+import { NATIONAL_PHONE_PATTERN } from '@gebere/phone';
 import { z } from 'zod';
 import { bodyId, id, text } from '../common';
 import { gender } from '../enums';
 import { newGroupFields } from './development-group';
 
 /** Normalised national number as spec §5 sends it: 9 digits starting with 9 or 7. */
-export const normalisedPhone = z.string().regex(/^[79]\d{8}$/, 'phone_number_validation');
+export const normalisedPhone = z.string().regex(NATIONAL_PHONE_PATTERN, 'phone_number_validation');
 
 const farmerBase = z.object({
   farmer_name: text(),

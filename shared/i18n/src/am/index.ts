@@ -2,9 +2,10 @@ import type { en } from '../en';
 import type { Shape } from '../types';
 import { bot } from './bot';
 import { screens } from './screens';
+import { server } from './server';
 
 /**
  * Amharic. Typed as the shape of English, so a missing or extra key (here or in any namespace
  * file) fails the type check.
  */
-export const am: Shape<typeof en> = { ...screens, bot };
+export const am: Shape<typeof en> = { ...screens, bot, server };

@@ -7,7 +7,7 @@ export const notification: Shape<typeof en> = {
   title_update: 'ማሳወቂያ ማዘመን',
   create_button: 'ማሳወቂያ ፍጠር',
   no_notifications: 'እስካሁን ምንም ማሳወቂያ የለም',
-  created: 'የተፈጠረው {{time}}',
+  created: 'የተፈጠረው ከ{{time}} በፊት',
   fields: {
     name: 'ስም',
     message: 'መልዕክት',

@@ -10,7 +10,6 @@ import { home } from './home';
 import { notification } from './notification';
 import { reach } from './reach';
 import { reportUser } from './report-user';
-import { time } from './time';
 import { validation } from './validation';
 
 /** Amharic for every namespace the mini-app shows (see en/screens.ts). */
@@ -26,5 +25,4 @@ export const screens: Shape<typeof en> = {
   feedback,
   notification,
   home,
-  time,
 };

@@ -5,7 +5,8 @@ export const notification = {
   title_update: 'Update notification',
   create_button: 'Create notification',
   no_notifications: 'No notifications yet',
-  created: 'Created {{time}}',
+  // {{time}}: how long ago, in words ("5 minutes"), from dayjs in the user's language.
+  created: 'Created {{time}} ago',
   fields: {
     name: 'Name',
     message: 'Message',

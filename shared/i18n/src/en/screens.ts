@@ -8,7 +8,6 @@ import { home } from './home';
 import { notification } from './notification';
 import { reach } from './reach';
 import { reportUser } from './report-user';
-import { time } from './time';
 import { validation } from './validation';
 
 /**
@@ -27,5 +26,4 @@ export const screens = {
   feedback,
   notification,
   home,
-  time,
 } as const;

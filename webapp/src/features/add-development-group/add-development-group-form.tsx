@@ -1,4 +1,5 @@
 import type { DevelopmentGroup, GroupType, NewGroupFields } from '@gebere/contract';
+import { GROUP_TYPES } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +8,6 @@ import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import { noAnswer, withRefusal } from '../../lib/api-errors';
-import { GROUP_TYPES } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { useT } from '../../lib/i18n';

@@ -1,4 +1,5 @@
 import type { DaProfile, DaRole } from '@gebere/contract';
+import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +10,6 @@ import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import { describeApiError, noAnswer, withRefusal } from '../../lib/api-errors';
-import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { localName, useT } from '../../lib/i18n';

@@ -1,6 +1,6 @@
-import { GROUP_TYPES } from '../../lib/constants';
+import { GENDERS, GROUP_TYPES } from '@gebere/contract/rules';
 import type { KeySlot } from '../../lib/idempotent-call';
-import { type FarmerFormValues, GENDERS } from './form-values';
+import type { FarmerFormValues } from './form-values';
 
 /**
  * What the DA has typed, kept in sessionStorage so a WebView reload (Android drops a

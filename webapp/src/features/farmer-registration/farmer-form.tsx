@@ -1,4 +1,5 @@
 import type { DevelopmentGroup, HandBackResult } from '@gebere/contract';
+import { GENDERS, LIMITS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import type { ApiError } from '../../lib/api';
 import { noAnswer, withRefusal } from '../../lib/api-errors';
-import { TOAST_MS_FARMER } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { t as translate, useT } from '../../lib/i18n';
@@ -23,7 +23,6 @@ import {
   buildFarmerPayload,
   type FarmerFormValues,
   farmerRegisteredResult,
-  GENDERS,
   initialValues,
   serverErrorFields,
   serverErrorRename,
@@ -31,7 +30,10 @@ import {
 import { GroupFields } from './group-fields';
 
 /** Spec §9: toasts on the farmer screen sit top-right for 5000 ms. */
-export const FARMER_TOAST: Omit<ToastOptions, 'kind'> = { placement: 'top-right', duration: TOAST_MS_FARMER };
+export const FARMER_TOAST: Omit<ToastOptions, 'kind'> = {
+  placement: 'top-right',
+  duration: LIMITS.toastMsFarmer,
+};
 
 // The schema (and zod) load on the first validation, not with the screen.
 const schemaResolver = lazyZodResolver<FarmerFormValues, FarmerFormOutput>(

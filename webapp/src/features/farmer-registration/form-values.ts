@@ -6,11 +6,9 @@ import type {
   GroupType,
   HandBackResult,
 } from '@gebere/contract';
+import { clip, LIMITS } from '@gebere/contract/rules';
 import { normalizePhone } from '@gebere/phone';
 import type { FarmerFormOutput } from './form-schema';
-
-/** Spec §9 gender options (zod-free, like lib/constants). */
-export const GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
 
 /** What the inputs hold: texts, '' for nothing chosen, the group id as a string. */
 export interface FarmerFormValues {
@@ -114,15 +112,6 @@ export function buildFarmerPayload(
   return { ok: true, payload, groupName: group.group_name };
 }
 
-/** The contract caps hand-back names at 200 characters; names may each be 255. */
-const HAND_BACK_NAME_MAX = 200;
-function clip(text: string, max = HAND_BACK_NAME_MAX): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  // never leave half of a surrogate pair at the end
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-
 /** The farmer's full name as saved: the three names, blanks left out. */
 export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'grand_father_name'>): string {
   return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
@@ -133,8 +122,6 @@ export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'g
 
 type FarmerRegistered = Extract<HandBackResult, { kind: 'farmer_registered' }>;
 
-/** Telegram's sendData limit (the contract's LIMITS.sendDataBytes; zod-free here). */
-const SEND_DATA_BYTES = 4096;
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /**
@@ -144,13 +131,13 @@ const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(va
  * pathological ones (every character escaped in JSON) are cut until the result fits.
  */
 export function farmerRegisteredResult(farmer: Farmer, groupName: string): FarmerRegistered {
-  let max = 255;
+  let max: number = LIMITS.textMax;
   for (;;) {
     const result: FarmerRegistered = {
       kind: 'farmer_registered',
       farmer_id: farmer.id,
-      name: clip(fullName(farmer), Math.min(max, HAND_BACK_NAME_MAX)),
-      group_name: clip(groupName.trim(), Math.min(max, HAND_BACK_NAME_MAX)),
+      name: clip(fullName(farmer), Math.min(max, LIMITS.handBackNameMax)),
+      group_name: clip(groupName.trim(), Math.min(max, LIMITS.handBackNameMax)),
       status_code: 201,
       data: {
         id: farmer.id,
@@ -164,7 +151,7 @@ export function farmerRegisteredResult(farmer: Farmer, groupName: string): Farme
         created_by: farmer.created_by,
       },
     };
-    if (jsonBytes(result) <= SEND_DATA_BYTES || max <= 1) return result;
+    if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 1) return result;
     max = Math.floor(max / 2);
   }
 }

@@ -1,10 +1,10 @@
 import type { DevelopmentGroup } from '@gebere/contract';
+import { GROUP_TYPES } from '@gebere/contract/rules';
 import { Cell, Section, Switch } from '@telegram-apps/telegram-ui';
 import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { GROUP_TYPES } from '../../lib/constants';
 import { useT } from '../../lib/i18n';
 import type { FarmerFormOutput } from './form-schema';
 import type { FarmerFormValues } from './form-values';

@@ -1,7 +1,6 @@
-import type { Advisory, FeedbackQuestion } from '@gebere/contract';
+import type { FeedbackQuestion } from '@gebere/contract';
 import { feedbackAnswer } from '@gebere/contract';
 import { describe, expect, it } from 'vitest';
-import { advisoryLabel, advisoryParagraphs } from './advisory-text';
 import { answerOf, answersOf } from './answers';
 
 const q = (id: number, type: FeedbackQuestion['type'], choices: number[] = []): FeedbackQuestion => ({
@@ -47,32 +46,5 @@ describe('answerOf (spec §3 answer objects)', () => {
     const answers = answersOf(questions, { 1: [5], 2: 7, 3: 1, 4: 'x' });
     expect(answers).toHaveLength(4);
     for (const a of answers) expect(feedbackAnswer.safeParse(a).success).toBe(true);
-  });
-});
-
-describe('advisory text', () => {
-  const advisory = (over: Partial<Advisory>): Advisory => ({
-    id: 1,
-    label: null,
-    template_content: ['English text.'],
-    template_content_am: ['የአማርኛ ጽሑፍ።'],
-    sub_practice: null,
-    value_chain: null,
-    created_at: '2025-01-01T00:00:00Z',
-    feedback_questions: [],
-    ...over,
-  });
-
-  it('is the Amharic version in Amharic when written, else the English one', () => {
-    expect(advisoryParagraphs(advisory({}), 'am')).toEqual(['የአማርኛ ጽሑፍ።']);
-    expect(advisoryParagraphs(advisory({}), 'en')).toEqual(['English text.']);
-    expect(advisoryParagraphs(advisory({ template_content_am: null }), 'am')).toEqual(['English text.']);
-  });
-
-  it('label: its label, else the text (first 80 characters and an ellipsis when longer), else empty', () => {
-    expect(advisoryLabel(advisory({ label: ' Teff ' }), 'en')).toBe('Teff');
-    expect(advisoryLabel(advisory({}), 'en')).toBe('English text.');
-    expect(advisoryLabel(advisory({ template_content: ['a'.repeat(81)] }), 'en')).toBe(`${'a'.repeat(80)}…`);
-    expect(advisoryLabel(advisory({ template_content: [], template_content_am: [] }), 'am')).toBe('');
   });
 });

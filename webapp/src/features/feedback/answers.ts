@@ -1,7 +1,5 @@
-import type { LIMITS as ContractLimits, FeedbackAnswer, FeedbackQuestion } from '@gebere/contract';
-
-/** Spec §9: 5 stars, whole steps (a zod-free copy: importing the contract's value would pull zod in). */
-export const RATING_STARS = 5 satisfies (typeof ContractLimits)['ratingStars'];
+import type { FeedbackAnswer, FeedbackQuestion } from '@gebere/contract';
+import { LIMITS } from '@gebere/contract/rules';
 
 /**
  * What the inputs hold, by question id: chosen choice ids (SELECT_MULTIPLE), one choice id
@@ -29,7 +27,7 @@ export function answerOf(question: FeedbackQuestion, draft: Draft | undefined): 
         ? { question_id, answer: { choice: draft } }
         : null;
     case 'RATING':
-      return typeof draft === 'number' && Number.isInteger(draft) && draft >= 1 && draft <= RATING_STARS
+      return typeof draft === 'number' && Number.isInteger(draft) && draft >= 1 && draft <= LIMITS.ratingStars
         ? { question_id, answer: { rating: draft } }
         : null;
     case 'TEXT': {

@@ -1,7 +1,8 @@
+import { LIMITS } from '@gebere/contract/rules';
 import { useT } from '../../lib/i18n';
-import { RATING_STARS } from './answers';
 
-const STARS = Array.from({ length: RATING_STARS }, (_, i) => i + 1);
+// Spec §9: 5 stars, whole steps.
+const STARS = Array.from({ length: LIMITS.ratingStars }, (_, i) => i + 1);
 
 /** The star outline; filled by CSS when chosen (no icon font, no image request). */
 function StarIcon() {

@@ -1,11 +1,11 @@
 import type { LocationNotification } from '@gebere/contract';
+import { LIMITS, shorten } from '@gebere/contract/rules';
 import { Button, Card } from '@telegram-apps/telegram-ui';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { historyDepth } from '../../lib/navigation';
 import type { FormatRelative } from './relative-time';
-import { truncateName } from './truncate';
 
 /**
  * One notification (spec §2): its name cut to 20 characters and an ellipsis, when it was created,
@@ -30,7 +30,7 @@ export function NotificationCard({
       <div className="notification-card-body">
         <Link href={href} state={state} className="notification-card-link" title={notification.name}>
           <span id={nameId} className="notification-card-name">
-            {truncateName(notification.name)}
+            {shorten(notification.name, LIMITS.notificationNameChars)}
           </span>
         </Link>
         <span className="notification-card-time">

@@ -1,3 +1,4 @@
+import { LIMITS, shorten } from '@gebere/contract/rules';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,6 @@ import { initI18n } from '../../lib/i18n';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { NotificationListScreen } from './notification-list-screen';
-import { truncateName } from './truncate';
 
 // On a busy 2-core machine the first call also compiles the API client, the contract and zod:
 // give asynchronous queries and whole tests room, so that timing never decides a result.
@@ -87,8 +87,8 @@ describe('Notification list', { timeout: 30_000 }, () => {
       'Weekly reach reminder for Amhara DAs',
     );
     expect(screen.getByText('Exactly twenty chars')).toBeInTheDocument();
-    expect(truncateName('ሀ'.repeat(21))).toBe(`${'ሀ'.repeat(20)}…`);
-    expect(truncateName('ሀ'.repeat(20))).toBe('ሀ'.repeat(20));
+    expect(shorten('ሀ'.repeat(21), LIMITS.notificationNameChars)).toBe(`${'ሀ'.repeat(20)}…`);
+    expect(shorten('ሀ'.repeat(20), LIMITS.notificationNameChars)).toBe('ሀ'.repeat(20));
   });
 
   it('shows when each was created, relative to now', async () => {

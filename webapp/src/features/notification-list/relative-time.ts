@@ -1,20 +1,21 @@
-import type { Language } from '@gebere/i18n/src/languages';
+import type { Language } from '@gebere/i18n/languages';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
 /**
- * "5 minutes ago" with dayjs's relativeTime (the stack's date library, ≈3 KB): this module is
- * imported lazily by the list, in parallel with the list call, so it is not on the first load.
- * dayjs has no Amharic: @gebere/i18n's locale is registered (without becoming the global
- * default) the first time Amharic is needed, as its own small chunk.
+ * How long ago, in words ("5 minutes", "5 ደቂቃዎች"), with dayjs's relativeTime (the stack's date
+ * library, ≈3 KB): this module is imported lazily by the list, in parallel with the list call, so
+ * it is not on the first load. The sentence around it ("Created … ago") is `notification.created`
+ * in @gebere/i18n. dayjs's own Amharic locale is registered (without becoming the global default)
+ * the first time Amharic is needed, as its own small chunk.
  */
 dayjs.extend(relativeTime);
 
 let amharic: Promise<void> | undefined;
 
 function loadAmharic(): Promise<void> {
-  amharic ??= import('@gebere/i18n/src/dayjs-am').then((m) => {
-    dayjs.locale(m.amDayjsLocale as unknown as Parameters<typeof dayjs.locale>[0], undefined, true);
+  amharic ??= import('dayjs/locale/am').then(({ default: am }) => {
+    dayjs.locale(am, undefined, true);
   });
   amharic.catch(() => {
     amharic = undefined; // offline mid-load: English times now, Amharic on the next try
@@ -26,7 +27,7 @@ export type FormatRelative = (then: string, now?: number) => string;
 
 /**
  * A formatter in `lang` (English when the Amharic locale could not load). A time in the future
- * (a phone clock behind the server's) reads as "a few seconds ago"; an invalid one as ''.
+ * (a phone clock behind the server's) reads as "a few seconds"; an invalid one as ''.
  */
 export async function relativeTimeIn(lang: Language): Promise<FormatRelative> {
   let locale: Language = lang;
@@ -39,6 +40,6 @@ export async function relativeTimeIn(lang: Language): Promise<FormatRelative> {
     const t = dayjs(then);
     if (!t.isValid()) return '';
     const n = dayjs(now);
-    return (t.isAfter(n) ? n : t).locale(locale).from(n);
+    return (t.isAfter(n) ? n : t).locale(locale).from(n, true);
   };
 }

@@ -1,4 +1,4 @@
-import type { AdvisoryText } from './labels';
+import type { AdvisoryText } from '@gebere/contract/rules';
 
 /**
  * Spec §2's hierarchy: value chain category → value chain → practice → sub-practice →

@@ -1,8 +1,6 @@
 import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
+import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/rules';
 import { localName, type TFunction } from '../../lib/i18n';
-
-/** Spec §9: an advisory without a label shows at most this many characters of its text. */
-export const ADVISORY_LABEL_CHARS = 80;
 
 // Farmers imported from spreadsheets carry pandas' empty cell, the text "nan", in name parts.
 const isRealNamePart = (part: string) => part !== '' && part.toLowerCase() !== 'nan';
@@ -33,29 +31,12 @@ export function categoryName(item: Pick<HierarchyItem, 'name' | 'name_am'>, lang
   return known ? t(`reach.categories.${known}`) : item.name;
 }
 
-export type AdvisoryText = Pick<Advisory, 'label' | 'template_content' | 'template_content_am'>;
-
 /**
- * Spec §2: the advisory's label; else the first 80 characters of its text followed by an
- * ellipsis (only when something was cut: a short text is shown whole); else the name of the
- * sub-practice it belongs to. The text is the Amharic one when the user reads Amharic and the
- * advisory has it.
+ * Spec §2: the advisory's label (its own, else the start of its text in the user's language:
+ * @gebere/contract/rules); else the name of the sub-practice it belongs to.
  */
 export function advisoryLabel(advisory: AdvisoryText, subPracticeName: string, lang: string): string {
-  const label = advisory.label?.trim();
-  if (label) return label;
-  const am = lang === 'am' ? advisory.template_content_am : undefined;
-  const lines = am?.some((s) => s.trim()) ? am : advisory.template_content;
-  const text = lines
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(' ');
-  if (text) {
-    // Code points, not UTF-16 units: never cut a character in half.
-    const chars = Array.from(text);
-    return chars.length > ADVISORY_LABEL_CHARS ? `${chars.slice(0, ADVISORY_LABEL_CHARS).join('')}…` : text;
-  }
-  return subPracticeName;
+  return labelOf(advisory, lang) || subPracticeName;
 }
 
 /** Spec §2: of the advisories found for a sub-practice, only the most recently created. */

@@ -1,11 +1,11 @@
 /**
- * Farmer × advisory pairs (spec §4: one record per pair). Apart from submit-records.ts so the
- * screen can build pairs without loading the engine (and the API client it imports).
+ * Farmer × advisory pairs (spec §4: one record per pair), the contract's `RecordPair`. Apart from
+ * submit-records.ts so the screen can build pairs without loading the engine (and the API client
+ * it imports).
  */
-export interface RecordPair {
-  farmer: number;
-  advisory: number;
-}
+import type { RecordPair } from '@gebere/contract';
+
+export type { RecordPair };
 
 export const pairKey = (p: RecordPair) => `${p.farmer}:${p.advisory}`;
 

@@ -1,4 +1,5 @@
 import { type ApiError, isRetryable as defaultIsRetryable } from '@gebere/api-client';
+import { LIMITS } from '@gebere/contract/rules';
 import { pairKey, type RecordPair, uniquePairs } from './pairs';
 
 export { allPairs, type RecordPair, uniquePairs } from './pairs';
@@ -80,8 +81,6 @@ export interface SubmitReport {
   calls: number;
 }
 
-export const BATCH_MAX = 500;
-
 /** A backend that lacks the batch route (an organisation's older backend). */
 const isMissingRoute = (error: ApiError) =>
   error.kind === 'http' && (error.status === 404 || error.status === 405 || error.status === 501);
@@ -124,7 +123,7 @@ export async function submitRecords(
     isRetryable = defaultIsRetryable,
     onProgress,
   } = options;
-  const batchSize = Math.max(1, Math.min(options.batchSize ?? BATCH_MAX, BATCH_MAX));
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? LIMITS.batchMax, LIMITS.batchMax));
   let batchSupported = (options.useBatch ?? true) && api.batch !== undefined;
 
   const todo = uniquePairs(pairs);

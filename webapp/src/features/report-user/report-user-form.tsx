@@ -1,4 +1,5 @@
 import type { ReportUser } from '@gebere/contract';
+import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
 import { noAnswer, withRefusal } from '../../lib/api-errors';
-import { GENDERS } from '../../lib/constants';
 import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
 import { useT } from '../../lib/i18n';

@@ -1,0 +1,78 @@
+import { languages } from '@gebere/i18n/languages';
+import type { Advisory } from './entities/advisory';
+
+/**
+ * The spec's rules that need no zod, one definition each: the §9 constants the screens use, the
+ * limits, how a text is fit to a limit, and how an advisory reads (§2). First-load code (the
+ * webapp's screens) imports them from `@gebere/contract/rules` without pulling in the schemas;
+ * enums.ts holds the other §9 constants and makes the zod enums; the bot and the server read
+ * both through the package index.
+ */
+export const GENDERS = ['male', 'female'] as const;
+export const GROUP_TYPES = ['men_only', 'women_only', 'mixed'] as const;
+/** The bundled languages, as @gebere/i18n declares them. */
+export const LANGUAGES = languages;
+
+export const LIMITS = {
+  advisoryLabelChars: 80,
+  notificationNameChars: 20,
+  ratingStars: 5,
+  cardMaxWidthPx: 550,
+  toastMsFarmer: 5000,
+  toastMs: 3000,
+  /** Telegram's WebApp.sendData limit, in UTF-8 bytes. */
+  sendDataBytes: 4096,
+  /** Longest name a hand-back result carries (a farmer's, a group's…), in UTF-16 units. */
+  handBackNameMax: 200,
+  /** Longest text field the backend stores; longer is a 400, not a truncation. */
+  textMax: 255,
+  longTextMax: 4000,
+  /** A location notification's name and message (docs/authorization.md: abuse limits). */
+  notificationNameMax: 100,
+  notificationMessageMax: 1000,
+  /** Most pairs one batch record call accepts. */
+  batchMax: 500,
+} as const;
+
+/**
+ * `text` cut to at most `max` UTF-16 units (what zod's `.max` and Telegram count), never leaving
+ * half of a surrogate pair (an emoji) at the end; when it is cut, `mark` (e.g. '…') ends it,
+ * within `max`. Text that fits comes back as it is.
+ */
+export function clip(text: string, max: number, mark = ''): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max - mark.length));
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) + mark;
+}
+
+/**
+ * Spec §2's display rule (advisory labels, notification names): the first `chars` characters,
+ * counted as people see them (code points: never half an emoji), then '…' when there was more.
+ */
+export function shorten(text: string, chars: number): string {
+  const all = Array.from(text);
+  return all.length > chars ? `${all.slice(0, chars).join('')}…` : text;
+}
+
+/** How an advisory reads, for the bot's messages and the screens alike. */
+export type AdvisoryText = Pick<Advisory, 'label' | 'template_content' | 'template_content_am'>;
+
+/** Its paragraphs in the reader's language (Amharic when any is written), trimmed, blank ones dropped. */
+export function advisoryParagraphs(advisory: AdvisoryText, lang: string): string[] {
+  const am = advisory.template_content_am;
+  const paragraphs = lang === 'am' && am?.some((p) => p.trim()) ? am : advisory.template_content;
+  return paragraphs.map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * Spec §2, the advisory label: its label; else the first 80 characters of its text (paragraphs
+ * joined, white space folded) and an ellipsis when there is more; else '' (the caller names it).
+ */
+export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
+  const label = advisory.label?.trim();
+  if (label) return label;
+  return shorten(
+    advisoryParagraphs(advisory, lang).join(' ').replace(/\s+/g, ' '),
+    LIMITS.advisoryLabelChars,
+  );
+}
