@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openAt } from '../test/render';
 import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
 import { GENDERS, GROUP_TYPES, TOAST_MS, TOAST_MS_FARMER } from './constants';
-import { applyFieldErrors } from './field-errors';
 import { lazyZodResolver } from './form-resolver';
+import { applyFieldErrors } from './forms/field-errors';
 import { activeLanguage, currentLanguage, initI18n, pickLanguage, t } from './i18n';
 import {
   defaultRuntimeConfig,

@@ -4,11 +4,11 @@ import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { type ApiError, type ApiResult, api } from '../api';
 import { describeApiError, noAnswer, withRefusal } from '../api-errors';
-import { applyFieldErrors } from '../field-errors';
 import { t } from '../i18n';
 import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../idempotent-call';
 import { type ToastOptions, toast } from '../toast';
 import { useBusy } from '../use-busy';
+import { applyFieldErrors } from './field-errors';
 
 /**
  * Save once, then hand back: how every screen that writes one record (DA, farmer, development
