@@ -7,6 +7,9 @@ export { MainButtonSubmit } from '../components/main-button-submit';
 export { SubmitForm } from '../components/submit-form';
 // The launch screen's light GET and the API error texts (farmer form, lists).
 export { describeApiError } from '../lib/api-errors';
+// The save protocol every form screen uses: in a file of its own it would be one more queued
+// request beside each form (bot's preloads test: the farmer screen adds three files at most).
+export { useFormSaveThenHandBack } from '../lib/forms/save-then-hand-back';
 export { keyFor, withRetries } from '../lib/idempotent-call';
 export { lightGet } from '../lib/light-get';
 export { useBusy } from '../lib/use-busy';

@@ -2,8 +2,8 @@ import * as contract from '@gebere/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openAt } from '../test/render';
 import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
-import { applyFieldErrors } from './field-errors';
 import { lazyZodResolver } from './form-resolver';
+import { applyFieldErrors } from './forms/field-errors';
 import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n';
 import {
   defaultRuntimeConfig,

@@ -1,21 +1,15 @@
 import type { DevelopmentGroup, GroupType, NewGroupFields } from '@gebere/contract';
 import { GROUP_TYPES } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { noAnswer, withRefusal } from '../../lib/api-errors';
-import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
+import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useT } from '../../lib/i18n';
-import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
-import { toast } from '../../lib/toast';
-import { useBusy } from '../../lib/use-busy';
 import { handBack } from '../../telegram';
-import { createDevelopmentGroup } from './calls';
 
 /** What the inputs hold; the contract's `newGroupFields` turns it into NewGroupFields. */
 export interface GroupFormValues {
@@ -38,32 +32,18 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
     resolver,
   });
 
-  // Once created, a second press only retries the hand-back: it must not add the group twice.
-  const created = useRef<DevelopmentGroup | null>(null);
-  // One Idempotency-Key per intended group: kept while the values stay the same.
-  const keySlot = useRef(memorySlot()).current;
-
-  const onValid = async (values: NewGroupFields) => {
-    if (!created.current) {
-      const payload = { ...values, kebele: kebeleId, created_by: daId };
-      const result = await createDevelopmentGroup(payload, keyFor(keySlot, payload));
-      if (!result.ok) {
-        // No answer even after the retries: maybe saved, maybe not. Say so; pressing again is safe.
-        if (noAnswer(result.error)) {
-          toast.error(t('errors.not_confirmed_kept', { button: t('common.add') }));
-          return;
-        }
-        applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS);
-        toast.error(withRefusal(t('group.error_adding_development_group'), result.error));
-        return;
-      }
-      created.current = result.data;
-      forgetKey(keySlot);
-    }
-    const group = created.current;
-    await handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name });
-  };
-  const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
+  // Spec §8: error_adding_development_group on any failure.
+  const { submit, busy } = useFormSaveThenHandBack(form, {
+    submission: (values: NewGroupFields) => {
+      const body = { ...values, kebele: kebeleId, created_by: daId };
+      return { payload: body, send: (send) => send('createDevelopmentGroup', { body }) };
+    },
+    fields: { names: FIELDS },
+    failureText: () => t('group.error_adding_development_group'),
+    button: t('common.add'),
+    handBack: (group: DevelopmentGroup) =>
+      handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name }),
+  });
 
   return (
     <SubmitForm onSubmit={submit}>

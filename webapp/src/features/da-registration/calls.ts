@@ -1,6 +1,6 @@
 import type { DaPayload, DaProfile, DaRole } from '@gebere/contract';
 import { type ApiError, type ApiResult, api } from '../../lib/api';
-import { withRetries } from '../../lib/idempotent-call';
+import type { KeyedSend, Sent } from '../../lib/forms/save-then-hand-back';
 
 const list = <T>(data: T[] | { results: T[] }): T[] => (Array.isArray(data) ? data : data.results);
 
@@ -16,32 +16,29 @@ export async function findDaByPhone(phone: string): Promise<ApiResult<DaProfile 
   return r.ok ? { ...r, data: list(r.data)[0] ?? null } : r;
 }
 
-export type SaveDaResult =
-  | { ok: true; da: DaProfile; updated: boolean }
-  | { ok: false; error: ApiError; updated: boolean };
+/** `updated`: which call gave the answer (the update, or the registration), for the texts. */
+export type SaveDaResult = Sent<{ da: DaProfile; updated: boolean }, { error: ApiError; updated: boolean }>;
 
 /**
  * Registers or updates a DA. With an existing profile it PUTs (spec §7); in update_outbound
  * mode a 404 from that PUT means the profile is not here, so it registers instead (spec §4).
- * `updated` says which call gave the answer, for the toast and the hand-back. Both calls carry
- * the submission's Idempotency-Key (a refused PUT stores nothing, so the POST may use it) and
- * retry transport failures safely.
+ * Both calls carry the submission's Idempotency-Key (a refused PUT stores nothing, so the POST
+ * may use it), through the save protocol's keyed `send` (lib/forms).
  */
 export async function saveDa(
+  send: KeyedSend,
   payload: DaPayload,
   target: { existingId: number | undefined; outbound: boolean },
-  idempotencyKey: string,
 ): Promise<SaveDaResult> {
   if (target.existingId !== undefined) {
-    const id = target.existingId;
-    const r = await withRetries(() =>
-      api.call('updateDa', { params: { id }, body: payload, idempotencyKey }),
-    );
-    if (r.ok) return { ok: true, da: r.data, updated: true };
+    const r = await send('updateDa', { params: { id: target.existingId }, body: payload });
+    if (r.ok) return { ok: true, data: { da: r.data, updated: true } };
     if (!(target.outbound && r.error.status === 404)) return { ok: false, error: r.error, updated: true };
   }
-  const r = await withRetries(() => api.call('createDa', { body: payload, idempotencyKey }));
-  return r.ok ? { ok: true, da: r.data, updated: false } : { ok: false, error: r.error, updated: false };
+  const r = await send('createDa', { body: payload });
+  return r.ok
+    ? { ok: true, data: { da: r.data, updated: false } }
+    : { ok: false, error: r.error, updated: false };
 }
 
 /** Spec §4: after a DA registration the bot user becomes VERIFIED (PATCH {id, verification_status}). */

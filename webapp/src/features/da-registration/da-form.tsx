@@ -1,7 +1,6 @@
 import type { DaProfile, DaRole } from '@gebere/contract';
 import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
@@ -9,13 +8,9 @@ import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { describeApiError, noAnswer, withRefusal } from '../../lib/api-errors';
-import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
+import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { localName, useT } from '../../lib/i18n';
-import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
-import { toast } from '../../lib/toast';
-import { useBusy } from '../../lib/use-busy';
 import { handBack } from '../../telegram';
 import { saveDa, verifyBotUser } from './calls';
 import type { DaFormOutput } from './da-form-schema';
@@ -58,60 +53,22 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     resolver,
   });
 
-  // Each step that succeeded is kept, so a second press after a failed VERIFIED patch or
-  // hand-back does not register the DA twice.
-  const saved = useRef<{ da: DaProfile; updated: boolean } | null>(null);
-  const verified = useRef(false);
-  // One Idempotency-Key per intended save: kept while the values stay the same.
-  const keySlot = useRef(memorySlot()).current;
-
-  const notConfirmed = () =>
-    t('errors.not_confirmed_kept', { button: t(mode === 'update' ? 'common.update' : 'common.register') });
-
-  const onValid = async (values: DaFormOutput) => {
-    if (!saved.current) {
+  // Saved once (the update, or the registration), then the bot user becomes VERIFIED: a second
+  // press after a failed patch or hand-back sends only what is still missing.
+  const { submit, busy } = useFormSaveThenHandBack(form, {
+    submission: (values: DaFormOutput) => {
       const payload = toDaPayload(values, userId);
       const target = { existingId: profile?.id, outbound };
-      const result = await saveDa(payload, target, keyFor(keySlot, { payload, target }));
-      if (!result.ok) {
-        // No answer even after the retries: not "check the form" — the form is fine and kept.
-        if (noAnswer(result.error)) {
-          toast.error(notConfirmed());
-          return;
-        }
-        const unmatched = applyFieldErrors(
-          form.setError,
-          result.error.fieldErrors,
-          DA_FIELDS,
-          DA_FIELD_RENAMES,
-        );
-        toast.error(
-          withRefusal(t(result.updated ? 'da.error_updating_da' : 'da.error_registering_da'), result.error),
-        );
-        if (unmatched.length) toast.error(unmatched.join(', '));
-        return;
-      }
-      saved.current = { da: result.da, updated: result.updated };
-      forgetKey(keySlot);
-    }
-    if (!verified.current) {
-      const patched = await verifyBotUser(userId);
-      if (!patched.ok) {
-        if (noAnswer(patched.error)) {
-          toast.error(notConfirmed());
-          return;
-        }
-        const messages = Object.values(patched.error.fieldErrors);
-        toast.error(messages.length ? messages.join(', ') : describeApiError(patched.error));
-        return;
-      }
-      verified.current = true;
-    }
-    const { da, updated } = saved.current;
-    toast.success(t(updated ? 'da.update_successful' : 'da.registration_successful'));
-    await handBack({ kind: 'da_registered', da_id: da.id, name: daFullName(da), update: updated });
-  };
-  const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
+      return { payload: { payload, target }, send: (send) => saveDa(send, payload, target) };
+    },
+    fields: { names: DA_FIELDS, rename: DA_FIELD_RENAMES },
+    failureText: ({ updated }) => t(updated ? 'da.error_updating_da' : 'da.error_registering_da'),
+    button: t(mode === 'update' ? 'common.update' : 'common.register'),
+    afterSave: () => verifyBotUser(userId),
+    successText: ({ updated }) => t(updated ? 'da.update_successful' : 'da.registration_successful'),
+    handBack: ({ da, updated }) =>
+      handBack({ kind: 'da_registered', da_id: da.id, name: daFullName(da), update: updated }),
+  });
 
   const text = (name: 'first_name' | 'father_name' | 'grand_father_name') => (
     <TextField control={form.control} name={name} label={t(`da.fields.${name}`)} autoComplete="off" />

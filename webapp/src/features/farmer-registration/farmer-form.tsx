@@ -1,22 +1,17 @@
-import type { DevelopmentGroup, HandBackResult } from '@gebere/contract';
+import type { DevelopmentGroup } from '@gebere/contract';
 import { GENDERS, LIMITS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import type { ApiError } from '../../lib/api';
-import { noAnswer, withRefusal } from '../../lib/api-errors';
-import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
+import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { t as translate, useT } from '../../lib/i18n';
-import { keyFor } from '../../lib/idempotent-call';
-import { type ToastOptions, toast } from '../../lib/toast';
-import { useBusy } from '../../lib/use-busy';
+import type { ToastOptions } from '../../lib/toast';
 import { handBack } from '../../telegram';
-import { createFarmer } from './calls';
 import { clearDraft, draftKey, draftKeySlot, loadDraft, saveDraft } from './draft';
 import type { FarmerFormOutput } from './form-schema';
 import {
@@ -73,62 +68,41 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
     return () => subscription.unsubscribe();
   }, [form, key]);
 
-  // Once saved, a second press only retries the hand-back: the farmer must not be registered twice.
-  const saved = useRef<HandBackResult | null>(null);
+  // The key lives in the draft: a resubmit after a WebView reload replays instead of registering twice.
   const keySlot = useMemo(() => draftKeySlot(key), [key]);
-  const [locked, setLocked] = useState(false);
 
-  const reportFailure = (error: ApiError, addDevGroup: boolean) => {
-    if (error.status === 401) return; // the screen switches to "open it again from the bot"
-    // No answer even after the retries: maybe saved, maybe not; the draft and its key are kept.
-    if (noAnswer(error)) {
-      toast.error(t('errors.not_confirmed_kept', { button: t('common.register') }), FARMER_TOAST);
-      return;
-    }
-    if (error.status === 400) {
-      const unmatched = applyFieldErrors(
-        form.setError,
-        error.fieldErrors,
-        serverErrorFields(addDevGroup),
-        serverErrorRename(addDevGroup),
-      );
-      // Field errors speak for themselves; anything else (non_field_errors, a bare 400) is toasted.
-      if (unmatched.length === 0 && Object.keys(error.fieldErrors).length > 0) return;
-      toast.error([t('farmer.error_registering_farmer'), ...unmatched].join(' '), FARMER_TOAST);
-      return;
-    }
-    toast.error(withRefusal(t('farmer.error_registering_farmer'), error), FARMER_TOAST);
-  };
-
-  const onValid = async (values: FarmerFormOutput) => {
-    if (!saved.current) {
+  const { submit, busy, saved } = useFormSaveThenHandBack(form, {
+    submission: (values: FarmerFormOutput) => {
       const built = buildFarmerPayload(values, groups, { daId, kebeleId });
       if (!built.ok) {
         const message =
           built.field === 'phone_number' ? t('validation.phone_number_validation') : t('validation.required');
         form.setError(built.field, { type: 'validate', message }, { shouldFocus: true });
-        return;
+        return null;
       }
-      const result = await createFarmer(built.payload, keyFor(keySlot, built.payload));
-      if (!result.ok) {
-        reportFailure(result.error, values.add_dev_group);
-        return;
-      }
-      saved.current = farmerRegisteredResult(result.data, built.groupName);
-      clearDraft(key);
-      setLocked(true);
-    }
-    await handBack(saved.current, FARMER_TOAST);
-  };
-
-  const submitForm = form.handleSubmit(onValid);
-  const { run: submit, busy } = useBusy(async () => {
-    try {
-      await submitForm();
-    } catch {
-      // e.g. the validation chunk could not be fetched on a weak signal: the values stay, try again
-      toast.error(t('farmer.error_registering_farmer'), FARMER_TOAST);
-    }
+      const body = built.payload;
+      return {
+        payload: body,
+        send: async (send) => {
+          const r = await send('createFarmer', { body });
+          return r.ok ? { ok: true, data: farmerRegisteredResult(r.data, built.groupName) } : r;
+        },
+      };
+    },
+    // Hidden fields take no errors: theirs are toasted.
+    fields: (values) => ({
+      names: serverErrorFields(values.add_dev_group),
+      rename: serverErrorRename(values.add_dev_group),
+    }),
+    // Field errors speak for themselves; anything else (non_field_errors, a bare 400) is toasted.
+    quietFieldErrors: true,
+    failureText: () => t('farmer.error_registering_farmer'),
+    button: t('common.register'),
+    keySlot,
+    // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
+    onSaved: () => clearDraft(key),
+    handBack: (result) => handBack(result, FARMER_TOAST),
+    toastOptions: FARMER_TOAST,
   });
 
   return (
@@ -140,21 +114,21 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
             name="farmer_name"
             label={t('farmer.fields.farmer_name')}
             autoComplete="off"
-            disabled={locked}
+            disabled={saved}
           />
           <TextField
             control={form.control}
             name="father_name"
             label={t('farmer.fields.father_name')}
             autoComplete="off"
-            disabled={locked}
+            disabled={saved}
           />
           <TextField
             control={form.control}
             name="grand_father_name"
             label={t('farmer.fields.grand_father_name')}
             autoComplete="off"
-            disabled={locked}
+            disabled={saved}
           />
           <TextField
             control={form.control}
@@ -164,17 +138,17 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
             inputMode="tel"
             autoComplete="off"
             placeholder={t('common.phone_placeholder')}
-            disabled={locked}
+            disabled={saved}
           />
           <SelectField
             control={form.control}
             name="gender"
             label={t('farmer.fields.gender')}
             options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
-            disabled={locked}
+            disabled={saved}
           />
         </Section>
-        <GroupFields form={form} groups={groups} disabled={locked} />
+        <GroupFields form={form} groups={groups} disabled={saved} />
       </List>
       {/* A hidden submit lets the keyboard's Go submit the form. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />

@@ -1,10 +1,10 @@
 import type { NotificationPayload, NotificationSettings } from '@gebere/contract';
 import { api } from '../../lib/api';
-import { withRetries } from '../../lib/idempotent-call';
+import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
-/** Spec §7: POST /api/location-notifications/; keyed, so transport failures are retried safely. */
-export function createNotification(body: NotificationPayload, idempotencyKey: string) {
-  return withRetries(() => api.call('createNotification', { body, idempotencyKey }));
+/** Spec §7: POST /api/location-notifications/, sent keyed by the save protocol (lib/forms). */
+export function createNotification(send: KeyedSend, body: NotificationPayload) {
+  return send('createNotification', { body });
 }
 
 /** Spec §7: GET /api/location-notifications/{id}/details (with its delivery counts). */
@@ -12,7 +12,10 @@ export function getNotification(id: number) {
   return api.call('getNotificationDetails', { params: { id } });
 }
 
-/** Spec §7: PUT …/{id}/update-settings/ with the form's fields, or `{active: false}` to remove. */
-export function updateNotification(id: number, body: NotificationSettings) {
-  return api.call('updateNotificationSettings', { params: { id }, body });
+/**
+ * Spec §7: PUT …/{id}/update-settings/ with the form's fields, or `{active: false}` to remove;
+ * sent keyed by the save protocol (lib/forms).
+ */
+export function updateNotification(send: KeyedSend, id: number, body: NotificationSettings) {
+  return send('updateNotificationSettings', { params: { id }, body });
 }

@@ -1,17 +1,12 @@
-import type { DeliveryCounts as Counts, LocationNotification, NotificationPayload } from '@gebere/contract';
+import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
-import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { withRefusal } from '../../lib/api-errors';
-import { applyFieldErrors } from '../../lib/field-errors';
+import { useFormSaveThenHandBack, useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useT } from '../../lib/i18n';
-import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
-import { toast } from '../../lib/toast';
-import { useBusy } from '../../lib/use-busy';
 import { handBack, showConfirm } from '../../telegram';
 import { createNotification, updateNotification } from './calls';
 import { DeliveryCounts } from './delivery-counts';
@@ -57,63 +52,44 @@ export function NotificationForm(props: NotificationFormProps) {
   });
   const sendNow = useWatch({ control: form.control, name: 'send_now' });
 
-  // Once saved (or removed), a second press only retries the hand-back: no second record.
-  const saved = useRef<LocationNotification | null>(null);
-  const removed = useRef(false);
-  // One Idempotency-Key per intended notification: kept while the values stay the same.
-  const keySlot = useRef(memorySlot()).current;
-
-  const createNew = (payload: NotificationPayload) => createNotification(payload, keyFor(keySlot, payload));
-
-  const onValid = async (values: NotificationFormValues) => {
-    if (!saved.current) {
-      const result = update
-        ? await updateNotification(props.notification.id, updatePayload(values))
-        : await createNew(createPayload(values, props.createdBy));
-      if (!result.ok) {
-        applyFieldErrors(form.setError, result.error.fieldErrors, FIELDS, RENAME);
-        toast.error(
-          withRefusal(
-            t(
-              update
-                ? 'notification.error_updating_notification'
-                : 'notification.error_registering_notification',
-            ),
-            result.error,
-          ),
-        );
-        return;
+  const save = useFormSaveThenHandBack(form, {
+    submission: (values: NotificationFormValues) => {
+      if (props.mode === 'update') {
+        const { id } = props.notification;
+        const body = updatePayload(values);
+        return { payload: body, send: (send) => updateNotification(send, id, body) };
       }
-      saved.current = result.data;
-      forgetKey(keySlot);
-      toast.success(
-        t(
-          update
-            ? 'notification.notification_updated_successfully'
-            : 'notification.notification_created_successfully',
-        ),
-      );
-    }
-    const n = saved.current;
-    await handBack({ kind: 'notification_saved', notification_id: n.id, name: resultName(n.name), update });
-  };
-  const save = useBusy(form.handleSubmit(onValid));
+      const body = createPayload(values, props.createdBy);
+      return { payload: body, send: (send) => createNotification(send, body) };
+    },
+    fields: { names: FIELDS, rename: RENAME },
+    failureText: () =>
+      t(update ? 'notification.error_updating_notification' : 'notification.error_registering_notification'),
+    button: t(update ? 'common.update' : 'common.submit'),
+    successText: () =>
+      t(
+        update
+          ? 'notification.notification_updated_successfully'
+          : 'notification.notification_created_successfully',
+      ),
+    handBack: (n: LocationNotification) =>
+      handBack({ kind: 'notification_saved', notification_id: n.id, name: resultName(n.name), update }),
+  });
 
-  const onRemove = async () => {
-    if (!update) return;
-    const { id, name } = props.notification;
-    if (!removed.current) {
-      const result = await updateNotification(id, { active: false });
-      if (!result.ok) {
-        toast.error(t('notification.error_removing_notification'));
-        return;
-      }
-      removed.current = true;
-      toast.success(t('notification.notification_removed_successfully'));
-    }
-    await handBack({ kind: 'notification_removed', notification_id: id, name: resultName(name) });
-  };
-  const remove = useBusy(onRemove);
+  // Removing saves `active: false` (spec §4: soft removal), then hands the removal back.
+  const remove = useSaveThenHandBack({
+    submission: () => {
+      if (props.mode !== 'update') return null;
+      const { id } = props.notification;
+      const body = { active: false } as const;
+      return { payload: body, send: (send) => updateNotification(send, id, body) };
+    },
+    failureText: () => t('notification.error_removing_notification'),
+    button: t('notification.remove'),
+    successText: () => t('notification.notification_removed_successfully'),
+    handBack: (n: LocationNotification) =>
+      handBack({ kind: 'notification_removed', notification_id: n.id, name: resultName(n.name) }),
+  });
   const busy = save.busy || remove.busy;
 
   // Asked before the busy part, so nothing spins while the question is on screen; once removed,
@@ -121,7 +97,7 @@ export function NotificationForm(props: NotificationFormProps) {
   const confirmRemove = async () => {
     if (busy) return;
     const confirmed =
-      removed.current ||
+      remove.saved ||
       (await showConfirm(t('notification.confirm_remove'), {
         confirmText: t('notification.remove'),
         cancelText: t('notification.cancel'),
@@ -131,7 +107,7 @@ export function NotificationForm(props: NotificationFormProps) {
   };
 
   return (
-    <SubmitForm onSubmit={save.run}>
+    <SubmitForm onSubmit={save.submit}>
       <List>
         {update && props.deliveries && <DeliveryCounts deliveries={props.deliveries} />}
         <Section>
@@ -192,7 +168,7 @@ export function NotificationForm(props: NotificationFormProps) {
       </List>
       <MainButtonSubmit
         text={t(update ? 'common.update' : 'common.submit')}
-        onClick={() => void save.run()}
+        onClick={() => void save.submit()}
         loading={save.busy}
         disabled={remove.busy}
       />

@@ -1,6 +1,6 @@
 import type { ReportUser, ReportUserPayload } from '@gebere/contract';
 import { type ApiResult, api } from '../../lib/api';
-import { withRetries } from '../../lib/idempotent-call';
+import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
 /** The acting Telegram user's report user profile (to prefill the update form); null when none. */
 export async function findReportUser(createdBy: number): Promise<ApiResult<ReportUser | null>> {
@@ -11,17 +11,11 @@ export async function findReportUser(createdBy: number): Promise<ApiResult<Repor
 }
 
 /**
- * Spec §7: POST /api/report-users/, or PUT /api/report-users/{id}/ for an existing profile.
- * Keyed, so transport failures are retried safely.
+ * Spec §7: POST /api/report-users/, or PUT /api/report-users/{id}/ for an existing profile,
+ * sent keyed by the save protocol (lib/forms).
  */
-export function saveReportUser(
-  body: ReportUserPayload,
-  existingId: number | undefined,
-  idempotencyKey: string,
-) {
-  return withRetries(() =>
-    existingId === undefined
-      ? api.call('createReportUser', { body, idempotencyKey })
-      : api.call('updateReportUser', { params: { id: existingId }, body, idempotencyKey }),
-  );
+export function saveReportUser(send: KeyedSend, body: ReportUserPayload, existingId: number | undefined) {
+  return existingId === undefined
+    ? send('createReportUser', { body })
+    : send('updateReportUser', { params: { id: existingId }, body });
 }

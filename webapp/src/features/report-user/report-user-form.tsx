@@ -1,20 +1,15 @@
 import type { ReportUser } from '@gebere/contract';
 import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { noAnswer, withRefusal } from '../../lib/api-errors';
-import { applyFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/form-resolver';
+import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useT } from '../../lib/i18n';
-import { forgetKey, keyFor, memorySlot } from '../../lib/idempotent-call';
-import { toast } from '../../lib/toast';
-import { useBusy } from '../../lib/use-busy';
 import { handBack } from '../../telegram';
 import { saveReportUser } from './calls';
 import type { ReportUserFormOutput } from './report-user-schema';
@@ -42,47 +37,24 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
     resolver,
   });
 
-  // Once saved, a second press only retries the hand-back: no second profile.
-  const saved = useRef<ReportUser | null>(null);
-  // One Idempotency-Key per intended save: kept while the values stay the same.
-  const keySlot = useRef(memorySlot()).current;
-
-  const onValid = async (values: ReportUserFormOutput) => {
-    if (!saved.current) {
+  const { submit, busy } = useFormSaveThenHandBack(form, {
+    submission: (values: ReportUserFormOutput) => {
       const payload = toReportUserPayload(values, createdBy);
-      const result = await saveReportUser(payload, profile?.id, keyFor(keySlot, payload));
-      if (!result.ok) {
-        // No answer even after the retries: not "check the form" — the form is fine and kept.
-        if (noAnswer(result.error)) {
-          toast.error(
-            t('errors.not_confirmed_kept', { button: t(update ? 'common.update' : 'common.register') }),
-          );
-          return;
-        }
-        const unmatched = applyFieldErrors(form.setError, result.error.fieldErrors, REPORT_USER_FIELDS);
-        toast.error(
-          withRefusal(
-            t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),
-            result.error,
-          ),
-        );
-        if (unmatched.length) toast.error(unmatched.join(', '));
-        return;
-      }
-      saved.current = result.data;
-      forgetKey(keySlot);
-    }
-    const stored = saved.current;
-    toast.success(
+      return { payload, send: (send) => saveReportUser(send, payload, profile?.id) };
+    },
+    fields: { names: REPORT_USER_FIELDS },
+    failureText: () =>
+      t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),
+    button: t(update ? 'common.update' : 'common.register'),
+    successText: () =>
       t(
         update
           ? 'reportUser.report_user_updated_successfully'
           : 'reportUser.report_user_registered_successfully',
       ),
-    );
-    await handBack({ kind: 'report_user_saved', report_user_id: stored.id, name: stored.name, update });
-  };
-  const { run: submit, busy } = useBusy(form.handleSubmit(onValid));
+    handBack: (stored: ReportUser) =>
+      handBack({ kind: 'report_user_saved', report_user_id: stored.id, name: stored.name, update }),
+  });
 
   return (
     <SubmitForm onSubmit={submit}>
