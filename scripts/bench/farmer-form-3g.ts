@@ -21,8 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildLaunchUrl } from '@gebere/telegram-emulator';
 import { chromium } from 'playwright-core';
-import { buildLaunchUrl } from '../emulator/launch';
 import { startBarePage } from './budget-bare-page';
 import { ensureBuilds, farmerRegistrationLink, median, startProduct } from './budget-product';
 

@@ -2,11 +2,12 @@
 // the bot does not know, a report user), the bot's signed links for them, and opening a screen from
 // an inline web_app button in the emulator's chat page, as Telegram opens it, until its content
 // (not a spinner) shows.
+
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createLinkMaker, type ScreenLinks, screenLinks } from '../../bot/src/telegram/links';
 import type { Language } from '../../shared/i18n/src/index';
-import type { TestUser } from '../emulator/index';
 import { ADVISORY_CODE } from './advisory-steps';
 import { DEMO_DA, startAndShareContact } from './demo-das';
 import { advisoryPath } from './fault-steps';

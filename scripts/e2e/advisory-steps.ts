@@ -1,10 +1,11 @@
 // The demo advisory with feedback questions, as the bot sends it, and opening its feedback screen
 // from the chat: shared by the field, fault and notification journeys.
+
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
 import { advisoryMessage } from '../../bot/src/telegram/advisory';
 import { createLinkMaker } from '../../bot/src/telegram/links';
 import type { Language } from '../../shared/i18n/src/index';
-import type { TestUser } from '../emulator/index';
 import { appFrame, type Product } from './harness';
 import { rows } from './journey';
 

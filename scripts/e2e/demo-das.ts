@@ -1,8 +1,9 @@
 // The demo DAs of bot/src/backend/seed/demo/people.ts (both in Amhara, where the demo's teff
 // advisory is), and linking one in the chat page as a DA does: /start, then their phone.
+
+import type { TestUser } from '@gebere/telegram-emulator';
 import { expect } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
-import type { TestUser } from '../emulator/index';
 import { openChat, type Product } from './harness';
 import type { Journey } from './journey';
 import { botSays, MENU_KEYS, replyLabels, sendText, shareContact, type T } from './steps';

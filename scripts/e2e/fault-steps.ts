@@ -1,9 +1,10 @@
 // Steps of the fault journey (scripts/e2e/fault-journey.test.ts): submitting through faults and
 // counting what reached the chat.
+
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Language } from '../../shared/i18n/src/index';
-import type { TestUser } from '../emulator/index';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import type { Product } from './harness';
 import { rows } from './journey';

@@ -1,13 +1,14 @@
 // Location notifications in the journeys: DAs who have the bot, the create form, and what the
 // notification engine (running inside the product, Bot API = the emulator) must have delivered,
 // worded by the engine's own renderer from the rows as they are.
+
+import { parseHtml, type TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { verifyLink } from '../../bot/src/auth/link';
 import { makeLinker, renderDelivery } from '../../bot/src/notifications/message';
 import { DEFAULT_ENGINE_OPTIONS, type DeliveryContext } from '../../bot/src/notifications/types';
 import type { Language } from '../../shared/i18n/src/index';
-import { parseHtml, type TestUser } from '../emulator/index';
 import { startAndShareContact } from './demo-das';
 import type { Product } from './harness';
 import { row, rows } from './journey';

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from './start.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+
 // playwright-core has no assertions of its own: poll with Vitest's.
 const textOf = (l: Locator) => expect.poll(() => l.textContent(), { timeout: 5000 });
 const shown = (l: Locator) => l.waitFor({ state: 'visible', timeout: 5000 });
 const gone = (l: Locator) => l.waitFor({ state: 'hidden', timeout: 5000 });
-const ARTIFACTS = join(import.meta.dirname, '..', '..', 'artifacts');
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', 'artifacts');
 
 /** A mini-app using only window.parent.postMessage, as Telegram's web clients expect. */
 const MINI_APP = `<!doctype html><html><head><meta charset="utf-8"><title>Form</title></head>
