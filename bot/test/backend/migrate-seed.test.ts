@@ -5,9 +5,10 @@ import { migrate } from '../../src/backend/db/migrate';
 import { migrations } from '../../src/backend/db/migrations/index';
 import { openDatabase } from '../../src/backend/db/open';
 import { seed } from '../../src/backend/db/seed';
-import { databases, openTestDb, type TestDb } from './helpers/databases';
+import { describeOnDatabases, openTestDb, type TestDb } from './helpers/databases';
+import { postgresSkipReason, postgresUrl } from './helpers/postgres';
 
-describe.each(databases)('migrate and seed on a seeded database (%s)', (kind) => {
+describeOnDatabases('migrate and seed on a seeded database (%s)', (kind) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb(kind);
@@ -48,10 +49,9 @@ describe.each(databases)('migrate and seed on a seeded database (%s)', (kind) =>
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
-describe.runIf(url)('first start on an empty PostgreSQL database', () => {
+describe.skipIf(postgresSkipReason)('first start on an empty PostgreSQL database', () => {
   const name = `gebere_fresh_${randomBytes(4).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: url });
+  const admin = () => new pg.Client({ connectionString: postgresUrl() });
   beforeAll(async () => {
     const c = admin();
     await c.connect();
@@ -66,7 +66,7 @@ describe.runIf(url)('first start on an empty PostgreSQL database', () => {
   });
 
   it('two processes starting at once migrate and import once', async () => {
-    const target = new URL(url as string);
+    const target = new URL(postgresUrl());
     target.pathname = `/${name}`;
     const [a, b] = await Promise.all([
       openDatabase({ databaseUrl: target.toString(), dataDir: '/nonexistent' }),
