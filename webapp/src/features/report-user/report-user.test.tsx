@@ -5,7 +5,7 @@ import { clearAdminAreaCache } from '../../lib/admin-areas';
 import { initI18n } from '../../lib/i18n';
 import { outsideTelegram, setLaunchForTests } from '../../telegram/launch';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { bodiesOf, choose, referenceRoutes, select, type User } from '../da-registration/da-test-kit';
 import { ReportUserScreen } from './report-user-screen';
 
@@ -199,7 +199,7 @@ describe('Report user registration', () => {
     await fill(user);
     await user.click(await button('Register'));
     expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
-    await user.click(await button('Register'));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(handBacks).toBe(2));
     expect(bodiesOf(requests, 'POST', '/backend/api/report-users/')).toHaveLength(1);
   });
@@ -334,7 +334,7 @@ describe('Report user update', () => {
     expect(
       await screen.findByText(/^No connection: we could not confirm it was saved\./),
     ).toBeInTheDocument();
-    await user.click(await button('Register'));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
     const keys = requests
       .filter((r) => r.method === 'POST' && r.path === '/backend/api/report-users/')
