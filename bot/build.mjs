@@ -52,7 +52,7 @@ export async function buildBot({ quiet = false } = {}) {
   // Files the bundled code reads relative to its own module URL.
   const copies = [
     [join(here, 'src', 'backend', 'seed', 'admin'), join(outdir, 'admin')],
-    [join(here, '..', 'scripts', 'emulator', 'page'), join(outdir, 'page')],
+    [join(here, '..', 'shared', 'telegram-emulator', 'src', 'page'), join(outdir, 'page')],
     // The sample content files, for `gebere import <kind> bot/dist/samples/<kind>.csv` in the image.
     [join(here, 'src', 'backend', 'seed', 'samples'), join(outdir, 'samples')],
   ];

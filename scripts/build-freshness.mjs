@@ -50,7 +50,6 @@ export const botSources = (root) => [
   join(root, 'bot', 'src'),
   join(root, 'bot', 'build.mjs'),
   join(root, 'bot', 'package.json'),
-  join(root, 'scripts', 'emulator'),
   join(root, 'pnpm-lock.yaml'),
   ...sharedSources(root),
 ];

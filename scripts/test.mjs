@@ -1,55 +1,119 @@
 #!/usr/bin/env node
 // `npm test` after install: lint, typecheck, every Vitest project, then one plain summary line
-// (`tests: N passed, N failed`) that CI reads. Chromium and PostgreSQL suites install their
-// Debian packages through scripts/system-deps.mjs when run as root, and are skipped with a
-// printed reason otherwise.
-import { spawnSync } from 'node:child_process';
+// (`tests: N passed, N failed, N skipped`; CI reads its first part) and why anything skipped.
+// The PostgreSQL suite runs on TEST_DATABASE_URL when given, else on a throwaway cluster started
+// here whenever PostgreSQL's server binaries are installed (stopped however the run ends).
+// Without PostgreSQL or Chromium those suites are skipped with the reason printed; with CI=true
+// either one missing fails the run. scripts/system-deps.mjs installs both (as root).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from '../shared/telegram-emulator/src/browser.mjs';
+import { startPostgres } from './system-deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // pnpm is not on PATH on a fresh machine: run.mjs bootstrapped it into .tools/.
 const pnpmBin = join(root, '.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-const step = (title, cmd, args, env) => {
-  console.error(`\n› ${title}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
-  if (r.error) console.error(`✗ could not run ${cmd}: ${r.error.message}`);
-  return r.status ?? 1;
-};
+const ci = process.env.CI === 'true';
+
+let child = null;
+let postgres = null;
+const stopPostgres = () => postgres?.stop();
+process.on('exit', stopPostgres);
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    child?.kill(signal);
+    stopPostgres();
+    process.exit(code);
+  });
+}
+
+const step = (title, cmd, args, env) =>
+  new Promise((resolve) => {
+    console.error(`\n› ${title}`);
+    child = spawn(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+    child.on('error', (error) => console.error(`✗ could not run ${cmd}: ${error.message}`));
+    child.on('close', (status) => {
+      child = null;
+      resolve(status ?? 1);
+    });
+  });
 
 const failures = [];
-if (step('lint and format (biome)', 'biome', ['ci', '--reporter=summary', '.']) !== 0) failures.push('lint');
+/** What this run lacks: { what, reason }, reported as skipped, or as failures with CI=true. */
+const missing = [];
+const lack = (what, reason) => {
+  missing.push({ what, reason });
+  console.error(`› no ${what}: ${reason}; its suites ${ci ? 'fail (CI=true)' : 'are skipped'}`);
+  if (ci) failures.push(`${what} (CI=true: ${reason})`);
+};
+
+if ((await step('lint and format (biome)', 'biome', ['ci', '--reporter=summary', '.'])) !== 0)
+  failures.push('lint');
 if (
-  step('typecheck (tsc, every package)', process.execPath, [
+  (await step('typecheck (tsc, every package)', process.execPath, [
     pnpmBin,
     '-r',
     '--workspace-concurrency=2',
     'run',
     'typecheck',
-  ]) !== 0
+  ])) !== 0
 )
   failures.push('typecheck');
 
+const env = {};
+if (!process.env.TEST_DATABASE_URL) {
+  try {
+    console.error('\n› PostgreSQL for the backend suite (a throwaway cluster)');
+    postgres = await startPostgres();
+    env.TEST_DATABASE_URL = postgres.url;
+  } catch (error) {
+    lack('PostgreSQL', error.message);
+  }
+}
+const chromium = findChromium();
+if (!chromium.path) lack('Chromium', chromium.reason);
+
 mkdirSync(join(root, 'artifacts'), { recursive: true });
 const report = join(root, 'artifacts', 'vitest.json');
-const vitestStatus = step('tests (vitest)', 'vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
+const vitestStatus = await step(
+  'tests (vitest)',
+  'vitest',
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  env,
+);
+stopPostgres();
 if (vitestStatus !== 0) failures.push('tests');
 
 let passed = 0;
 let failed = 0;
+/** Skipped tests by cause: the PostgreSQL and browser suites by name, the rest by file. */
+const skipped = new Map();
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed = r.numPassedTests ?? 0;
   failed = (r.numFailedTests ?? 0) + (vitestStatus !== 0 && !r.numFailedTests ? 1 : 0);
+  for (const file of r.testResults ?? [])
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'skipped' && test.status !== 'pending' && test.status !== 'todo') continue;
+      const cause = /postgres/i.test(test.fullName)
+        ? 'PostgreSQL'
+        : /chromium/i.test(test.fullName)
+          ? 'Chromium'
+          : relative(root, file.name);
+      skipped.set(cause, (skipped.get(cause) ?? 0) + 1);
+    }
 }
 if (failures.length && failed === 0) failed = failures.length;
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+const skippedTotal = [...skipped.values()].reduce((a, b) => a + b, 0);
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skippedTotal} skipped`);
+for (const [cause, count] of skipped) {
+  const known = missing.find((m) => m.what === cause);
+  console.log(`  skipped ${count}: ${known ? `${cause}: ${known.reason}` : cause}`);
+}
 if (failures.length) console.error(`✗ failed: ${failures.join(', ')}`);
 process.exit(failures.length ? 1 : 0);

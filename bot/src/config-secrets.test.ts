@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { postgresSkipReason, postgresUrl } from '../test/backend/helpers/postgres';
 import { signLink, verifyLink } from './auth/link';
 import { pgliteDb } from './backend/db/pglite';
 import { loadConfig, SharedSecretsError, withSharedSecrets } from './config';
@@ -32,14 +33,14 @@ describe('secrets shared through the database', () => {
     }
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  it.skipIf(postgresSkipReason)(
     'on PostgreSQL: two copies with their own DATA_DIR accept each other’s links (TEST_DATABASE_URL)',
     async () => {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      const admin = new pg.Client({ connectionString: postgresUrl() });
       await admin.connect();
       const name = `gebere_secrets_${Date.now()}`;
       await admin.query(`create database ${name}`);
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      const url = new URL(postgresUrl());
       url.pathname = `/${name}`;
       try {
         const env = { DATABASE_URL: url.toString(), BOT_TOKEN: '123456789:AAHsecret-sharing-test-token-xyz' };

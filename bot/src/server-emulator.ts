@@ -2,11 +2,11 @@ import type { Config } from './config';
 import type { Logger } from './log';
 
 /**
- * The local Telegram (scripts/emulator) for runs without BOT_TOKEN. Imported lazily: a
+ * The local Telegram (@gebere/telegram-emulator) for runs without BOT_TOKEN. Imported lazily: a
  * deployment with a real bot never loads it.
  */
 export async function startEmulator(config: Config, logger: Logger) {
-  const { createEmulator } = await import('@gebere/scripts/emulator');
+  const { createEmulator } = await import('@gebere/telegram-emulator');
   const emulator = createEmulator({
     token: config.telegram.token,
     logger: logger.child({ part: 'emulator' }),

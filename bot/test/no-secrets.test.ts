@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '@gebere/scripts/emulator';
+import { startEmulator } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { APP_ROUTES } from '../src/http/static/app-routes';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '../emulator/index';
+import { startEmulator } from '@gebere/telegram-emulator';
 import { type BenchDb, insertBroadcast, prepareDatabase } from './broadcast-data';
 
 const arg = (name: string, fallback: string) => {

@@ -21,8 +21,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildLaunchUrl } from '@gebere/telegram-emulator';
+import { chromiumPath } from '@gebere/telegram-emulator/browser';
 import { chromium } from 'playwright-core';
-import { buildLaunchUrl } from '../emulator/launch';
 import { startBarePage } from './budget-bare-page';
 import { ensureBuilds, farmerRegistrationLink, median, startProduct } from './budget-product';
 
@@ -127,7 +128,7 @@ function requestTimes(): string[] {
 async function coldLoad(url: string, done: 'app' | 'bare', waterfall = false): Promise<Marks> {
   const profile = mkdtempSync(join(tmpdir(), 'gebere-budget-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 360, height: 640 },

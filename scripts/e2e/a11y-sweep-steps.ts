@@ -4,10 +4,10 @@
 // (not a spinner) shows.
 
 import type { Language } from '@gebere/i18n';
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createLinkMaker, type ScreenLinks, screenLinks } from '../../bot/src/telegram/links';
-import type { TestUser } from '../emulator/index';
 import { ADVISORY_CODE } from './advisory-steps';
 import { DEMO_DA, startAndShareContact } from './demo-das';
 import { advisoryPath } from './fault-steps';

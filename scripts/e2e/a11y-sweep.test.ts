@@ -23,7 +23,7 @@ import {
   valueShown,
 } from './a11y-sweep-steps';
 import { advisoryPath, chooseRecords } from './fault-steps';
-import { HAS_CHROMIUM, openChat, screenshot } from './harness';
+import { chromiumSkipReason, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile } from './journey';
 import { pressMainButton, tr } from './steps';
 
@@ -191,50 +191,47 @@ function screensFor(lang: Language, page: () => Page): [Person, ScreenCase[]][] 
   ];
 }
 
-describe.skipIf(!HAS_CHROMIUM)(
-  'every screen, light and dark, is accessible (needs /usr/bin/chromium)',
-  () => {
-    expectCleanRun(journey, 'a11y-sweep');
-    beforeAll(async () => {
-      people = await sweepPeople(journey);
-    }, 60_000);
+describe.skipIf(chromiumSkipReason)('every screen, light and dark, is accessible (needs Chromium)', () => {
+  expectCleanRun(journey, 'a11y-sweep');
+  beforeAll(async () => {
+    people = await sweepPeople(journey);
+  }, 60_000);
 
-    describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
-      it.each(['light', 'dark'] as const)(
-        'the %s theme: each screen shows its content with no serious or critical axe finding',
-        async (theme: Theme) => {
-          const findings = journey.findings.length;
-          let page: Page | undefined;
-          const seen: string[] = [];
-          for (const [person, screens] of screensFor(lang, () => page as Page)) {
-            const bubble = await sendScreenButtons(
-              journey.product,
-              person,
-              lang,
-              screens.map((s) => ({ label: s.route, url: s.url })),
-            );
-            page = await openChat(journey.browser, journey.product, person.user.id, theme);
-            for (const screen of screens) {
-              const app = await openScreen(page, bubble, screen.route, { lang, theme }, screen.ready);
-              const check = async (name: string) => {
-                journey.findings.push(...(await axeSerious(app, `${lang} ${theme} ${name}`)));
-                await screenshot(page as Page, `a11y-${lang}-${theme}-${slug(name)}`);
-                seen.push(name);
-              };
-              await check(screen.route);
-              await screen.more?.(app, check);
-              await closeApp(page);
-            }
-            await page.close();
+  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+    it.each(['light', 'dark'] as const)(
+      'the %s theme: each screen shows its content with no serious or critical axe finding',
+      async (theme: Theme) => {
+        const findings = journey.findings.length;
+        let page: Page | undefined;
+        const seen: string[] = [];
+        for (const [person, screens] of screensFor(lang, () => page as Page)) {
+          const bubble = await sendScreenButtons(
+            journey.product,
+            person,
+            lang,
+            screens.map((s) => ({ label: s.route, url: s.url })),
+          );
+          page = await openChat(journey.browser, journey.product, person.user.id, theme);
+          for (const screen of screens) {
+            const app = await openScreen(page, bubble, screen.route, { lang, theme }, screen.ready);
+            const check = async (name: string) => {
+              journey.findings.push(...(await axeSerious(app, `${lang} ${theme} ${name}`)));
+              await screenshot(page as Page, `a11y-${lang}-${theme}-${slug(name)}`);
+              seen.push(name);
+            };
+            await check(screen.route);
+            await screen.more?.(app, check);
+            await closeApp(page);
           }
-          expect(seen).toEqual(EXPECTED_CHECKS);
-          expect(journey.findings.slice(findings)).toEqual([]);
-        },
-        120_000,
-      );
-    });
-  },
-);
+          await page.close();
+        }
+        expect(seen).toEqual(EXPECTED_CHECKS);
+        expect(journey.findings.slice(findings)).toEqual([]);
+      },
+      120_000,
+    );
+  });
+});
 
 /** Every route of spec §2, and the states checked on top. */
 const EXPECTED_CHECKS = [

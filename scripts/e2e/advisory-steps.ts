@@ -2,10 +2,10 @@
 // from the chat: shared by the field, fault and notification journeys.
 
 import type { Language } from '@gebere/i18n';
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
 import { advisoryMessage } from '../../bot/src/telegram/advisory';
 import { createLinkMaker } from '../../bot/src/telegram/links';
-import type { TestUser } from '../emulator/index';
 import { appFrame, type Product } from './harness';
 import { rows } from './journey';
 

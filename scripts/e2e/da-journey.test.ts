@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
 import { loseSomeAnswers } from './faults';
-import { HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
+import { chromiumSkipReason, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row } from './journey';
 import {
   appClosed,
@@ -36,7 +36,7 @@ const DEMO_KEBELE = 'ET031702888001';
 
 const journey = journeyFile();
 
-describe.skipIf(!HAS_CHROMIUM)('a DA’s journey (needs /usr/bin/chromium)', () => {
+describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
   expectCleanRun(journey, 'da-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {

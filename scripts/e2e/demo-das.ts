@@ -2,8 +2,8 @@
 // advisory is), and linking one in the chat page as a DA does: /start, then their phone.
 
 import type { Language } from '@gebere/i18n';
+import type { TestUser } from '@gebere/telegram-emulator';
 import { expect } from 'vitest';
-import type { TestUser } from '../emulator/index';
 import { openChat, type Product } from './harness';
 import type { Journey } from './journey';
 import { botSays, MENU_KEYS, replyLabels, sendText, shareContact, type T } from './steps';

@@ -18,7 +18,7 @@ import {
   submitUntilClosed,
 } from './fault-steps';
 import { dropSomeWrites, fates, flakyNetwork } from './faults';
-import { HAS_CHROMIUM, openChat, type Product } from './harness';
+import { chromiumSkipReason, openChat, type Product } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   appClosed,
@@ -49,7 +49,7 @@ const APP_WRITES = /\/(backend\/api\/|tg\/result)/;
 
 const journey = journeyFile();
 
-describe.skipIf(!HAS_CHROMIUM)('field faults on the key submits (needs /usr/bin/chromium)', () => {
+describe.skipIf(chromiumSkipReason)('field faults on the key submits (needs Chromium)', () => {
   expectCleanRun(journey, 'fault-journey');
   // A failed step must not leave its chat page open: its long poll would hold one of the six
   // connections Chromium allows per host, and the next steps' pages would never load.

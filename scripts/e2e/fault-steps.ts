@@ -2,9 +2,9 @@
 // counting what reached the chat.
 
 import type { Language } from '@gebere/i18n';
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TestUser } from '../emulator/index';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import type { Product } from './harness';
 import { rows } from './journey';

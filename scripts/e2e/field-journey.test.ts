@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { DEMO_DA, daInChat } from './demo-das';
-import { HAS_CHROMIUM, openChat, type Product, screenshot } from './harness';
+import { chromiumSkipReason, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   appClosed,
@@ -27,7 +27,7 @@ vi.mock('../../bot/src/server-backend', async (original) =>
 
 const journey = journeyFile();
 
-describe.skipIf(!HAS_CHROMIUM)('demo DAs in the field (needs /usr/bin/chromium)', () => {
+describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', () => {
   expectCleanRun(journey, 'field-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {

@@ -1,20 +1,22 @@
 // End-to-end harness: the real product (startServer: embedded backend on a fresh PGlite with demo
 // data, the emulator instead of Telegram, the bot, the built webapp) on an ephemeral port, and
-// Debian's Chromium driving the emulator's chat page at a phone's 360×640.
+// Chromium (found by @gebere/telegram-emulator/browser) driving the emulator's chat page at a
+// phone's 360×640.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath } from '@gebere/telegram-emulator/browser';
 import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
 import { type RunningServer, startServer } from '../../bot/src/server';
 import { newest, webappSources } from '../build-freshness.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const HAS_CHROMIUM = existsSync(CHROMIUM);
+export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';
+
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
 export const VIEWPORT = { width: 360, height: 640 };
@@ -142,7 +144,7 @@ export interface Browser {
 export async function launchBrowser(): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'gebere-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     viewport: VIEWPORT,
     deviceScaleFactor: 1,

@@ -7,7 +7,7 @@ import { type Language, translate } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
-import { HAS_CHROMIUM, openChat, screenshot } from './harness';
+import { chromiumSkipReason, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   type DeliveryRow,
@@ -49,7 +49,7 @@ const COLLEAGUE = { en: { first: 'Tigist', phone: '911000733' }, am: { first: 'á
 
 const journey = journeyFile();
 
-describe.skipIf(!HAS_CHROMIUM)('report users and notifications (needs /usr/bin/chromium)', () => {
+describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chromium)', () => {
   expectCleanRun(journey, 'manager-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
 import { daInChat } from './demo-das';
-import { appFrame, HAS_CHROMIUM, screenshot } from './harness';
+import { appFrame, chromiumSkipReason, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   daArea,
@@ -39,7 +39,7 @@ vi.mock('../../bot/src/server-backend', async (original) =>
 
 const journey = journeyFile();
 
-describe.skipIf(!HAS_CHROMIUM)('feedback on a delivered advisory (needs /usr/bin/chromium)', () => {
+describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chromium)', () => {
   expectCleanRun(journey, 'notification-feedback-journey');
 
   describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {

@@ -3,12 +3,13 @@
 // worded by the engine's own renderer from the rows as they are.
 
 import type { Language } from '@gebere/i18n';
+import { parseHtml, type TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { verifyLink } from '../../bot/src/auth/link';
 import { makeLinker, renderDelivery } from '../../bot/src/notifications/message';
 import { DEFAULT_ENGINE_OPTIONS, type DeliveryContext } from '../../bot/src/notifications/types';
-import { parseHtml, type TestUser } from '../emulator/index';
+
 import { startAndShareContact } from './demo-das';
 import type { Product } from './harness';
 import { row, rows } from './journey';

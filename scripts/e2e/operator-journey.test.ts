@@ -14,6 +14,7 @@ import { type ApiClient, createApiClient, newIdempotencyKey } from '@gebere/api-
 import type { HandBackResult } from '@gebere/contract';
 import { encodeResult } from '@gebere/contract';
 import { proofHeader } from '@gebere/contract/auth';
+import type { ChatMessage, MiniAppLaunch, TestUser } from '@gebere/telegram-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
@@ -22,16 +23,10 @@ import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend'
 import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
 import { fingerprint } from '../../bot/test/backend/helpers/fingerprint';
-import type { ChatMessage, MiniAppLaunch, TestUser } from '../emulator/index';
+import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/helpers/postgres';
 import { startAndShareContact } from './demo-das';
 import { type Product, ROOT, startProduct } from './harness';
 import { botSays, MENU_KEYS, mark, replyLabels, summaryText, tr } from './steps';
-
-const PG_URL = process.env.TEST_DATABASE_URL;
-if (!PG_URL)
-  console.warn(
-    'skipped: the operator journey (TEST_DATABASE_URL is not set; locally: eval "$(node scripts/system-deps.mjs --postgres-env)")',
-  );
 
 const t = tr('en');
 const SAMPLES = join(ROOT, 'bot', 'src', 'backend', 'seed', 'samples');
@@ -72,13 +67,13 @@ async function gebere(argv: string[], settings: CliSettings) {
 }
 
 function dbUrl(name: string): string {
-  const url = new URL(PG_URL as string);
+  const url = new URL(postgresUrl());
   url.pathname = `/${name}`;
   return url.toString();
 }
 
 async function admin(sql: string) {
-  const c = openPostgres({ connectionString: PG_URL as string, max: 1 });
+  const c = openPostgres({ connectionString: postgresUrl(), max: 1 });
   try {
     await c.exec(sql);
   } finally {
@@ -139,7 +134,7 @@ const inlineLabels = (m: ChatMessage | undefined): string[] => {
   return (markup?.inline_keyboard ?? []).flat().map((b) => b.text);
 };
 
-describe.skipIf(!PG_URL)('the operator journey on a fresh PostgreSQL (issue 16, "Done when")', () => {
+describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL', () => {
   const suffix = randomBytes(4).toString('hex');
   const mainDb = `gebere_journey_${suffix}`;
   const restoredDb = `gebere_journey_${suffix}_restored`;

@@ -2,11 +2,11 @@
 // bot's own i18n and summaries.
 import type { HandBackResult } from '@gebere/contract';
 import { type Language, type TextKey, translate } from '@gebere/i18n';
+import type { TestUser } from '@gebere/telegram-emulator';
+import { parseHtml } from '@gebere/telegram-emulator';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { renderSummary } from '../../bot/src/telegram/summaries';
-import type { TestUser } from '../emulator/index';
-import { parseHtml } from '../emulator/index';
 import { appFrame } from './harness';
 
 export type T = (key: TextKey, vars?: Record<string, string | number>) => string;

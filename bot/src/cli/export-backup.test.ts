@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestBackend } from '../../test/backend/helpers/backend';
 import { fingerprint } from '../../test/backend/helpers/fingerprint';
+import { postgresSkipReason, postgresUrl } from '../../test/backend/helpers/postgres';
 import { proof, TEST_AUTH } from '../../test/backend/helpers/proofs';
 import { pgliteDb } from '../backend/db/pglite';
 import { openPostgres } from '../backend/db/postgres';
@@ -236,13 +237,10 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
   });
 });
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (!pgUrl)
-  console.warn('skipped: the PostgreSQL backup round trip (TEST_DATABASE_URL is not set; .ci/run sets it)');
-
-describe.skipIf(!pgUrl)('gebere backup and restore on PostgreSQL (pg_dump, pg_restore)', () => {
+describe.skipIf(postgresSkipReason)('gebere backup and restore on PostgreSQL (pg_dump, pg_restore)', () => {
   const created: string[] = [];
-  const template = pgUrl ? inject('backendPgTemplate') : null;
+  const template = postgresSkipReason ? null : inject('backendPgTemplate');
+  beforeAll(() => void postgresUrl());
   const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
     const c = new pg.Client({ connectionString: template?.url });
     await c.connect();

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from '../../test/backend/helpers/databases';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/backend/helpers/databases';
 import { markSending } from './delivery-outcomes';
 import { claim, deliveryCounts } from './queue';
 import {
@@ -12,7 +12,7 @@ import {
 } from './test-support';
 import { systemClock } from './types';
 
-describe.each(databases)('several engines on one database (%s)', (kind) => {
+describeOnDatabases('several engines on one database (%s)', (kind) => {
   let shared: SharedDb;
   let h: Harness;
   beforeAll(async () => {

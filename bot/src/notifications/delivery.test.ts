@@ -1,6 +1,6 @@
 import { Api, GrammyError, HttpError } from 'grammy';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from '../../test/backend/helpers/databases';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/backend/helpers/databases';
 import { verifyLink } from '../auth/link';
 import { DELIVERY_CALLBACKS } from './message';
 import { deliveryCounts } from './queue';
@@ -30,7 +30,7 @@ async function runUntilDone(h: Harness, engine: ReturnType<Harness['engine']>) {
   throw new Error('deliveries still queued after 50 runs');
 }
 
-describe.each(databases)('what is sent, and how failures are handled (%s)', (kind) => {
+describeOnDatabases('what is sent, and how failures are handled (%s)', (kind) => {
   let shared: SharedDb;
   let h: Harness;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databases } from '../../test/backend/helpers/databases';
+import { describeOnDatabases } from '../../test/backend/helpers/databases';
 import { deliveryCounts } from './queue';
 import {
   editNotification,
@@ -13,7 +13,7 @@ import {
 
 const utc = (s: string) => Date.parse(`${s}Z`);
 
-describe.each(databases)('recurring notifications on a controllable clock (%s)', (kind) => {
+describeOnDatabases('recurring notifications on a controllable clock (%s)', (kind) => {
   let shared: SharedDb;
   let h: Harness;
   let da: TestDa;

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databases } from '../../test/backend/helpers/databases';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeOnDatabases } from '../../test/backend/helpers/databases';
 import { deliveryCounts } from './queue';
 import {
   type Harness,
@@ -13,7 +13,7 @@ import {
 
 const START = Date.parse('2025-03-03T10:00:00Z');
 
-describe.each(databases)('who receives a notification (%s)', (kind) => {
+describeOnDatabases('who receives a notification (%s)', (kind) => {
   let shared: SharedDb;
   let h: Harness;
   let das: Record<'kebele' | 'sameWoreda' | 'sameZone' | 'sameRegion' | 'elsewhere', TestDa>;

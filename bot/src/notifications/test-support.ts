@@ -5,7 +5,7 @@ import {
   type ManualClock,
   type RunningEmulator,
   startEmulator,
-} from '@gebere/scripts/emulator';
+} from '@gebere/telegram-emulator';
 import { Api } from 'grammy';
 import { pino } from 'pino';
 import { type DbKind, openTestDb, type TestDb } from '../../test/backend/helpers/databases';

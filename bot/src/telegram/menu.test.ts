@@ -1,6 +1,6 @@
 // Conversation tests: the main menu's signed links, the commands, and the group picker.
 import { type Language, translate } from '@gebere/i18n';
-import type { TestUser } from '@gebere/scripts/emulator';
+import type { TestUser } from '@gebere/telegram-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCommands, configureBotCommands } from './commands';
 import {

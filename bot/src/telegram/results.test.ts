@@ -3,7 +3,7 @@
 import { createApiClient } from '@gebere/api-client';
 import type { HandBackResult } from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
-import { startEmulator, type TestUser } from '@gebere/scripts/emulator';
+import { startEmulator, type TestUser } from '@gebere/telegram-emulator';
 import { MemorySessionStorage } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryMessage } from './advisory';

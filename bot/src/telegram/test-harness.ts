@@ -8,7 +8,7 @@ import {
   type RunningEmulator,
   startEmulator,
   type TestUser,
-} from '@gebere/scripts/emulator';
+} from '@gebere/telegram-emulator';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { InlineKeyboardButton, KeyboardButton } from 'grammy/types';
 import pino from 'pino';

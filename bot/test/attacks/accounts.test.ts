@@ -2,12 +2,12 @@
 // The same classes through the chat (emulator + real bot) are in chat.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { databases } from '../backend/helpers/databases';
+import { describeOnDatabases } from '../backend/helpers/databases';
 import { type Da, uniquePhone } from '../backend/helpers/fixtures';
 import { proof } from '../backend/helpers/proofs';
 import { detail, expectRefused, fieldError, local } from './helpers';
 
-describe.each(databases)('attacks on accounts (%s)', (kind) => {
+describeOnDatabases('attacks on accounts (%s)', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await startBackend(kind);

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plan } from '../../src/notifications/index';
 import { emptyCounts } from '../../src/notifications/types';
 import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { databases } from '../backend/helpers/databases';
+import { describeOnDatabases } from '../backend/helpers/databases';
 import { type Da, type User, uniquePhone } from '../backend/helpers/fixtures';
 import { detail, expectRefused, fieldError, TEXTS } from './helpers';
 
 const PATH = '/api/location-notifications/';
 
-describe.each(databases)('attacks on notifications (%s)', (kind) => {
+describeOnDatabases('attacks on notifications (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   beforeAll(async () => {

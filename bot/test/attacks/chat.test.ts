@@ -2,7 +2,7 @@
 // the embedded backend (PGlite; bot/src/telegram/test-harness.ts). The backend side of the same
 // classes, on every database, is in accounts.test.ts.
 import { type Language, translate } from '@gebere/i18n';
-import type { ChatMessage, TestUser } from '@gebere/scripts/emulator';
+import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Harness,

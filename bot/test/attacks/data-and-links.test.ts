@@ -2,12 +2,12 @@
 // phones, and what a signed link grants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { databases } from '../backend/helpers/databases';
+import { describeOnDatabases } from '../backend/helpers/databases';
 import { type Da, type User, uniquePhone } from '../backend/helpers/fixtures';
 import { proof } from '../backend/helpers/proofs';
 import { detail, expectRefused, fieldError } from './helpers';
 
-describe.each(databases)('attacks on data and links (%s)', (kind) => {
+describeOnDatabases('attacks on data and links (%s)', (kind) => {
   let t: TestBackend;
   /** A DA of kebele A (fx.area) and one of kebele B (fx.otherArea, another region). */
   let daA: Da;

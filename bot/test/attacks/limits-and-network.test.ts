@@ -18,14 +18,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, HTTP_LIMIT_DEFAULTS, loadConfig } from '../../src/config';
 import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { databases } from '../backend/helpers/databases';
+import { describeOnDatabases } from '../backend/helpers/databases';
 import type { Da } from '../backend/helpers/fixtures';
 import { AM } from './helpers';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'gebere-attacks-'));
 const REAL_TOKEN = '7000000001:AAE-real-looking-token-for-tests_xyz';
 
-describe.each(databases)('7. Cheap denial of service and 5xx: defaults (%s)', (kind) => {
+describeOnDatabases('7. Cheap denial of service and 5xx: defaults (%s)', (kind) => {
   const config = loadConfig({ DATA_DIR: dataDir() });
   let t: TestBackend;
   let da: Da;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 
 type Target = {
   id: number;
@@ -10,7 +10,7 @@ type Target = {
   created_at: Date;
 };
 
-describe.each(databases)('value chains and advisories (%s)', (kind) => {
+describeOnDatabases('value chains and advisories (%s)', (kind) => {
   let t: TestBackend;
   // A kebele that has an advisory targeted at it, and its ancestors.
   let place: { kebele: number; woreda: number; zone: number; region: number };

@@ -1,11 +1,11 @@
 import { translate } from '@gebere/i18n';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import { uniquePhone } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
-describe.each(databases)('development agents (%s)', (kind) => {
+describeOnDatabases('development agents (%s)', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await startBackend(kind);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import type { Da } from './helpers/fixtures';
 import { proof, signInitData, TEST_AUTH } from './helpers/proofs';
 
-describe.each(databases)('proofs and bad requests (%s)', (kind) => {
+describeOnDatabases('proofs and bad requests (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let group: number;

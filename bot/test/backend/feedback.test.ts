@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import { proof } from './helpers/proofs';
 
 type Q = { id: number; type: string; choices: number[] };
 
-describe.each(databases)('feedback (%s)', (kind) => {
+describeOnDatabases('feedback (%s)', (kind) => {
   let t: TestBackend;
   const byType: Record<string, Q> = {};
   beforeAll(async () => {

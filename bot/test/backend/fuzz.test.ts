@@ -1,8 +1,8 @@
 import { buildPath, routes } from '@gebere/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import type { Da, User } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
@@ -46,7 +46,7 @@ const nasty = fc.oneof(
 
 type Case = { method: 'POST' | 'PUT' | 'PATCH'; path: string; valid: Record<string, unknown> };
 
-describe.each(databases)('fuzzed bodies (%s)', (kind) => {
+describeOnDatabases('fuzzed bodies (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let user: User & { phone: string };

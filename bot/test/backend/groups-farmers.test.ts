@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import type { Da } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
-describe.each(databases)('development groups and farmers (%s)', (kind) => {
+describeOnDatabases('development groups and farmers (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let other: Da;

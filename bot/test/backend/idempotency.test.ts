@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import { type Da, uniquePhone } from './helpers/fixtures';
 
 const farmersNamed = async (t: TestBackend, name: string) =>
@@ -9,7 +9,7 @@ const farmersNamed = async (t: TestBackend, name: string) =>
       .rows[0]?.n,
   );
 
-describe.each(databases)('Idempotency-Key on writes (%s)', (kind) => {
+describeOnDatabases('Idempotency-Key on writes (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let group: number;

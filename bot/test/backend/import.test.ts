@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import { uniquePhone } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
 type Rows = Record<string, string>[];
 
-describe.each(databases)('operator import (%s)', (kind) => {
+describeOnDatabases('operator import (%s)', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await startBackend(kind);

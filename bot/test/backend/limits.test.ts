@@ -1,7 +1,7 @@
 import { LIST_CEILING } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import type { Da, User } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
@@ -10,7 +10,7 @@ const AM = { 'accept-language': 'am' };
 /** `[[[…7…]]]` nested `depth` levels, as raw JSON text. */
 const nested = (depth: number, inner = '7') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
 
-describe.each(databases)('request limits (%s)', (kind) => {
+describeOnDatabases('request limits (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let user: User;
@@ -272,7 +272,7 @@ describe.each(databases)('request limits (%s)', (kind) => {
   });
 });
 
-describe.each(databases)('per-user write limit (%s)', (kind) => {
+describeOnDatabases('per-user write limit (%s)', (kind) => {
   const MAX = 3;
   let t: TestBackend;
   let da: Da;

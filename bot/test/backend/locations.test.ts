@@ -1,9 +1,9 @@
 import { translate } from '@gebere/i18n';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 
-describe.each(databases)('admin areas (%s)', (kind) => {
+describeOnDatabases('admin areas (%s)', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await startBackend(kind);

@@ -9,9 +9,10 @@ import { migrations } from '../../src/backend/db/migrations/index';
 import { openDatabase } from '../../src/backend/db/open';
 import { AMHARIC_NAMES, seed } from '../../src/backend/db/seed';
 import { ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
-import { databases, openTestDb, type TestDb } from './helpers/databases';
+import { describeOnDatabases, openTestDb, type TestDb } from './helpers/databases';
+import { postgresSkipReason, postgresUrl } from './helpers/postgres';
 
-describe.each(databases)('migrate and seed on a seeded database (%s)', (kind) => {
+describeOnDatabases('migrate and seed on a seeded database (%s)', (kind) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb(kind);
@@ -52,7 +53,7 @@ describe.each(databases)('migrate and seed on a seeded database (%s)', (kind) =>
   });
 });
 
-describe.each(databases)('the Amharic names of regions and zones (%s)', (kind) => {
+describeOnDatabases('the Amharic names of regions and zones (%s)', (kind) => {
   let t: TestDb;
   let dir: string;
   beforeAll(async () => {
@@ -113,10 +114,9 @@ describe.each(databases)('the Amharic names of regions and zones (%s)', (kind) =
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
-describe.runIf(url)('first start on an empty PostgreSQL database', () => {
+describe.skipIf(postgresSkipReason)('first start on an empty PostgreSQL database', () => {
   const name = `gebere_fresh_${randomBytes(4).toString('hex')}`;
-  const admin = () => new pg.Client({ connectionString: url });
+  const admin = () => new pg.Client({ connectionString: postgresUrl() });
   beforeAll(async () => {
     const c = admin();
     await c.connect();
@@ -131,7 +131,7 @@ describe.runIf(url)('first start on an empty PostgreSQL database', () => {
   });
 
   it('two processes starting at once migrate and import once', async () => {
-    const target = new URL(url as string);
+    const target = new URL(postgresUrl());
     target.pathname = `/${name}`;
     const [a, b] = await Promise.all([
       openDatabase({ databaseUrl: target.toString(), dataDir: '/nonexistent' }),

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import type { User } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
-describe.each(databases)('location notifications (%s)', (kind) => {
+describeOnDatabases('location notifications (%s)', (kind) => {
   let t: TestBackend;
   let creator: User;
   let other: User;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import { uniqueNumber, uniquePhone } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
-describe.each(databases)('report users and bot users (%s)', (kind) => {
+describeOnDatabases('report users and bot users (%s)', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await startBackend(kind);

@@ -1,11 +1,11 @@
 import { LIMITS } from '@gebere/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import type { Da } from './helpers/fixtures';
 import { proof } from './helpers/proofs';
 
-describe.each(databases)('reach and adoption records (%s)', (kind) => {
+describeOnDatabases('reach and adoption records (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let other: Da;

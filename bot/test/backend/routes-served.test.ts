@@ -1,12 +1,12 @@
 import { buildPath, type RouteDef, routes, toRouterPath } from '@gebere/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './helpers/backend';
-import { databases } from './helpers/databases';
+import { describeOnDatabases } from './helpers/databases';
 import { proof, signInitData } from './helpers/proofs';
 
 const table = Object.entries(routes) as Array<[string, RouteDef]>;
 
-describe.each(databases)('every contract route is served (%s)', (kind) => {
+describeOnDatabases('every contract route is served (%s)', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await startBackend(kind);

@@ -1,6 +1,7 @@
 import { AppRoot } from '@telegram-apps/telegram-ui';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { expect } from 'vitest';
 import { ConfirmHost } from '../components/confirm-dialog';
 import { Toaster } from '../components/toaster';
 import { checkProof, useAuthStore } from '../lib/auth-state';
@@ -42,4 +43,14 @@ export function signedQuery(params: Record<string, string | number>, expiresInSe
   q.set('exp', String(exp));
   q.set('sig', 'test-signature');
   return q.toString();
+}
+
+/**
+ * `button()` once it is enabled, for a second press after the first one's outcome shows. A
+ * screen's error (a toast especially) can be on screen a moment before its button leaves the
+ * busy state, and a press on the still-disabled button is lost: wait for the button, not a time.
+ */
+export async function whenEnabled(button: () => HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(button()).toBeEnabled());
+  return button();
 }

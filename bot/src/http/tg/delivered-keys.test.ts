@@ -1,6 +1,7 @@
 import { GrammyError } from 'grammy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databases, openTestDb, type TestDb } from '../../../test/backend/helpers/databases';
+import { type DbKind, openTestDb, type TestDb } from '../../../test/backend/helpers/databases';
+import { postgresSkipReason } from '../../../test/backend/helpers/postgres';
 import { fakeApi, initData, testApp } from '../../../test/support';
 import { type DeliveredKeys, dbDeliveredKeys, memoryDeliveredKeys, PENDING_STALE_MS } from './delivered-keys';
 
@@ -26,21 +27,16 @@ async function keyedApp(keys: DeliveredKeys, api?: ReturnType<typeof fakeApi>['a
   return { post, sent };
 }
 
-const stores: Array<[string, () => Promise<{ keys: DeliveredKeys; dispose(): Promise<void> }>]> = [
-  ['memory', async () => ({ keys: memoryDeliveredKeys(), dispose: async () => {} })],
-  ...databases.map(
-    (kind) =>
-      [
-        kind,
-        async () => {
-          const t: TestDb = await openTestDb(kind);
-          return { keys: dbDeliveredKeys(async () => t.db), dispose: () => t.dispose() };
-        },
-      ] as [string, () => Promise<{ keys: DeliveredKeys; dispose(): Promise<void> }>],
-  ),
-];
+type OpenStore = () => Promise<{ keys: DeliveredKeys; dispose(): Promise<void> }>;
+const memoryStore: OpenStore = async () => ({ keys: memoryDeliveredKeys(), dispose: async () => {} });
+const dbStore =
+  (kind: DbKind): OpenStore =>
+  async () => {
+    const t: TestDb = await openTestDb(kind);
+    return { keys: dbDeliveredKeys(async () => t.db), dispose: () => t.dispose() };
+  };
 
-describe.each(stores)('POST /tg/result with an Idempotency-Key (%s)', (_name, open) => {
+function keyedSuite(_name: string, open: OpenStore) {
   let store: Awaited<ReturnType<typeof open>>;
   beforeAll(async () => {
     store = await open();
@@ -116,7 +112,17 @@ describe.each(stores)('POST /tg/result with an Idempotency-Key (%s)', (_name, op
       answer: { delivered: 'chat_message' },
     });
   });
-});
+}
+
+describe.each<[string, OpenStore]>([
+  ['memory', memoryStore],
+  ['pglite', dbStore('pglite')],
+])('POST /tg/result with an Idempotency-Key (%s)', keyedSuite);
+// Skipped, not dropped, without PostgreSQL (counted as skipped).
+describe.skipIf(postgresSkipReason).each<[string, OpenStore]>([['postgres', dbStore('postgres')]])(
+  'POST /tg/result with an Idempotency-Key (%s)',
+  keyedSuite,
+);
 
 describe('memoryDeliveredKeys', () => {
   it('a pending key left by a send that never finished is taken over once stale', async () => {

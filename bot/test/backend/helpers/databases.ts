@@ -2,15 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { pgliteDb } from '../../../src/backend/db/pglite';
 import { openPostgres } from '../../../src/backend/db/postgres';
 import type { Db } from '../../../src/backend/db/types';
+import { postgresSkipReason, postgresUrl } from './postgres';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** The databases every backend suite runs on: PGlite always, PostgreSQL when CI provides one. */
-export const databases: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * `describe.each` over the databases every backend suite runs on: PGlite always, PostgreSQL
+ * when this run has one. Without it the PostgreSQL suite is skipped, not dropped, so Vitest
+ * counts its cases as skipped. The title's `%s` is the kind.
+ */
+export function describeOnDatabases(title: string, body: (kind: DbKind) => void): void {
+  describe.each(['pglite'] as const)(title, body);
+  describe.skipIf(postgresSkipReason).each(['postgres'] as const)(title, body);
+}
 
 export interface TestDb {
   db: Db;
@@ -30,7 +38,7 @@ export async function openTestDb(kind: DbKind): Promise<TestDb> {
     return { db, kind, dispose: () => db.close() };
   }
   const template = inject('backendPgTemplate');
-  if (!template) throw new Error('TEST_DATABASE_URL is set but the PostgreSQL template was not built');
+  if (!template) throw new Error(`no PostgreSQL template: ${postgresUrl()} was given but not prepared`);
   const name = `gebere_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
   await admin.connect();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { AddDevelopmentGroupScreen } from './add-development-group-screen';
 
 const created = { id: 41, group_name: 'Tesfa', group_type: 'women_only', kebele: 9, created_by: 5 };
@@ -131,7 +131,7 @@ describe('Add development group', () => {
     await user.click(screen.getByLabelText('Women only'));
     await user.click(addButton());
     expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
-    await user.click(addButton());
+    await user.click(await whenEnabled(addButton));
     await waitFor(() => expect(handBacks).toBe(2));
     expect(requests.filter((r) => r.path === '/backend/api/development-groups/')).toHaveLength(1);
     // The same Idempotency-Key on the second press: if the first summary did reach the chat
@@ -194,7 +194,7 @@ describe('Add development group', () => {
     expect(posts).toBe(3);
     // Another name is another submission; back to the first name is the first submission again.
     await user.type(screen.getByLabelText('Group name'), ' B');
-    await user.click(addButton());
+    await user.click(await whenEnabled(addButton));
     await waitFor(() => expect(posts).toBe(4));
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
     const keys = requests

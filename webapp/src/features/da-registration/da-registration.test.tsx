@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAdminAreaCache } from '../../lib/admin-areas';
 import { initI18n } from '../../lib/i18n';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { DaRegistrationScreen } from './da-registration-screen';
 import {
   bodiesOf,
@@ -275,7 +275,7 @@ describe('DA registration', () => {
     await user.click(await registerButton());
     expect(await screen.findByText('Request failed with status code 503')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/tg/result')).toBe(false);
-    await user.click(await registerButton());
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
     expect(patches).toBe(2);
     expect(bodiesOf(requests, 'POST', '/backend/api/da-profiles/')).toHaveLength(1);
@@ -305,7 +305,7 @@ describe('DA registration', () => {
     ).not.toBeInTheDocument();
     expect(field('First name')).toHaveValue(' Abebe ');
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
-    await user.click(await registerButton());
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
     const sent = requests.filter((r) => r.method === 'POST' && r.path === '/backend/api/da-profiles/');
     expect(sent).toHaveLength(4); // three lost, the fourth answered: one key for all

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
 import {
   FARMERS_PATH,
@@ -220,7 +220,7 @@ describe('Register farmer: validation (spec §5)', () => {
     await user.click(field('Add a new development group'));
     // switching clears the errors of the hidden fields
     expect(screen.queryByText('Required')).not.toBeInTheDocument();
-    await user.click(registerButton());
+    await user.click(await whenEnabled(registerButton));
     await waitFor(() => expect(field('Development group')).toHaveAccessibleDescription('Required'));
     expect(screen.getAllByText('Required')).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../lib/toast';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
+import { whenEnabled } from '../../test/render';
 import {
   FARMERS_PATH,
   field,
@@ -207,7 +208,7 @@ describe('Register farmer: submit', () => {
     expect(field('Farmer name')).toHaveValue('Abebe');
     expect(field('Phone number')).toHaveValue('0911223344');
     expect(field('Gender')).toHaveValue('male');
-    await user.click(registerButton());
+    await user.click(await whenEnabled(registerButton));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     const keys = farmerPosts(requests).map((r) => r.headers['Idempotency-Key']);
     expect(keys).toHaveLength(4);
@@ -256,7 +257,7 @@ describe('Register farmer: submit', () => {
     expect(toast.closest('.toaster')).toHaveClass('toaster-top-right');
     // the saved farmer's form cannot be edited into something else any more
     expect(field('Farmer name')).toBeDisabled();
-    await user.click(registerButton());
+    await user.click(await whenEnabled(registerButton));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(2));
     expect(farmerPosts(requests)).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { FeedbackScreen } from './feedback-screen';
 
 // On a busy 2-core machine the first call also compiles the API client, the contract and zod:
@@ -199,7 +199,7 @@ describe('Feedback', { timeout: 30_000 }, () => {
     expect(feedbackPosts(requests)).toHaveLength(4);
     expect(handBacks(requests)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Try Again' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     const posts = feedbackPosts(requests);
     expect(posts).toHaveLength(5);
@@ -227,8 +227,7 @@ describe('Feedback', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
     expect(screen.queryByText('Feedback sent successfully')).not.toBeInTheDocument();
-    const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
-    await user.click(tryAgain);
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Try Again' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(2));
     // the answer was saved the first time: only the hand-back is sent again
     expect(feedbackPosts(requests)).toHaveLength(1);

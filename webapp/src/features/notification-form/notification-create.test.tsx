@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type SeenRequest } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { NotificationFormScreen } from './notification-form-screen';
 import { notificationBackend, stored } from './test-backend';
 
@@ -236,6 +236,7 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
     await user.click(screen.getByLabelText('Send now'));
     await submit(user);
     expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
+    await whenEnabled(() => screen.getByRole('button', { name: 'Submit' }));
     await submit(user);
     await waitFor(() => expect(tries).toBe(2));
     expect(creates(requests)).toHaveLength(1);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api';
 import { installFakeFetch, json, type SeenRequest } from '../../test/fake-fetch';
+import { whenEnabled } from '../../test/render';
 import { checkbox, fakeBackend, openScreen, selectSixPairs } from './test-backend';
 import { retryTiming } from './use-record-submit';
 
@@ -59,7 +60,7 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
     expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
     expect(checkbox('Select all · Tesfa')).toBeChecked();
     offline.on = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Retry' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toMatchObject({ result: { recorded: 6, failed: 0 } });
     expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
@@ -82,7 +83,7 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
     expect(handBacks(requests)).toHaveLength(0);
     // Continue: the chat's receipt counts the refused and the unconfirmed apart, as the screen
     // does (README "Hand-back").
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Continue' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
       result: {
@@ -107,11 +108,11 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(statusLines()).toEqual([notConfirmed(4, 6, 2)]));
     // Abebe's two records are saved; the DA drops him and submits Almaz and Chala again.
-    await user.click(checkbox('Abebe Kebede'));
+    await user.click(await whenEnabled(() => checkbox('Abebe Kebede')));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(statusLines()).toEqual([notConfirmed(2, 4, 2)]));
     offline.on = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Retry' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     // The receipt still counts Abebe's records: they are in the database.
     expect(handBacks(requests)[0]?.body).toEqual({

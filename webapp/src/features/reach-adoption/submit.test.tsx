@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
+import { whenEnabled } from '../../test/render';
 import { ADVISORIES, checkbox, FARMERS, fakeBackend, openScreen, selectSixPairs } from './test-backend';
 import { retryTiming } from './use-record-submit';
 
@@ -116,7 +117,7 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     expect(checkbox('Silage making')).toBeChecked();
     expect(handBacks(requests)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Retry' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     const batches = posts(requests, '/api/reach-farmers/batch/');
     expect(batches).toHaveLength(3);
@@ -139,7 +140,7 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     expect(await screen.findByText('6 records failed.')).toBeInTheDocument();
     expect(screen.getByText('Request failed with status code 500')).toBeInTheDocument();
     expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(4); // the first try and 3 retries
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Continue' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
       result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 0, failed: 6, unconfirmed: 0 },
@@ -209,7 +210,7 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     await selectSixPairs(user);
     await user.click(submit());
     expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
-    await user.click(submit());
+    await user.click(await whenEnabled(submit));
     await waitFor(() => expect(tries).toBe(2));
     expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(1);
     expect(handBacks(requests)[1]?.body).toMatchObject({ result: { recorded: 6, failed: 0 } });

@@ -5,7 +5,7 @@ import { clearAdminAreaCache } from '../../lib/admin-areas';
 import { initI18n } from '../../lib/i18n';
 import { outsideTelegram, setLaunchForTests } from '../../telegram/launch';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import {
   bodiesOf,
   choose,
@@ -206,7 +206,7 @@ describe('Report user registration', () => {
     await fill(user);
     await user.click(await button('Register'));
     expect(await screen.findByText('Error sending message to bot, please try again')).toBeInTheDocument();
-    await user.click(await button('Register'));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(handBacks).toBe(2));
     expect(bodiesOf(requests, 'POST', '/backend/api/report-users/')).toHaveLength(1);
   });
@@ -360,7 +360,7 @@ describe('Report user update', () => {
     expect(
       await screen.findByText(/^No connection: we could not confirm it was saved\./),
     ).toBeInTheDocument();
-    await user.click(await button('Register'));
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
     const keys = requests
       .filter((r) => r.method === 'POST' && r.path === '/backend/api/report-users/')

@@ -1,4 +1,5 @@
-// Standalone emulator: `pnpm --filter @gebere/scripts exec tsx emulator/cli.ts [--port 8081]`.
+// biome-ignore-all lint/suspicious/noConsole: a command-line tool that prints where to connect
+// Standalone emulator: `pnpm --filter @gebere/telegram-emulator start [--port 8081]`.
 // Prints the page URL and the values a bot needs, then runs until interrupted.
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOKEN } from './config.js';

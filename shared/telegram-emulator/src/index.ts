@@ -1,5 +1,5 @@
 // The local Telegram emulator: Bot API over HTTP, users and private chats, mini-app launches and a
-// chat page. See scripts/README.md ("Telegram emulator").
+// chat page. See this package's README.md.
 
 export { supportedMethods } from './bot-api/dispatch.js';
 export { botApiRoutes } from './bot-api/routes.js';

@@ -1,6 +1,6 @@
-// The chat page in Debian's Chromium: a grammY bot, a mini-app on another origin speaking the raw
-// postMessage protocol, and a user clicking through it.
-import { existsSync, mkdirSync } from 'node:fs';
+// The chat page in Chromium (found by ./browser.mjs): a grammY bot, a mini-app on another origin
+// speaking the raw postMessage protocol, and a user clicking through it.
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,14 +10,14 @@ import { validate } from '@telegram-apps/init-data-node';
 import { Bot, InlineKeyboard, Keyboard } from 'grammy';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, chromiumSkipReason } from './browser.mjs';
 import { type RunningEmulator, startEmulator } from './start.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // playwright-core has no assertions of its own: poll with Vitest's.
 const textOf = (l: Locator) => expect.poll(() => l.textContent(), { timeout: 5000 });
 const shown = (l: Locator) => l.waitFor({ state: 'visible', timeout: 5000 });
 const gone = (l: Locator) => l.waitFor({ state: 'hidden', timeout: 5000 });
-const ARTIFACTS = join(import.meta.dirname, '..', '..', 'artifacts');
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', 'artifacts');
 
 /** A mini-app using only window.parent.postMessage, as Telegram's web clients expect. */
 const MINI_APP = `<!doctype html><html><head><meta charset="utf-8"><title>Form</title></head>
@@ -48,7 +48,7 @@ const MINI_APP = `<!doctype html><html><head><meta charset="utf-8"><title>Form</
   document.getElementById('state').textContent = 'ready';
 </script></body></html>`;
 
-describe.skipIf(!existsSync(CHROMIUM))('chat page (Chromium)', () => {
+describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
   let tg: RunningEmulator;
   let appServer: Server;
   let appUrl: string;
@@ -104,7 +104,7 @@ describe.skipIf(!existsSync(CHROMIUM))('chat page (Chromium)', () => {
     profile = await mkdtemp(join(tmpdir(), 'emulator-chromium-'));
     // Playwright takes the fresh profile directory as userDataDir rather than --user-data-dir.
     browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
+      executablePath: chromiumPath(),
       headless: true,
       viewport: { width: 1000, height: 760 },
       args: [
