@@ -4,7 +4,7 @@
  * `node bot/dist/main.js` on a fresh DATA_DIR and a free port, and make the bot's signed
  * farmer-registration link for a demo DA. Not a test.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signLink } from '../../bot/src/auth/link';
 import type { PersistedSecrets } from '../../bot/src/config-secrets';
-import { botStale, webappStale } from '../build-freshness.mjs';
+import { botStale, ensureWebappBuilt, webappStale } from '../build-freshness.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (...p: string[]) => join(ROOT, ...p);
@@ -38,13 +38,7 @@ export const median = (xs: readonly number[]) => {
 export async function ensureBuilds(log: (line: string) => void = () => {}): Promise<void> {
   if (webappStale(ROOT)) {
     log('building the webapp (vite build + precompress)');
-    for (const [cmd, args] of [
-      [at('webapp', 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
-      [process.execPath, ['scripts/precompress.mjs']],
-    ] as const) {
-      const r = spawnSync(cmd, [...args], { cwd: at('webapp'), stdio: ['ignore', 'ignore', 'inherit'] });
-      if (r.status !== 0) throw new Error(`webapp build failed: ${cmd} ${args.join(' ')}`);
-    }
+    await ensureWebappBuilt(ROOT);
   }
   if (botStale(ROOT)) {
     log('bundling the server (bot/dist)');
