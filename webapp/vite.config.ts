@@ -12,8 +12,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * exports both languages (and the bot's texts) from one module, so importing it would put Amharic
  * on every first load; the webapp assembles its resources per namespace (src/lib/resources-*.ts):
  * English static, Amharic a lazy chunk. The zod-free parts of the contract and the API client
- * (`@gebere/contract/auth`, `/route-paths`, `/idempotency`, `/screens`, `@gebere/api-client/transport`,
- * `/errors`, `/idempotency-key`) are subpath exports of their packages.
+ * (`@gebere/contract/auth`, `/route-paths`, `/idempotency`, `/screens`,
+ * `@gebere/api-client/transport`, `/errors`, `/idempotency-key`) are subpath exports of their
+ * packages.
  */
 export const sharedAliases = {
   '@gebere/i18n/src': here('../shared/i18n/src'),

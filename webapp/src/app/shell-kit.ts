@@ -8,6 +8,6 @@ export { SubmitForm } from '../components/submit-form';
 // The launch screen's light GET and the API error texts (farmer form, lists).
 export { describeApiError } from '../lib/api-errors';
 export { keyFor, withRetries } from '../lib/idempotent-call';
-export { lightGet } from '../lib/light-get';
+export { firstGet } from '../lib/light-get';
+export { useScreenParams } from '../lib/screen-params';
 export { useBusy } from '../lib/use-busy';
-export { useIdParams } from '../lib/use-query-params';
