@@ -64,8 +64,8 @@ describe('the screen registry', () => {
       const spec = screens[name];
       for (const [route, call] of Object.entries(spec.calls)) {
         expect(routePaths, `${name}: ${route}`).toHaveProperty(route);
-        for (const bind of (call as { bind?: Array<{ param: string }> }).bind ?? [])
-          expect(Object.keys(spec.params), `${name}: ${route}`).toContain(bind.param);
+        for (const param of Object.values(call as Record<string, string>))
+          expect(Object.keys(spec.params), `${name}: ${route}`).toContain(param);
       }
     }
   });
@@ -93,6 +93,12 @@ describe('the screen registry', () => {
       'createFarmer',
     ]);
     expect(screenOfPath('/record_reach/')?.calls).toHaveProperty('createReachBatch');
+    // A list parameter: the bound field must be one of its values.
+    expect(screenOfPath('/record_reach')?.calls.listFarmers).toEqual({
+      'query.outbound_development_group': 'selectedids',
+    });
+    expect(screens.recordReach.params.selectedids.list).toBe(true);
+    expect(screens.farmerRegistration.params.kebele_id.list).toBeUndefined();
     expect(screenOfPath('/record_reach')?.calls).not.toHaveProperty('createAdoption');
     // Reached inside the app, granted through the list's link.
     expect(screenOfPath('/notification/update/3')?.calls).toEqual({});

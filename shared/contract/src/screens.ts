@@ -13,9 +13,9 @@ import type { RouteName } from './route-paths';
  * - `params`: its query (and path) parameters with their parsers; `readScreenParams` reads
  *   them, `screenLink` writes them, so the bot's links type-check against the screen.
  * - `calls`: what a signed link to it grants (docs/authorization.md "Links"). A link proves who
- *   the user is only for the calls its screen makes, and only with its own parameters: `bind`
- *   maps a request field to the link parameter it must equal (`list: true`: one of the
- *   comma-separated values). Public routes need no proof, so they are not listed. A screen
+ *   the user is only for the calls its screen makes, and only with its own parameters: each call
+ *   maps request fields to the link parameter they must equal (one of its values, for a list
+ *   parameter such as `selectedids`). Public routes need no proof, so they are not listed. A screen
  *   reached inside the app (notification update from the list) grants nothing: its calls go
  *   with the proof of the screen that opened it.
  * - `firstLoad`: the request the screen waits for before it can show (`request`, sent by the
@@ -27,6 +27,8 @@ import type { RouteName } from './route-paths';
 /** How a link carries one parameter: its text to a value (undefined: absent or malformed) and back. */
 export interface ParamType<T> {
   parse(raw: string | null): T | undefined;
+  /** Comma-separated values: a request field bound to it must be one of them. */
+  readonly list?: true;
   /** The text for a value; undefined leaves the parameter out of the link. */
   format(value: T): string | undefined;
 }
@@ -62,6 +64,7 @@ const CHAT: ParamType<number> = {
 };
 /** Present but holding no valid id is `[]` (the screen says so), absent is undefined. */
 const IDS: ParamType<readonly number[]> = {
+  list: true,
   parse: (raw) => (raw === null ? undefined : parseIdList(raw)),
   format: (ids) => ids.join(','),
 };
@@ -90,9 +93,8 @@ export interface FirstRequest {
   input: { params?: Record<string, string | number>; query?: Record<string, string | number> };
 }
 
-export interface LinkCall<K extends string = string> {
-  bind?: Array<{ field: FieldRef; param: K; list?: true }>;
-}
+/** Request field → the link parameter it must equal (`{}`: the call needs nothing of the link). */
+export type LinkCall<K extends string = string> = { [F in FieldRef]?: K };
 
 export interface FirstLoad<P> {
   /** Called with the screen's parameters once the required ones are all valid. */
@@ -124,9 +126,9 @@ const DA_PARAMS = {
 const DA_CALLS = {
   findDaProfiles: {},
   findDevelopmentAgents: {},
-  createDa: { bind: [{ field: 'body.created_by', param: 'user_id' }] },
-  updateDa: { bind: [{ field: 'body.created_by', param: 'user_id' }] },
-  patchBotUser: { bind: [{ field: 'params.id', param: 'user_id' }] },
+  createDa: { 'body.created_by': 'user_id' },
+  updateDa: { 'body.created_by': 'user_id' },
+  patchBotUser: { 'params.id': 'user_id' },
 } satisfies ScreenSpec<typeof DA_PARAMS>['calls'];
 
 /** Reach and adoption: the DA's lowest admin area (`kebele_id`, else …) locates the advisories. */
@@ -141,18 +143,16 @@ const RECORD_PARAMS = {
 };
 
 const RECORD_CALLS = {
-  getDevelopmentGroup: { bind: [{ field: 'params.id', param: 'selectedids', list: true }] },
-  listFarmers: {
-    bind: [{ field: 'query.outbound_development_group', param: 'selectedids', list: true }],
-  },
-  listFarmersForAdoption: { bind: [{ field: 'params.id', param: 'selectedids', list: true }] },
+  getDevelopmentGroup: { 'params.id': 'selectedids' },
+  listFarmers: { 'query.outbound_development_group': 'selectedids' },
+  listFarmersForAdoption: { 'params.id': 'selectedids' },
 } satisfies ScreenSpec<typeof RECORD_PARAMS>['calls'];
 
 const NOTIFICATION_PARAMS = { bot_user_id: required(ID) };
 
 const NOTIFICATION_CALLS = {
-  createNotification: { bind: [{ field: 'body.created_by', param: 'bot_user_id' }] },
-  listNotificationsByCreator: { bind: [{ field: 'params.user_id', param: 'bot_user_id' }] },
+  createNotification: { 'body.created_by': 'bot_user_id' },
+  listNotificationsByCreator: { 'params.user_id': 'bot_user_id' },
   getNotificationDetails: {},
   updateNotificationSettings: {},
 } satisfies ScreenSpec<typeof NOTIFICATION_PARAMS>['calls'];
@@ -189,7 +189,7 @@ export const screens = {
     path: '/feedback',
     view: 'feedback',
     params: { chat_id: optional(CHAT), user_id: required(ID), advisory_id: required(ID) },
-    calls: { createFeedback: { bind: [{ field: 'body.user', param: 'user_id' }] } },
+    calls: { createFeedback: { 'body.user': 'user_id' } },
     firstLoad: { modules: ['feedback-view.tsx'] },
   }),
   farmerRegistration: screen({
@@ -197,13 +197,8 @@ export const screens = {
     view: 'farmer-registration',
     params: { da_id: required(ID), kebele_id: required(ID) },
     calls: {
-      listDevelopmentGroups: { bind: [{ field: 'query.kebele', param: 'kebele_id' }] },
-      createFarmer: {
-        bind: [
-          { field: 'body.created_by', param: 'da_id' },
-          { field: 'body.kebele', param: 'kebele_id' },
-        ],
-      },
+      listDevelopmentGroups: { 'query.kebele': 'kebele_id' },
+      createFarmer: { 'body.created_by': 'da_id', 'body.kebele': 'kebele_id' },
     },
     // Spec §2: a loading indicator until the kebele's groups are loaded, then the form.
     firstLoad: {
@@ -219,12 +214,7 @@ export const screens = {
     view: 'add-development-group',
     params: { da_id: required(ID), kebele_id: required(ID) },
     calls: {
-      createDevelopmentGroup: {
-        bind: [
-          { field: 'body.created_by', param: 'da_id' },
-          { field: 'body.kebele', param: 'kebele_id' },
-        ],
-      },
+      createDevelopmentGroup: { 'body.created_by': 'da_id', 'body.kebele': 'kebele_id' },
     },
     firstLoad: { modules: ['add-development-group-form.tsx'] },
   }),
@@ -234,8 +224,8 @@ export const screens = {
     params: RECORD_PARAMS,
     calls: {
       ...RECORD_CALLS,
-      createReach: { bind: [{ field: 'body.user', param: 'user_id' }] },
-      createReachBatch: { bind: [{ field: 'body.user', param: 'user_id' }] },
+      createReach: { 'body.user': 'user_id' },
+      createReachBatch: { 'body.user': 'user_id' },
     },
     firstLoad: noPlan,
   }),
@@ -245,8 +235,8 @@ export const screens = {
     params: RECORD_PARAMS,
     calls: {
       ...RECORD_CALLS,
-      createAdoption: { bind: [{ field: 'body.created_by', param: 'user_id' }] },
-      createAdoptionBatch: { bind: [{ field: 'body.created_by', param: 'user_id' }] },
+      createAdoption: { 'body.created_by': 'user_id' },
+      createAdoptionBatch: { 'body.created_by': 'user_id' },
     },
     firstLoad: noPlan,
   }),
