@@ -1,5 +1,5 @@
 import type * as Registry from '@gebere/contract/screens';
-import type { ScreenName } from '@gebere/contract/screens';
+import type { FirstLoadFile, ScreenName } from '@gebere/contract/screens';
 import { type Plugin, runnerImport } from 'vite';
 
 /**
@@ -9,10 +9,9 @@ import { type Plugin, runnerImport } from 'vite';
  * - the chunk groups, derived from the module graph rather than named by file: the early GET's
  *   entry and what it imports (one small file of its own, or the shell would take it and the
  *   early script would wait for the whole shell); the first load's dependencies (one long-cached
- *   file); the shell: the entries' own code, and what a screen module needs that other screens
- *   need too (one file less on those screens' first loads); the kit most screens' declared
- *   modules share and no screen module imports (the form kit: one file beside the screen, and
- *   none of it on a first load);
+ *   `vendor` file); the shell (the entries' own code); the `withShell` exports join these two;
+ *   and the kit most screens' declared modules share and no screen module imports (the form kit:
+ *   one file beside the screen, and none of it on a first load);
  * - `dist/.vite/first-load.json`: per screen, its paths and the Vite manifest keys of its
  *   screen module and declared modules; per lazily loaded language, its module's key. The
  *   server preloads them with the document (bot/src/http/static/preloads.ts), the byte budget
@@ -20,16 +19,9 @@ import { type Plugin, runnerImport } from 'vite';
  *
  * A declared module that is not a chunk of its own (not a dynamic import of its screen) fails
  * the build: the server could not preload it. The registry is TypeScript in a workspace package,
- * which the config's loader leaves to Node: it is read through Vite's module runner instead.
+ * which the config's loader leaves to Node: this file imports only its types, and the build
+ * reads it through Vite's module runner.
  */
-
-/** The plan file, relative to the build's output directory. */
-export const FIRST_LOAD_FILE = '.vite/first-load.json';
-
-export interface FirstLoadFile {
-  screens: Record<ScreenName, { paths: string[]; modules: string[] }>;
-  languages: Record<string, string[]>;
-}
 
 export interface FirstLoadPlanOptions {
   /** The webapp's root (where vite.config.ts is). */
@@ -65,24 +57,24 @@ export function screenModules(screens: Screens, name: ScreenName): string[] {
   return [`${folder}/${view}-screen.tsx`, ...firstLoad.modules.map((m) => `${folder}/${m}`)];
 }
 
-/** The contract's screen registry, loaded as the webapp sees it. */
-export async function loadScreens(root: string): Promise<Screens> {
+/** The contract's screen registry module, loaded as the webapp sees it. */
+export async function loadRegistry(root: string): Promise<typeof Registry> {
   const { module } = await runnerImport<typeof Registry>('@gebere/contract/screens', {
     configFile: false,
     root,
     logLevel: 'silent',
   });
-  return module.screens;
+  return module;
 }
 
 export function firstLoadPlan(options: FirstLoadPlanOptions) {
   const absolute = (path: string) => `${options.root.replace(/\/$/, '')}/${path}`;
-  let screens: Screens | undefined;
+  let loaded: typeof Registry | undefined;
   let packages = new Map<string, string>();
   let graph: Graph | undefined;
   const registry = () => {
-    if (!screens) throw new Error('first-load plan: the screen registry is not loaded yet');
-    return screens;
+    if (!loaded) throw new Error('first-load plan: the screen registry is not loaded yet');
+    return loaded;
   };
   const sets = () => {
     if (!graph) throw new Error('first-load plan: the module graph is not read yet');
@@ -93,7 +85,7 @@ export function firstLoadPlan(options: FirstLoadPlanOptions) {
     name: 'gebere-first-load-plan',
     apply: 'build',
     async buildStart() {
-      screens = await loadScreens(options.root);
+      loaded = await loadRegistry(options.root);
       packages = new Map();
       for (const name of Object.keys(options.withShell)) {
         const resolved = await this.resolve(name, absolute('index.html'));
@@ -103,7 +95,7 @@ export function firstLoadPlan(options: FirstLoadPlanOptions) {
     },
     buildEnd(error) {
       if (error) return;
-      const screens = registry();
+      const { screens } = registry();
       // Static imports of the app's own code, and the dependencies it imports directly; not
       // inside dependencies: a package's index names every export, used or not, while the
       // bundler keeps only what is used (and `vendor` takes the first load's part of them).
@@ -176,7 +168,7 @@ export function firstLoadPlan(options: FirstLoadPlanOptions) {
       graph = { early, initial, withShell, kit };
     },
     generateBundle(_options, bundle) {
-      const screens = registry();
+      const { screens, FIRST_LOAD_FILE } = registry();
       // Each declared module must be a chunk of its own: that is what the server preloads.
       const facades = new Set(
         Object.values(bundle).flatMap((c) =>

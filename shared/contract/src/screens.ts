@@ -382,6 +382,20 @@ export function screenHref<S extends ScreenName>(name: S, values: LinkValues<S>)
   return search ? `${path}?${search}` : path;
 }
 
+/** Where a webapp build writes its screens' first-load plan, under its output directory. */
+export const FIRST_LOAD_FILE = '.vite/first-load.json';
+
+/**
+ * The first-load plan a webapp build writes (webapp/scripts/first-load-plan.ts): per screen its
+ * paths and the Vite manifest keys of its screen module and declared modules; per lazily loaded
+ * language its texts' module. The server preloads from it; it names the webapp's files so that
+ * nothing else has to.
+ */
+export interface FirstLoadFile {
+  screens: Record<ScreenName, { paths: string[]; modules: string[] }>;
+  languages: Partial<Record<string, string[]>>;
+}
+
 /** The screens whose first-load plan declares a first request. */
 export type ScreenWithRequest = {
   [S in ScreenName]: Screens[S]['firstLoad'] extends { request(values: never): FirstRequest } ? S : never;

@@ -53,9 +53,9 @@ const manifest: ViteManifest = {
 /** The plan the webapp build writes beside it: the farmer screen, home, and Amharic. */
 const plan: FirstLoadPlan = {
   screens: {
-    home: { modules: ['src/features/home/home-screen.tsx'] },
-    farmerRegistration: { modules: [FARMER, FARMER_FORM] },
-    feedback: { modules: ['src/features/feedback/feedback-screen.tsx'] },
+    home: { paths: ['/', '/index.html'], modules: ['src/features/home/home-screen.tsx'] },
+    farmerRegistration: { paths: ['/farmer_registration'], modules: [FARMER, FARMER_FORM] },
+    feedback: { paths: ['/feedback'], modules: ['src/features/feedback/feedback-screen.tsx'] },
   },
   languages: { am: ['src/lib/resources-am.ts'] },
 };

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ScreenName, screens } from '@gebere/contract/screens';
+import { FIRST_LOAD_FILE, type FirstLoadFile, type ScreenName, screens } from '@gebere/contract/screens';
 
 /** The part of a Vite `build.manifest` entry used here (`dist/.vite/manifest.json`). */
 export interface ManifestChunk {
@@ -13,21 +13,19 @@ export interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /**
- * The webapp build's first-load plan (`dist/.vite/first-load.json`, written by
- * webapp/scripts/first-load-plan.ts from the contract's screen registry): per screen, the
- * manifest keys of its screen module and of the modules it loads beside its data; per lazily
- * loaded language, its texts' module. The server knows no webapp source path of its own.
+ * What the server reads of a webapp build: its manifest, and the first-load plan the build
+ * derived from the screen registry (which names the webapp's files: the server names none).
  */
-export interface FirstLoadPlan {
-  screens: Partial<Record<ScreenName, { modules: string[] }>>;
-  languages: Partial<Record<string, string[]>>;
-}
-
-/** What the server reads of a webapp build. */
 export interface WebappBuild {
   manifest: ViteManifest;
   plan: FirstLoadPlan;
 }
+
+/** A plan as read: screens the build did not plan preload nothing. */
+export type FirstLoadPlan = {
+  screens: Partial<FirstLoadFile['screens']>;
+  languages: FirstLoadFile['languages'];
+};
 
 function readJson<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
@@ -41,7 +39,7 @@ function readJson<T>(path: string): T | undefined {
 /** The build's manifest and first-load plan, or undefined when either is missing or unreadable. */
 export function readBuild(distDir: string): WebappBuild | undefined {
   const manifest = readJson<ViteManifest>(join(distDir, '.vite', 'manifest.json'));
-  const plan = readJson<FirstLoadPlan>(join(distDir, '.vite', 'first-load.json'));
+  const plan = readJson<FirstLoadPlan>(join(distDir, FIRST_LOAD_FILE));
   return manifest && plan ? { manifest, plan } : undefined;
 }
 
