@@ -2,6 +2,7 @@
 // the webapp's build and the benchmarks. Plain .mjs (typed by build-freshness.d.mts) so
 // scripts/start.mjs can use it before any build.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +74,11 @@ export async function ensureWebappBuilt(root) {
   const web = join(root, 'webapp');
   const dist = join(web, 'dist');
   if (!webappStale(root)) return dist;
-  const lock = join(tmpdir(), 'gebere-webapp-build.lock');
+  // One lock per clone: two clones build their own webapp side by side.
+  const lock = join(
+    tmpdir(),
+    `gebere-webapp-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`,
+  );
   const deadline = Date.now() + 180_000;
   for (;;) {
     try {
