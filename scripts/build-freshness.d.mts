@@ -5,3 +5,4 @@ export function botSources(root: string): string[];
 export function webappStale(root: string): boolean;
 export function botOutputs(root: string): string[];
 export function botStale(root: string): boolean;
+export function ensureWebappBuilt(root: string): Promise<string>;

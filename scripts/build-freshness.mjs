@@ -1,6 +1,10 @@
-// When a build is stale: one rule for `npm start`, the end-to-end harness and the benchmarks.
-// Plain .mjs (typed by build-freshness.d.mts) so scripts/start.mjs can use it before any build.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// When a build is stale: one rule for `npm start`, the end-to-end harness, the tests that read
+// the webapp's build and the benchmarks. Plain .mjs (typed by build-freshness.d.mts) so
+// scripts/start.mjs can use it before any build.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Newest mtime under the given paths (files or folders), skipping dependencies, output and tests. */
@@ -37,6 +41,8 @@ export const webappSources = (root) => [
   join(root, 'webapp', 'public'),
   join(root, 'webapp', 'index.html'),
   join(root, 'webapp', 'vite.config.ts'),
+  // The build's plugins (the first-load plan, the early script, the CSS purge).
+  join(root, 'webapp', 'scripts'),
   join(root, 'webapp', 'package.json'),
   ...sharedSources(root),
 ];
@@ -56,6 +62,58 @@ export const botSources = (root) => [
 
 export const webappStale = (root) =>
   mtime(join(root, 'webapp', 'dist', 'index.html')) < newest(webappSources(root));
+
+/**
+ * Builds webapp/dist (vite build, then the .br/.gz beside each file, as `npm start` does) when it
+ * is missing or older than its sources, and returns its path. A lock directory keeps two
+ * processes (test files, Vitest projects, benchmarks) from building at once; a lock older than 3
+ * minutes was left by a killed run. Throws when the build fails.
+ */
+export async function ensureWebappBuilt(root) {
+  const web = join(root, 'webapp');
+  const dist = join(web, 'dist');
+  if (!webappStale(root)) return dist;
+  // One lock per clone: two clones build their own webapp side by side.
+  const lock = join(
+    tmpdir(),
+    `gebere-webapp-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`,
+  );
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 180_000)
+        rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('timed out waiting for another webapp build');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  // Vitest sets NODE_ENV=test, which would make Vite build in dev flavour (import.meta.env.DEV,
+  // the dev mock): build as `npm start` does.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST') delete env[key];
+  try {
+    if (webappStale(root)) {
+      // vite is the webapp's dependency: pnpm links its binary under webapp/, not the root.
+      const steps = [
+        [join(web, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
+        [process.execPath, ['scripts/precompress.mjs']],
+      ];
+      for (const [cmd, args] of steps) {
+        const r = spawnSync(cmd, args, { cwd: web, encoding: 'utf8', env });
+        if (r.status !== 0)
+          throw new Error(
+            `webapp build failed: ${cmd} ${args.join(' ')}\n${r.error?.message ?? ''}\n${r.stdout}\n${r.stderr}`,
+          );
+      }
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  return dist;
+}
 /** The bundle and the prepared databases' descriptions, copied last: a build that died before them is stale. */
 export const botOutputs = (root) => [
   join(root, 'bot', 'dist', 'main.js'),

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { screenPaths } from '@gebere/contract/screens';
 import { startEmulator } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { APP_ROUTES } from '../src/http/static/app-routes';
 import { createLogger } from '../src/log';
 import { startServer } from '../src/server';
 import { freePort } from './support';
@@ -62,7 +62,7 @@ describe('the bot token stays on the server', () => {
           .filter((f) => f.includes(`${join(outDir, 'assets')}`))
           .map((f) => f.slice(outDir.length));
         const urls = [
-          ...APP_ROUTES.map((r) => r.replace(':id', '1')),
+          ...screenPaths.map((r) => r.replace(':id', '1')),
           ...assets,
           '/healthz',
           '/readyz',

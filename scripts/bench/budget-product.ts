@@ -4,16 +4,15 @@
  * `node bot/dist/main.js` on a fresh DATA_DIR and a free port, and make the bot's signed
  * farmer-registration link for a demo DA. Not a test.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signLink } from '../../bot/src/auth/link';
-import { DEMO_OWNER_TELEGRAM_ID } from '../../bot/src/backend/db/seed-demo';
 import type { PersistedSecrets } from '../../bot/src/config-secrets';
-import { botStale, webappStale } from '../build-freshness.mjs';
+import { botStale, ensureWebappBuilt, webappStale } from '../build-freshness.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (...p: string[]) => join(ROOT, ...p);
@@ -39,13 +38,7 @@ export const median = (xs: readonly number[]) => {
 export async function ensureBuilds(log: (line: string) => void = () => {}): Promise<void> {
   if (webappStale(ROOT)) {
     log('building the webapp (vite build + precompress)');
-    for (const [cmd, args] of [
-      [at('webapp', 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
-      [process.execPath, ['scripts/precompress.mjs']],
-    ] as const) {
-      const r = spawnSync(cmd, [...args], { cwd: at('webapp'), stdio: ['ignore', 'ignore', 'inherit'] });
-      if (r.status !== 0) throw new Error(`webapp build failed: ${cmd} ${args.join(' ')}`);
-    }
+    await ensureWebappBuilt(ROOT);
   }
   if (botStale(ROOT)) {
     log('bundling the server (bot/dist)');
@@ -128,47 +121,60 @@ export async function startProduct(options: { dataDir?: string } = {}): Promise<
 /** The demo DA the budgets act as (seed: bot/src/backend/seed/demo/people.ts, "da-abebe"). */
 const DEMO_DA_PHONE = '0911234501';
 
+/** The Telegram account the budgets open the link as: the demo DA's own, once it shared its phone. */
+const DEMO_DA_TELEGRAM_ID = 777001;
+
 /**
  * The bot's farmer-registration link (bot/src/telegram/links.ts: `/farmer_registration` with
  * da_id, kebele_id and lang, signed for the DA's Telegram user), for a demo DA found through
- * the backend API with the service token, plus how many groups its kebele has.
+ * the backend API with the service token, plus how many groups its kebele has. The DA's
+ * Telegram account is made as the bot makes it when the DA shares their phone (the server links
+ * the profile whose telegram_phone_number it is) and verified, as the backend only lets a
+ * verified DA read their kebele's groups.
  */
 export async function farmerRegistrationLink(
   product: Product,
   lang: 'en' | 'am' = 'en',
 ): Promise<{ url: string; daId: number; kebeleId: number; telegramUserId: number; groups: number }> {
   const headers = { Authorization: `Bearer ${product.secrets.serviceToken}`, Accept: 'application/json' };
-  const get = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${product.base}/backend${path}`, { headers });
-    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${product.base}/backend${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const das = await get<{ results: Array<{ id: number; kebele: number; created_by: number }> }>(
+  const das = await call<{ results: Array<{ id: number; kebele: number; telegram_phone_number: string }> }>(
+    'GET',
     `/api/da-profiles/?phone_number=${DEMO_DA_PHONE}`,
   );
   const da = das.results[0];
   if (!da) throw new Error(`no demo DA with phone ${DEMO_DA_PHONE}`);
-  // The bot user who registered the demo DAs (seed-demo.ts); the link acts as that Telegram user.
-  const owners = await get<
-    Array<{ id: number; telegram_id: number }> | { results: Array<{ id: number; telegram_id: number }> }
-  >(`/api/bot-users/?telegram_id=${DEMO_OWNER_TELEGRAM_ID}&paginate=false`);
-  const botUser = (Array.isArray(owners) ? owners : owners.results).find((u) => u.id === da.created_by);
-  if (!botUser)
+  const botUser = await call<{ id: number; da_profile: number | null }>('POST', '/api/bot-users/', {
+    telegram_id: DEMO_DA_TELEGRAM_ID,
+    chat_id: DEMO_DA_TELEGRAM_ID,
+    first_name: 'Abebe',
+    phone_number: da.telegram_phone_number,
+  });
+  if (botUser.da_profile !== da.id)
     throw new Error(
-      `demo DA ${da.id}: its bot user ${da.created_by} is not Telegram user ${DEMO_OWNER_TELEGRAM_ID}`,
+      `demo DA ${da.id}: Telegram user ${DEMO_DA_TELEGRAM_ID} is linked to ${botUser.da_profile}`,
     );
-  const groups = await get<unknown[]>(`/api/development-groups/?kebele=${da.kebele}&paginate=false`);
+  await call('PATCH', `/api/bot-users/${botUser.id}/`, { verification_status: 'VERIFIED' });
+  const groups = await call<unknown[]>('GET', `/api/development-groups/?kebele=${da.kebele}&paginate=false`);
   const path = signLink(
     product.secrets.linkSecret,
     '/farmer_registration',
     { da_id: da.id, kebele_id: da.kebele, lang },
-    { telegramUserId: Number(botUser.telegram_id), ttlSeconds: 3600 },
+    { telegramUserId: DEMO_DA_TELEGRAM_ID, ttlSeconds: 3600 },
   );
   return {
     url: `${product.base}${path}`,
     daId: da.id,
     kebeleId: da.kebele,
-    telegramUserId: Number(botUser.telegram_id),
+    telegramUserId: DEMO_DA_TELEGRAM_ID,
     groups: Array.isArray(groups) ? groups.length : 0,
   };
 }

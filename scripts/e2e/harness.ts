@@ -2,8 +2,7 @@
 // data, the emulator instead of Telegram, the bot, the built webapp) on an ephemeral port, and
 // Chromium (found by @gebere/telegram-emulator/browser) driving the emulator's chat page at a
 // phone's 360×640.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { type BrowserContext, chromium, type Frame, type Page } from 'playwright
 import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
 import { type RunningServer, startServer } from '../../bot/src/server';
-import { newest, webappSources } from '../build-freshness.mjs';
+import { ensureWebappBuilt as buildWebapp } from '../build-freshness.mjs';
 
 export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';
 
@@ -21,56 +20,8 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
 export const VIEWPORT = { width: 360, height: 640 };
 
-/**
- * Builds webapp/dist when it is missing or older than its sources (the rule of scripts/start.mjs).
- * A lock directory keeps two test files from building at once.
- */
-export async function ensureWebappBuilt(): Promise<string> {
-  const web = join(ROOT, 'webapp');
-  const dist = join(web, 'dist');
-  const sources = () => newest(webappSources(ROOT));
-  const built = () => (existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0);
-  if (built() >= sources()) return dist;
-  const lock = join(tmpdir(), 'gebere-e2e-webapp-build.lock');
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A lock older than 3 minutes was left by a killed run.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 180_000)
-        rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error('timed out waiting for another webapp build');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  // Vitest sets NODE_ENV=test, which would make Vite build in dev flavour (import.meta.env.DEV,
-  // the dev mock): build as `npm start` does.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST') delete env[key];
-  try {
-    if (built() < sources()) {
-      // vite is the webapp's dependency: pnpm links its binary under webapp/, not the root.
-      const vite = spawnSync(join(web, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
-        cwd: web,
-        encoding: 'utf8',
-        env,
-      });
-      if (vite.status !== 0)
-        throw new Error(`webapp build failed:\n${vite.error?.message ?? ''}\n${vite.stdout}\n${vite.stderr}`);
-      const pre = spawnSync(process.execPath, ['scripts/precompress.mjs'], {
-        cwd: web,
-        encoding: 'utf8',
-        env,
-      });
-      if (pre.status !== 0) throw new Error(`precompress failed:\n${pre.stderr}`);
-    }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-  return dist;
-}
+/** Builds webapp/dist when it is missing or older than its sources (scripts/build-freshness.mjs). */
+export const ensureWebappBuilt = (): Promise<string> => buildWebapp(ROOT);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

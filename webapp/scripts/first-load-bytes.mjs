@@ -2,32 +2,24 @@
 // biome-ignore-all lint/suspicious/noConsole: a command-line tool that prints its report
 // After `vite build`: the bytes each screen needs before it can show (JS + CSS, brotli, as
 // transferred), by walking the Vite manifest from index.html and the screen's lazy chunk
-// through their static imports. A benchmark, not a test: it prints, it does not fail.
+// through their static imports. The screens, their paths and modules come from the build's
+// first-load plan (dist/.vite/first-load.json, scripts/first-load-plan.ts). A benchmark, not a
+// test: it prints, it does not fail.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 export const AIM = 110 * 1024;
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = fileURLToPath(new URL(process.env.GEBERE_WEBAPP_DIST ?? '../dist/', import.meta.url));
 const manifestPath = join(dist, '.vite/manifest.json');
+const planPath = join(dist, '.vite/first-load.json');
 let manifest;
 
-/** Spec §2 routes → the screen module each one lazy-loads (src/app/screens.ts). */
-const routes = {
-  '/': 'src/features/home/home-screen.tsx',
-  '/add_development_group': 'src/features/add-development-group/add-development-group-screen.tsx',
-  '/da_registration': 'src/features/da-registration/da-registration-screen.tsx',
-  '/da_update_profile': 'src/features/da-registration/da-registration-screen.tsx',
-  '/register_report_user': 'src/features/report-user/report-user-screen.tsx',
-  '/farmer_registration': 'src/features/farmer-registration/farmer-registration-screen.tsx',
-  '/record_reach': 'src/features/reach-adoption/reach-adoption-screen.tsx',
-  '/record_adoption': 'src/features/reach-adoption/reach-adoption-screen.tsx',
-  '/feedback': 'src/features/feedback/feedback-screen.tsx',
-  '/notification/create': 'src/features/notification-form/notification-form-screen.tsx',
-  '/notification/update/:id': 'src/features/notification-form/notification-form-screen.tsx',
-  '/notification/list': 'src/features/notification-list/notification-list-screen.tsx',
-};
+/** Each screen's route (aliases left out) → its screen module, from the build's first-load plan. */
+function routesOf(plan) {
+  return Object.fromEntries(Object.values(plan.screens).map((s) => [s.paths[0], s.modules[0]]));
+}
 
 const sizeCache = new Map();
 function brSize(file) {
@@ -76,24 +68,24 @@ const sum = (files) => [...files].reduce((s, f) => s + brSize(f), 0);
  * Amharic. Throws when there is no build.
  */
 export function measureFirstLoad() {
-  if (!existsSync(manifestPath))
-    throw new Error('no webapp/dist/.vite/manifest.json: run `vite build` first');
+  if (!existsSync(manifestPath) || !existsSync(planPath))
+    throw new Error('no webapp/dist/.vite/manifest.json and first-load.json: run `vite build` first');
   manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const plan = JSON.parse(readFileSync(planPath, 'utf8'));
   sizeCache.clear();
   // index.html's entry (the build's other entry, the early GET, is one of its imports).
   const entryKey = manifest['index.html']
     ? 'index.html'
     : Object.keys(manifest).find((k) => manifest[k].isEntry);
   const entry = closure(entryKey);
-  const amKey = Object.keys(manifest).find((k) => k.endsWith('src/lib/resources-am.ts'));
-  const am = amKey ? sum(closure(amKey)) : 0;
+  const am = sum(new Set((plan.languages.am ?? []).flatMap((key) => [...closure(key)])));
   const laterFiles = (key, files) =>
     new Set(
       [...dynamicExtra(key, files), ...dynamicExtra(entryKey, files)].filter(
         (f) => f.includes('api-client') || f.includes('src-'),
       ),
     );
-  const routeBytes = Object.entries(routes).map(([route, key]) => {
+  const routeBytes = Object.entries(routesOf(plan)).map(([route, key]) => {
     const files = new Set(entry);
     closure(key, files);
     const first = sum(files);
@@ -107,8 +99,8 @@ export function measureFirstLoad() {
 }
 
 function printReport() {
-  if (!existsSync(manifestPath)) {
-    console.error('no dist/.vite/manifest.json: run `vite build` first');
+  if (!existsSync(manifestPath) || !existsSync(planPath)) {
+    console.error('no dist/.vite/manifest.json and first-load.json: run `vite build` first');
     process.exit(1);
   }
   const { shell, am, routes: measured } = measureFirstLoad();

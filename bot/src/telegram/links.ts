@@ -1,3 +1,4 @@
+import { type ScreenName, type ScreenParams, screenLink } from '@gebere/contract/screens';
 import type { Language } from '@gebere/i18n';
 import { prefillPhone } from '@gebere/phone';
 import { type LinkParams, signLink } from '../auth/link';
@@ -34,44 +35,46 @@ export interface LinkSubject {
 }
 
 /**
- * The spec's screens (§2) with their query parameters. Every link also carries `lang`, so a
- * screen speaks the language chosen in the chat even when Telegram's app language differs.
+ * The bot's links to the spec's screens (§2), each built by the contract's screen registry, so its
+ * parameters type-check against the screen that reads them. Every link also carries `lang`, so
+ * a screen speaks the language chosen in the chat even when Telegram's app language differs.
  */
 export function screenLinks(make: MakeLink, who: LinkSubject) {
-  const link = (path: string, params: LinkParams = {}) =>
-    make(path, { ...params, lang: who.lang }, who.telegramUserId);
+  const link = <S extends ScreenName>(screen: S, values: ScreenParams<S>) => {
+    const { path, query } = screenLink(screen, { ...values, lang: who.lang });
+    return make(path, query, who.telegramUserId);
+  };
   return {
-    home: () => link('/'),
+    home: () => link('home', {}),
     daRegistration: (botUserId: number, phone: string | null | undefined, updateOutbound: boolean) =>
-      link('/da_registration', {
+      link('daRegistration', {
         user_id: botUserId,
         phone_number: prefillPhone(phone),
-        update_outbound: updateOutbound ? 'true' : undefined,
+        update_outbound: updateOutbound,
       }),
     daUpdateProfile: (botUserId: number, phone: string | null | undefined, updateOutbound: boolean) =>
-      link('/da_update_profile', {
+      link('daUpdateProfile', {
         user_id: botUserId,
         phone_number: prefillPhone(phone),
-        update_outbound: updateOutbound ? 'true' : undefined,
+        update_outbound: updateOutbound,
       }),
-    reportUser: (update: boolean) => link('/register_report_user', { update: update ? 'true' : undefined }),
+    reportUser: (update: boolean) => link('registerReportUser', { update }),
     /** Also the notification engine's farmer-registration button, which knows only these two. */
     farmerRegistration: (da: Pick<DaInfo, 'id' | 'kebele'>) =>
-      link('/farmer_registration', { da_id: da.id, kebele_id: da.kebele }),
-    addDevelopmentGroup: (da: DaInfo) =>
-      link('/add_development_group', { da_id: da.id, kebele_id: da.kebele }),
+      link('farmerRegistration', { da_id: da.id, kebele_id: da.kebele }),
+    addDevelopmentGroup: (da: DaInfo) => link('addDevelopmentGroup', { da_id: da.id, kebele_id: da.kebele }),
     /** Reach or adoption for the selected groups; `kebele_id` locates the advisories. */
     record: (kind: 'reach' | 'adoption', da: DaInfo, groupIds: readonly number[]) =>
-      link(kind === 'reach' ? '/record_reach' : '/record_adoption', {
+      link(kind === 'reach' ? 'recordReach' : 'recordAdoption', {
         chatid: who.chatId,
         user_id: da.id,
-        selectedids: groupIds.join(','),
+        selectedids: groupIds,
         kebele_id: da.kebele,
       }),
-    notificationList: (botUserId: number) => link('/notification/list', { bot_user_id: botUserId }),
-    notificationCreate: (botUserId: number) => link('/notification/create', { bot_user_id: botUserId }),
+    notificationList: (botUserId: number) => link('notificationList', { bot_user_id: botUserId }),
+    notificationCreate: (botUserId: number) => link('notificationCreate', { bot_user_id: botUserId }),
     feedback: (botUserId: number, advisoryId: number) =>
-      link('/feedback', { chat_id: who.chatId, user_id: botUserId, advisory_id: advisoryId }),
+      link('feedback', { chat_id: who.chatId, user_id: botUserId, advisory_id: advisoryId }),
   };
 }
 

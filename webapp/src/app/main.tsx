@@ -1,6 +1,7 @@
 // First: the launch screen's early GET (early.ts; in the build it is already running).
 import './early';
 import '@telegram-apps/telegram-ui/dist/styles.css';
+import { LANG_PARAM } from '@gebere/contract/screens';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,10 +23,12 @@ async function bootstrap(): Promise<void> {
   }
   const launch = initTelegram();
   checkProof();
-  // The screen's chunk (then its data, see screens.ts prefetch) and the language download in
-  // parallel.
-  const screen = preloadScreen(window.location.pathname, new URLSearchParams(window.location.search));
-  await initI18n(pickLanguage(new URLSearchParams(window.location.search).get('lang'), launch.languageCode));
+  // The screen's chunk and the language download in parallel (its first request is already
+  // under way: early.ts).
+  const screen = preloadScreen(window.location.pathname);
+  await initI18n(
+    pickLanguage(new URLSearchParams(window.location.search).get(LANG_PARAM), launch.languageCode),
+  );
   // The server preloads the launch screen's chunk with the document, so it is normally here:
   // waiting for it lets the first render show the screen rather than a fallback that React keeps
   // for at least 300 ms (screens.ts). Telegram shows its own placeholder until then.

@@ -1,112 +1,65 @@
+import { matchScreen, type ScreenName, screens } from '@gebere/contract/screens';
 import { type ComponentType, createElement, lazy, useState } from 'react';
-import { paths } from './paths';
 
 /**
- * One code-split chunk per screen. `loaders` are also called by main.tsx for the launch route
- * so its chunk downloads while i18n initialises, instead of after the first render. A screen
- * module may export `prefetch(params)`: main.tsx starts it for the launch route as soon as the
- * chunk is there (the screen's data request, before React renders), and the screen then uses
- * that request instead of making its own.
+ * One code-split chunk per view: `features/<view>/<view>-screen.tsx` default-exports the
+ * component that draws the registry's screens of that folder (it gets `{screen}`, the screen's
+ * name). main.tsx loads the launch screen's chunk while i18n initialises, instead of after the
+ * first render.
  */
-export interface ScreenModule {
-  // biome-ignore lint/suspicious/noExplicitAny: each screen has its own props
-  default: ComponentType<any>;
-  /** The launch URL's query; must not throw (errors are swallowed) and must be cheap. */
-  prefetch?: (params: URLSearchParams) => void;
+export interface ViewModule {
+  default: ComponentType<{ screen: ScreenName }>;
 }
-type Loader = () => Promise<ScreenModule>;
+type Loader = () => Promise<ViewModule>;
 
-export const loaders = {
-  home: () => import('../features/home/home-screen').then((m) => ({ default: m.HomeScreen })),
-  addDevelopmentGroup: () =>
-    import('../features/add-development-group/add-development-group-screen').then((m) => ({
-      default: m.AddDevelopmentGroupScreen,
-    })),
-  daRegistration: () =>
-    import('../features/da-registration/da-registration-screen').then((m) => ({
-      default: m.DaRegistrationScreen,
-    })),
-  reportUser: () =>
-    import('../features/report-user/report-user-screen').then((m) => ({ default: m.ReportUserScreen })),
-  farmerRegistration: () =>
-    import('../features/farmer-registration/farmer-registration-screen').then((m) => ({
-      default: m.FarmerRegistrationScreen,
-      prefetch: m.prefetch,
-    })),
-  reachAdoption: () =>
-    import('../features/reach-adoption/reach-adoption-screen').then((m) => ({
-      default: m.ReachAdoptionScreen,
-    })),
-  feedback: () => import('../features/feedback/feedback-screen').then((m) => ({ default: m.FeedbackScreen })),
-  notificationForm: () =>
-    import('../features/notification-form/notification-form-screen').then((m) => ({
-      default: m.NotificationFormScreen,
-    })),
-  notificationList: () =>
-    import('../features/notification-list/notification-list-screen').then((m) => ({
-      default: m.NotificationListScreen,
-    })),
-} satisfies Record<string, Loader>;
+const viewModules = import.meta.glob<ViewModule>('../features/*/*-screen.tsx');
 
-/** Screen modules already loaded (preloadScreen, or a lazy screen's first render), by loader. */
-const loaded = new Map<Loader, ScreenModule>();
-const load = (loader: Loader) =>
-  loader().then((m) => {
-    loaded.set(loader, m);
+/** The loader of a screen's view module (the registry's `view`). */
+export function loaderOf(name: ScreenName): Loader {
+  const { view } = screens[name];
+  const loader = viewModules[`../features/${view}/${view}-screen.tsx`];
+  if (!loader) throw new Error(`screen ${name}: no features/${view}/${view}-screen.tsx`);
+  return loader;
+}
+
+/** View modules already loaded (preloadScreen, or a lazy screen's first render), by view. */
+const loaded = new Map<string, ViewModule>();
+const load = (name: ScreenName) =>
+  loaderOf(name)().then((m) => {
+    loaded.set(screens[name].view, m);
     return m;
   });
 
+const lazyScreens = new Map<ScreenName, ComponentType>();
+
 /**
- * A lazy screen that renders at once when its module is already loaded (the launch route:
- * main.tsx waits for it): a Suspense fallback, once shown, stays at least 300 ms (React's reveal
- * throttle), half a 3G round trip for nothing. Decided once per mount, so a screen never
+ * The screen's component: renders at once when its view module is already loaded (the launch
+ * route: main.tsx waits for it): a Suspense fallback, once shown, stays at least 300 ms (React's
+ * reveal throttle), half a 3G round trip for nothing. Decided once per mount, so a screen never
  * switches component (and loses its state) on a later render.
  */
-function screen(loader: Loader): ComponentType<Record<string, unknown>> {
-  const Lazy = lazy(() => load(loader));
-  return function Screen(props) {
-    const [module] = useState(() => loaded.get(loader));
-    return module ? createElement(module.default, props) : createElement(Lazy, props);
-  };
+export function screenComponent(name: ScreenName): ComponentType {
+  let component = lazyScreens.get(name);
+  if (!component) {
+    const Lazy = lazy(() => load(name));
+    component = function Screen() {
+      const [module] = useState(() => loaded.get(screens[name].view));
+      return module ? createElement(module.default, { screen: name }) : createElement(Lazy, { screen: name });
+    };
+    lazyScreens.set(name, component);
+  }
+  return component;
 }
 
-export const screens = {
-  Home: screen(loaders.home),
-  AddDevelopmentGroup: screen(loaders.addDevelopmentGroup),
-  DaRegistration: screen(loaders.daRegistration),
-  ReportUser: screen(loaders.reportUser),
-  FarmerRegistration: screen(loaders.farmerRegistration),
-  ReachAdoption: screen(loaders.reachAdoption),
-  Feedback: screen(loaders.feedback),
-  NotificationForm: screen(loaders.notificationForm),
-  NotificationList: screen(loaders.notificationList),
-};
-
-const loaderByPath: Record<string, Loader> = {
-  [paths.home]: loaders.home,
-  '/index.html': loaders.home,
-  [paths.addDevelopmentGroup]: loaders.addDevelopmentGroup,
-  [paths.daRegistration]: loaders.daRegistration,
-  [paths.daUpdateProfile]: loaders.daRegistration,
-  [paths.registerReportUser]: loaders.reportUser,
-  [paths.farmerRegistration]: loaders.farmerRegistration,
-  [paths.recordReach]: loaders.reachAdoption,
-  [paths.recordAdoption]: loaders.reachAdoption,
-  [paths.feedback]: loaders.feedback,
-  [paths.notificationCreate]: loaders.notificationForm,
-  [paths.notificationList]: loaders.notificationList,
-};
-
 /**
- * Starts downloading the chunk of the screen at `pathname`, then its `prefetch(params)` if it
- * has one (no-op for unknown paths). Resolves when both have started; never rejects.
+ * Starts downloading the chunk of the screen at `pathname` (no-op for unknown paths).
+ * Resolves when it is loaded; never rejects.
  */
-export function preloadScreen(pathname: string, params = new URLSearchParams()): Promise<void> {
-  const loader: Loader | undefined = pathname.startsWith('/notification/update/')
-    ? loaders.notificationForm
-    : loaderByPath[pathname];
-  if (!loader) return Promise.resolve();
-  return load(loader)
-    .then((m) => m.prefetch?.(params))
-    .catch(() => undefined);
+export function preloadScreen(pathname: string): Promise<void> {
+  const match = matchScreen(pathname);
+  if (!match) return Promise.resolve();
+  return load(match.name).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -11,6 +11,6 @@ export { describeApiError } from '../lib/api-errors';
 // request beside each form (bot's preloads test: the farmer screen adds three files at most).
 export { useFormSaveThenHandBack } from '../lib/forms/save-then-hand-back';
 export { keyFor, withRetries } from '../lib/idempotent-call';
-export { lightGet } from '../lib/light-get';
+export { firstGet } from '../lib/light-get';
+export { useScreenParams } from '../lib/screen-params';
 export { useBusy } from '../lib/use-busy';
-export { useIdParams } from '../lib/use-query-params';

@@ -1,41 +1,23 @@
-import {
-  type ApiResult,
-  type RawRequest,
-  requestHeaders,
-  routeUrl,
-  send,
-} from '@gebere/api-client/transport';
+import { type ApiResult, requestHeaders, routeUrl, send } from '@gebere/api-client/transport';
 import { proofHeader } from '@gebere/contract/auth';
-import type { RouteName } from '@gebere/contract/route-paths';
+import { type FirstRequest, LANG_PARAM, launchRequest } from '@gebere/contract/screens';
 import { pickLanguage } from './language';
 import { fromHash } from './launch-hash';
-import { parseId } from './parse-id';
 import { proofOf } from './proof-of';
 import { runtimeConfig } from './runtime-config';
 
 /**
- * The launch screen's data request, started by a tiny script of its own (a second build entry,
- * which vite.config.ts adds to index.html with `async`) as soon as the document is parsed,
- * instead of after the app's chunks have downloaded and run: on 3G that is a whole round trip
- * (~0.6 s) off "form ready". The app adopts the answer (light-get.ts) only if it would have sent
- * the very same request (URL, proof, language); otherwise it asks again. Keep this module's
- * imports tiny and zod-free: its chunk races the document's other files.
+ * The launch screen's first request (its first-load plan in the contract's screen registry),
+ * started by a tiny script of its own (a second build entry, which vite.config.ts adds to
+ * index.html with `async`) as soon as the document is parsed, instead of after the app's chunks
+ * have downloaded and run: on 3G that is a whole round trip (~0.6 s) off "form ready". The
+ * screen sends the same declared request through light-get.ts, which adopts this answer only if
+ * it is the very same request (URL, proof, language); otherwise it asks again. Keep this
+ * module's imports tiny and zod-free: its chunk races the document's other files.
  */
 
-type EarlyRequest = { name: RouteName; input: RawRequest };
-
-/** Launch route → the GET its screen makes first (the screen's own code makes the same one). */
-export const earlyRequests: Record<string, (query: URLSearchParams) => EarlyRequest | undefined> = {
-  // Spec §2/§7: the farmer form waits for the kebele's groups (groups-request.ts).
-  '/farmer_registration': (q) => {
-    const kebele = parseId(q.get('kebele_id'));
-    if (kebele === undefined || parseId(q.get('da_id')) === undefined) return undefined;
-    return { name: 'listDevelopmentGroups', input: { query: { kebele, paginate: 'false' } } };
-  },
-};
-
 /** The same request means the same URL, proof and language (and no body: GETs only). */
-export function requestKey(request: EarlyRequest, baseUrl: string, headers: Record<string, string>): string {
+export function requestKey(request: FirstRequest, baseUrl: string, headers: Record<string, string>): string {
   return JSON.stringify([routeUrl(baseUrl, request.name, request.input), headers]);
 }
 
@@ -47,7 +29,7 @@ export function requestKey(request: EarlyRequest, baseUrl: string, headers: Reco
 function launchIdentity(location: Pick<Location, 'pathname' | 'search' | 'hash'>) {
   const launch = fromHash(location.hash);
   const proof = proofOf(launch?.rawInitData, location.pathname, location.search);
-  const lang = new URLSearchParams(location.search).get('lang');
+  const lang = new URLSearchParams(location.search).get(LANG_PARAM);
   return {
     authorization: proof ? proofHeader(proof) : undefined,
     language: pickLanguage(lang, launch?.languageCode),
@@ -56,10 +38,10 @@ function launchIdentity(location: Pick<Location, 'pathname' | 'search' | 'hash'>
 
 let started: { key: string; result: Promise<ApiResult<unknown>> } | undefined;
 
-/** Starts the launch route's early request, if it has one. Never throws. */
+/** Starts the launch screen's first request, if its plan has one and its link is complete. Never throws. */
 export function startEarlyGet(location: Pick<Location, 'pathname' | 'search' | 'hash'>): void {
   try {
-    const request = earlyRequests[location.pathname]?.(new URLSearchParams(location.search));
+    const request = launchRequest(location.pathname, new URLSearchParams(location.search));
     if (!request) return;
     const { authorization, language } = launchIdentity(location);
     const options = {

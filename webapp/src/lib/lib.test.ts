@@ -12,7 +12,6 @@ import {
   runtimeConfig,
 } from './runtime-config';
 import { toast, useToastStore } from './toast';
-import { parseId, parseIdList } from './use-query-params';
 
 describe('runtime config', () => {
   afterEach(() => {
@@ -200,13 +199,6 @@ describe('form helpers', () => {
       { shouldFocus: false },
     );
     expect(rest).toEqual(['Duplicate']);
-  });
-
-  it('parses ids from the query', () => {
-    expect(parseId('12')).toBe(12);
-    expect(parseId('0')).toBeUndefined();
-    expect(parseId('1e3')).toBeUndefined();
-    expect(parseIdList('4,5,x,4, 6')).toEqual([4, 5, 6]);
   });
 });
 

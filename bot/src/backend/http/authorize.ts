@@ -190,19 +190,24 @@ async function checkTarget(q: Queryable, actor: UserActor, body: unknown): Promi
   if (!grants.some((g) => grantCovers(g, place))) throw deny('target_outside_area');
 }
 
-/** A signed link grants only the calls of its screen, with its own parameters (screens.ts). */
+/**
+ * A signed link grants only the calls of its screen, with its own parameters (the contract's
+ * screen registry): each bound field must equal its link parameter, or one of its values for a
+ * list parameter.
+ */
 function checkLink(actor: UserActor, name: RouteName, input: Parsed): void {
   if (!actor.link) return;
-  const call = screenOfPath(actor.link.path)?.calls[name];
-  if (!call) throw deny('link_scope');
-  for (const bind of call.bind ?? []) {
-    const value = readField(input, bind.field);
-    const param = actor.link.params.get(bind.param);
+  const screen = screenOfPath(actor.link.path);
+  const call = screen?.calls[name];
+  if (!screen || !call) throw deny('link_scope');
+  for (const [field, bound] of Object.entries(call) as Array<[FieldRef, string]>) {
+    const value = readField(input, field);
+    const param = actor.link.params.get(bound);
     const ok =
       value !== undefined &&
       value !== null &&
       param !== null &&
-      (bind.list ? param.split(',').includes(String(value)) : String(value) === param);
+      (screen.params[bound]?.list ? param.split(',').includes(String(value)) : String(value) === param);
     if (!ok) throw deny('link_scope');
   }
 }

@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@gebere/contract';
+import { LANG_PARAM, screenPaths } from '@gebere/contract/screens';
 import { resolveLanguage } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { NotFoundPage } from '../plugins/error-handler';
 import { type CspOptions, contentSecurityPolicy } from '../plugins/security-headers';
-import { APP_ROUTES } from './app-routes';
 import { pickEncoding, type RenderedIndex, renderIndexHtml } from './index-html';
-import { AMHARIC_MODULE, preloadLinks, readManifest, routePreloads, withHeadLinks } from './preloads';
+import { languagePreloads, readBuild, routePreloads, withHeadLinks } from './preloads';
 
 export interface StaticOptions {
   /** The Vite build: index.html, hashed files under assets/, public files at the top. */
@@ -36,22 +36,27 @@ export function isAppPath(method: string, url: string): boolean {
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** Serves the mini-app: every spec route gets index.html, hashed assets are cached for a year. */
+/**
+ * Serves the mini-app: every screen's path in the contract's screen registry gets index.html
+ * (with the runtime settings) and the webapp's router takes it from there; other page paths get
+ * it with a 404 (the router's not-found screen), so a typo or a stale link fails visibly. Hashed
+ * assets are cached for a year.
+ */
 export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, options) => {
   const indexPath = join(options.distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ distDir: options.distDir }, 'webapp is not built; app routes answer 503 (run npm start)');
-    for (const url of APP_ROUTES) app.get(url, notBuilt);
+    for (const url of screenPaths) app.get(url, notBuilt);
     return;
   }
   const template = readFileSync(indexPath, 'utf8');
   // Each route's document also names its screen's chunks (modulepreload), from the build's
-  // manifest, read once: the browser fetches them with the entry instead of after it.
-  // A link with `lang=am` (the bot's links carry the user's language) also names the Amharic
-  // texts, which the app would otherwise fetch only once its entry runs.
-  const manifest = readManifest(options.distDir);
-  const preloads = routePreloads(manifest);
-  const amharic = manifest ? preloadLinks(manifest, [AMHARIC_MODULE]) : '';
+  // manifest and first-load plan, read once: the browser fetches them with the entry instead of
+  // after it. A link with `lang=am` (the bot's links carry the user's language) also names the
+  // Amharic texts, which the app would otherwise fetch only once its entry runs.
+  const build = readBuild(options.distDir);
+  const preloads = routePreloads(build);
+  const amharic = languagePreloads(build, 'am');
   const cache = new Map<string, { key: string; rendered: RenderedIndex }>();
   const render = (route: string, am: boolean) => {
     const settings = options.runtimeConfig();
@@ -69,7 +74,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
   const serveIndex =
     (route: string, status = 200) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+      const lang = (request.query as Record<string, unknown> | undefined)?.[LANG_PARAM];
       const page = render(route, typeof lang === 'string' && resolveLanguage(lang) === 'am');
       reply
         .code(status)
@@ -87,7 +92,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
     };
-  for (const url of APP_ROUTES) app.get(url, serveIndex(url));
+  for (const url of screenPaths) app.get(url, serveIndex(url));
   // Any other page path: the same document, 404, and the webapp's router shows its not-found
   // screen (no route's preloads: '404' is no route).
   const notFound = serveIndex('404', 404);

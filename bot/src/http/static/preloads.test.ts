@@ -1,10 +1,20 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type ScreenName, screens } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebappBuilt } from '../../../../scripts/build-freshness.mjs';
 import { fakeDist, testApp } from '../../../test/support';
-import { APP_ROUTES, ROUTE_MODULES } from './app-routes';
-import { preloadLinks, readManifest, routePreloads, type ViteManifest, withHeadLinks } from './preloads';
+import {
+  type FirstLoadPlan,
+  languagePreloads,
+  preloadLinks,
+  readBuild,
+  routePreloads,
+  type ViteManifest,
+  type WebappBuild,
+  withHeadLinks,
+} from './preloads';
 
 const FARMER = 'src/features/farmer-registration/farmer-registration-screen.tsx';
 const FARMER_FORM = 'src/features/farmer-registration/farmer-form.tsx';
@@ -40,6 +50,17 @@ const manifest: ViteManifest = {
   'src/lib/resources-am.ts': { file: 'assets/resources-am-A1.js' },
 };
 
+/** The plan the webapp build writes beside it: the farmer screen, home, and Amharic. */
+const plan: FirstLoadPlan = {
+  screens: {
+    home: { paths: ['/', '/index.html'], modules: ['src/features/home/home-screen.tsx'] },
+    farmerRegistration: { paths: ['/farmer_registration'], modules: [FARMER, FARMER_FORM] },
+    feedback: { paths: ['/feedback'], modules: ['src/features/feedback/feedback-screen.tsx'] },
+  },
+  languages: { am: ['src/lib/resources-am.ts'] },
+};
+const build: WebappBuild = { manifest, plan };
+
 const hrefs = (html: string) =>
   [...html.matchAll(/<link rel="([^"]+)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
 
@@ -65,12 +86,18 @@ describe('preloadLinks', () => {
     ]);
   });
 
-  it('maps each route once, and nothing without a manifest', () => {
-    const map = routePreloads(manifest);
+  it('maps each screen’s paths from the plan once, and nothing without a build', () => {
+    const map = routePreloads(build);
     expect(map.get('/farmer_registration')).toBe(preloadLinks(manifest, [FARMER, FARMER_FORM]));
     expect(map.get('/')).toContain('home-screen-H1.js');
+    expect(map.get('/index.html')).toBe(map.get('/'));
+    // In the plan, not in this manifest; not in the plan at all.
     expect(map.has('/feedback')).toBe(false);
+    expect(map.has('/record_reach')).toBe(false);
     expect(routePreloads(undefined).size).toBe(0);
+    expect(hrefs(languagePreloads(build, 'am'))).toEqual(['modulepreload /assets/resources-am-A1.js']);
+    expect(languagePreloads(build, 'om')).toBe('');
+    expect(languagePreloads(undefined, 'am')).toBe('');
   });
 
   it('puts the links just before </head>', () => {
@@ -87,7 +114,9 @@ describe('served documents', () => {
     const distDir = fakeDist();
     mkdirSync(join(distDir, '.vite'));
     writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    expect(readManifest(distDir)).toEqual(manifest);
+    expect(readBuild(distDir)).toBeUndefined(); // a manifest without its plan is no build to read
+    writeFileSync(join(distDir, '.vite', 'first-load.json'), JSON.stringify(plan));
+    expect(readBuild(distDir)).toEqual(build);
     ({ app } = await testApp({
       static: {
         distDir,
@@ -140,51 +169,57 @@ describe('served documents', () => {
   });
 });
 
-describe('ROUTE_MODULES', () => {
-  const webapp = fileURLToPath(new URL('../../../../webapp/', import.meta.url));
+describe('the current webapp build', () => {
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  const webapp = join(root, 'webapp');
+  let built: WebappBuild;
+  // Built here when missing or older than its sources (the rule of `npm start`), never skipped.
+  beforeAll(async () => {
+    const dist = await ensureWebappBuilt(root);
+    const read = readBuild(dist);
+    if (!read) throw new Error(`no manifest and first-load plan in ${dist}`);
+    built = read;
+  }, 240_000);
 
-  it('covers every app route and names webapp source files that exist', () => {
-    expect(Object.keys(ROUTE_MODULES).sort()).toEqual([...APP_ROUTES].sort());
-    for (const modules of Object.values(ROUTE_MODULES))
-      for (const m of modules) expect(existsSync(join(webapp, m)), m).toBe(true);
+  it('plans every screen of the registry; every planned module is a chunk, and none preloads zod', () => {
+    expect(Object.keys(built.plan.screens).sort()).toEqual(Object.keys(screens).sort());
+    for (const name of Object.keys(screens) as ScreenName[]) {
+      const modules = built.plan.screens[name]?.modules ?? [];
+      expect(modules.length, name).toBe(1 + screens[name].firstLoad.modules.length);
+      for (const m of modules) expect(built.manifest[m], `${name}: ${m}`).toBeDefined();
+      const links = preloadLinks(built.manifest, modules);
+      expect(links, name).not.toMatch(/\/assets\/(src|api-client|form-schema)-/);
+    }
+    for (const m of built.plan.languages.am ?? []) expect(built.manifest[m], m).toBeDefined();
+    // Over HTTP/1.1 (6 connections) on 3G every file of the farmer form's first load costs a
+    // queued round trip, and the early groups GET needs a free connection when its script
+    // arrives: the shell is one chunk beside the bundler's runtime, the dependencies and the
+    // early GET's own chunk; the farmer screen adds three files at most.
+    const shell = built.manifest['index.html'];
+    expect(1 + (shell?.imports?.length ?? 0)).toBeLessThanOrEqual(4);
+    const farmer = routePreloads(built).get(screens.farmerRegistration.path);
+    expect(farmer?.match(/<link /g)?.length).toBeLessThanOrEqual(3);
+    // The early GET's script is in the document, before the app's own files.
+    const html = readFileSync(join(webapp, 'dist', 'index.html'), 'utf8');
+    const early = built.manifest['src/app/early.ts']?.file;
+    expect(early).toBeDefined();
+    expect(html).toContain(`<script type="module" async crossorigin src="/${early}"></script>`);
   });
 
-  it.runIf(existsSync(join(webapp, 'dist', '.vite', 'manifest.json')))(
-    'matches the current webapp build: every module is a chunk, and none preloads zod',
-    () => {
-      const built = readManifest(join(webapp, 'dist')) as ViteManifest;
-      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
-        for (const m of modules) expect(built[m], `${route}: ${m}`).toBeDefined();
-        const links = preloadLinks(built, modules);
-        expect(links, route).not.toMatch(/\/assets\/(src|api-client|form-schema)-/);
-      }
-      // Over HTTP/1.1 (6 connections) on 3G every file of the farmer form's first load costs a
-      // queued round trip, and the early groups GET needs a free connection when its script
-      // arrives: the shell is one chunk beside the bundler's runtime, React and the early GET's
-      // own chunk; the farmer screen adds three files at most.
-      const shell = built['index.html'];
-      expect(1 + (shell?.imports?.length ?? 0)).toBeLessThanOrEqual(4);
-      const farmer = preloadLinks(built, ROUTE_MODULES['/farmer_registration']);
-      expect(farmer.match(/<link /g)?.length).toBeLessThanOrEqual(3);
-      // The early GET's script is in the document, before the app's own files.
-      const html = readFileSync(join(webapp, 'dist', 'index.html'), 'utf8');
-      const early = built['src/app/early.ts']?.file;
-      expect(early).toBeDefined();
-      expect(html).toContain(`<script type="module" async crossorigin src="/${early}"></script>`);
-    },
-  );
-
-  it.runIf(existsSync(join(webapp, 'dist', '.vite', 'manifest.json')))(
-    'keeps every screen of the current webapp build within 110 KB (JS + CSS, brotli) on its first load',
-    async () => {
-      // Counted as the budget's own script counts: the shell and the screen module with its static
-      // imports (what the route needs before it can show).
-      const script = pathToFileURL(join(webapp, 'scripts', 'first-load-bytes.mjs')).href;
-      const { measureFirstLoad } = (await import(script)) as {
-        measureFirstLoad: () => { routes: Array<{ route: string; first: number }> };
-      };
-      for (const { route, first } of measureFirstLoad().routes)
-        expect(first, `${route}: ${(first / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(110 * 1024);
-    },
-  );
+  it('keeps every screen within 110 KB (JS + CSS, brotli) on its first load', async () => {
+    // Counted as the budget's own script counts: the shell and the screen module with its static
+    // imports (what the route needs before it can show).
+    const script = pathToFileURL(join(webapp, 'scripts', 'first-load-bytes.mjs')).href;
+    const { measureFirstLoad } = (await import(script)) as {
+      measureFirstLoad: () => { routes: Array<{ route: string; first: number }> };
+    };
+    const { routes } = measureFirstLoad();
+    expect(routes.map((r) => r.route).sort()).toEqual(
+      Object.values(screens)
+        .map((s) => s.path)
+        .sort(),
+    );
+    for (const { route, first } of routes)
+      expect(first, `${route}: ${(first / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(110 * 1024);
+  });
 });

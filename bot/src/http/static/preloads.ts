@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTE_MODULES } from './app-routes';
+import { FIRST_LOAD_FILE, type FirstLoadFile, type ScreenName, screens } from '@gebere/contract/screens';
 
 /** The part of a Vite `build.manifest` entry used here (`dist/.vite/manifest.json`). */
 export interface ManifestChunk {
@@ -12,15 +12,35 @@ export interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** The build's manifest, or undefined when there is none (or it cannot be read). */
-export function readManifest(distDir: string): ViteManifest | undefined {
-  const path = join(distDir, '.vite', 'manifest.json');
+/**
+ * What the server reads of a webapp build: its manifest, and the first-load plan the build
+ * derived from the screen registry (which names the webapp's files: the server names none).
+ */
+export interface WebappBuild {
+  manifest: ViteManifest;
+  plan: FirstLoadPlan;
+}
+
+/** A plan as read: screens the build did not plan preload nothing. */
+export type FirstLoadPlan = {
+  screens: Partial<FirstLoadFile['screens']>;
+  languages: FirstLoadFile['languages'];
+};
+
+function readJson<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ViteManifest;
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch {
     return undefined;
   }
+}
+
+/** The build's manifest and first-load plan, or undefined when either is missing or unreadable. */
+export function readBuild(distDir: string): WebappBuild | undefined {
+  const manifest = readJson<ViteManifest>(join(distDir, '.vite', 'manifest.json'));
+  const plan = readJson<FirstLoadPlan>(join(distDir, FIRST_LOAD_FILE));
+  return manifest && plan ? { manifest, plan } : undefined;
 }
 
 /** Files (js and css, as the manifest names them) a key needs statically, itself included. */
@@ -42,8 +62,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * form. JS gets `modulepreload` (what Vite's own links and preload helper use, so nothing is
  * fetched twice), CSS `preload as=style` (not render-blocking; the helper's stylesheet link then
  * finds it fetched). Files index.html already names (the entry's closure) are left out.
- * `modules` are manifest keys, i.e. webapp source paths such as `src/features/x/x-screen.tsx`;
- * unknown keys add nothing.
+ * `modules` are manifest keys (the first-load plan's); unknown keys add nothing.
  */
 export function preloadLinks(manifest: ViteManifest, modules: readonly string[], base = '/'): string {
   // index.html's entry; the build has a second one (the early GET), which index.html imports.
@@ -63,24 +82,25 @@ export function preloadLinks(manifest: ViteManifest, modules: readonly string[],
   return links.join('');
 }
 
-/** The webapp's Amharic texts: a lazy chunk that initI18n awaits before the first render. */
-export const AMHARIC_MODULE = 'src/lib/resources-am.ts';
-
 /**
- * Route (as in APP_ROUTES) → its preload links, computed once from the manifest. A route
- * without modules, or no manifest, gets no entry.
+ * Each screen's path (and alias) → its preload links, computed once from the build: the screen
+ * module and the modules its first-load plan declares. A screen without links, or no build,
+ * gets no entry.
  */
-export function routePreloads(
-  manifest: ViteManifest | undefined,
-  routeModules: Readonly<Record<string, readonly string[]>> = ROUTE_MODULES,
-): Map<string, string> {
+export function routePreloads(build: WebappBuild | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  if (!manifest) return out;
-  for (const [route, modules] of Object.entries(routeModules)) {
-    const links = preloadLinks(manifest, modules);
-    if (links) out.set(route, links);
+  if (!build) return out;
+  for (const name of Object.keys(screens) as ScreenName[]) {
+    const links = preloadLinks(build.manifest, build.plan.screens[name]?.modules ?? []);
+    if (!links) continue;
+    for (const path of [screens[name].path, ...(screens[name].aliases ?? [])]) out.set(path, links);
   }
   return out;
+}
+
+/** The links that start a lazily loaded language's texts with the document (`''` without). */
+export function languagePreloads(build: WebappBuild | undefined, language: string): string {
+  return build ? preloadLinks(build.manifest, build.plan.languages[language] ?? []) : '';
 }
 
 /** The template with `links` just before `</head>` (or at the start if it has no head). */

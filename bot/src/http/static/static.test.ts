@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { screenPaths } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET, ASSET_BODY, testApp } from '../../../test/support';
-import { APP_ROUTES } from './app-routes';
 import { renderIndexHtml, scriptSafeJson } from './index-html';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('mini-app document', () => {
-  const paths = APP_ROUTES.map((r) => r.replace(':id', '42'));
+  const paths = screenPaths.map((r) => r.replace(':id', '42'));
   it.each(paths)('%s serves index.html with the runtime settings, never cached', async (path) => {
     const res = await app.inject({ url: `${path}?user_id=1&lang=am` });
     expect(res.statusCode).toBe(200);

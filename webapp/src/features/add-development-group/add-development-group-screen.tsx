@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n';
-import { useIdParams } from '../../lib/use-query-params';
+import { useScreenParams } from '../../lib/screen-params';
 import type { AddDevelopmentGroupForm } from './add-development-group-form';
 
 type Form = typeof AddDevelopmentGroupForm;
@@ -17,7 +17,7 @@ const loadForm = () => import('./add-development-group-form').then((m) => m.AddD
  */
 export function AddDevelopmentGroupScreen() {
   const t = useT();
-  const { ids, missing } = useIdParams('da_id', 'kebele_id');
+  const { values: ids, missing } = useScreenParams('addDevelopmentGroup');
   const [state, setState] = useState<FormState>({ status: 'loading' });
   const load = useCallback(() => {
     setState({ status: 'loading' });
@@ -40,3 +40,5 @@ export function AddDevelopmentGroupScreen() {
     </Screen>
   );
 }
+
+export { AddDevelopmentGroupScreen as default };

@@ -1,8 +1,9 @@
+import type { ScreenName } from '@gebere/contract/screens';
 import { normalizePhone } from '@gebere/phone';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
-import { parseFlag, parseId, useQueryParams } from '../../lib/use-query-params';
+import { useScreenParams } from '../../lib/screen-params';
 import { useDaContext } from './use-da-context';
 
 /**
@@ -18,14 +19,14 @@ import { useDaContext } from './use-da-context';
  */
 export function DaRegistrationScreen({ mode }: { mode: 'register' | 'update' }) {
   const t = useT();
-  const params = useQueryParams();
-  const userId = parseId(params.get('user_id'));
-  const phoneParam = params.get('phone_number');
-  const outbound = parseFlag(params.get('update_outbound'));
+  const params = useScreenParams(mode === 'update' ? 'daUpdateProfile' : 'daRegistration');
+  const { values } = params;
+  const userId = values.user_id;
+  const phoneParam = values.phone_number ?? null;
+  const outbound = values.update_outbound ?? false;
   const lookupPhone = mode === 'update' || outbound ? normalizePhone(phoneParam ?? '') : null;
 
-  const missing: string[] = [];
-  if (!userId) missing.push('user_id');
+  const missing: string[] = [...params.missing];
   if (mode === 'update' && !lookupPhone) missing.push('phone_number');
 
   const { state, retry } = useDaContext(missing.length === 0, lookupPhone);
@@ -55,4 +56,9 @@ export function DaRegistrationScreen({ mode }: { mode: 'register' | 'update' }) 
       )}
     </Screen>
   );
+}
+
+/** The registry's two screens this folder draws: registration and profile update. */
+export default function DaRegistrationView({ screen }: { screen: ScreenName }) {
+  return <DaRegistrationScreen mode={screen === 'daUpdateProfile' ? 'update' : 'register'} />;
 }

@@ -1,10 +1,8 @@
 import { Spinner } from '@telegram-apps/telegram-ui';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { useT } from '../../lib/i18n';
-import { useIdParams } from '../../lib/use-query-params';
+import { useScreenParams } from '../../lib/screen-params';
 import { useFormData } from './use-form-data';
-
-export { prefetchFormData as prefetch } from './use-form-data';
 
 function GroupsLoading() {
   const t = useT();
@@ -27,8 +25,8 @@ function GroupsLoading() {
  */
 export function FarmerRegistrationScreen() {
   const t = useT();
-  const { ids, missing } = useIdParams('da_id', 'kebele_id');
-  const { data, retry } = useFormData(ids.kebele_id);
+  const { complete, values: ids, missing } = useScreenParams('farmerRegistration');
+  const { data, retry } = useFormData(complete ? ids : undefined);
   const error =
     data.status === 'error'
       ? { message: t('farmer.error_loading_groups'), onRetry: retry, retryText: t('common.retry') }
@@ -42,3 +40,5 @@ export function FarmerRegistrationScreen() {
     </Screen>
   );
 }
+
+export { FarmerRegistrationScreen as default };

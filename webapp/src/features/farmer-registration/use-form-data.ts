@@ -1,7 +1,7 @@
 import type { DevelopmentGroup } from '@gebere/contract';
+import type { ScreenParams } from '@gebere/contract/screens';
 import { useCallback, useEffect, useState } from 'react';
-import { parseId } from '../../lib/use-query-params';
-import { fetchKebeleGroups, prefetchKebeleGroups, takePrefetchedGroups } from './groups-request';
+import { fetchKebeleGroups } from './groups-request';
 
 type FormModule = typeof import('./farmer-form');
 
@@ -9,26 +9,16 @@ let formModule: Promise<FormModule> | undefined;
 
 /**
  * The form's code (react-hook-form and the fields, ~20 KB) is its own chunk, fetched while the
- * groups load: the first paint (the loading indicator) does not wait for it, and the form
- * does not wait longer than the groups. A failed download is forgotten so a retry fetches again.
+ * groups load (the server preloads it with the document: the screen's first-load plan): the
+ * first paint (the loading indicator) does not wait for it, and the form does not wait longer
+ * than the groups. A failed download is forgotten so a retry fetches again.
  */
-export function loadFormModule(): Promise<FormModule> {
+function loadFormModule(): Promise<FormModule> {
   formModule ??= import('./farmer-form');
   formModule.catch(() => {
     formModule = undefined;
   });
   return formModule;
-}
-
-/**
- * The screen's `prefetch` (screens.ts): for a launch at /farmer_registration with a kebele,
- * the groups request and the form's code start before React renders; useFormData takes them.
- */
-export function prefetchFormData(params: URLSearchParams): void {
-  const kebeleId = parseId(params.get('kebele_id'));
-  if (kebeleId === undefined || parseId(params.get('da_id')) === undefined) return;
-  prefetchKebeleGroups(kebeleId);
-  void loadFormModule().catch(() => undefined);
 }
 
 export type FormData =
@@ -38,18 +28,23 @@ export type FormData =
 
 /**
  * What the farmer form needs before it is editable (spec §2: loading until the groups are
- * loaded): the kebele's groups and the form's code, in parallel. Nothing is fetched without a
- * kebele; `retry` fetches again after a failure.
+ * loaded): the kebele's groups and the form's code, in parallel. Nothing is fetched without the
+ * link's DA and kebele; `retry` fetches again after a failure (the launch's early answer is
+ * used once, by the first attempt).
  */
-export function useFormData(kebeleId: number | undefined): { data: FormData; retry: () => void } {
+export function useFormData(ids: ScreenParams<'farmerRegistration'> | undefined): {
+  data: FormData;
+  retry: () => void;
+} {
   const [data, setData] = useState<FormData>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const daId = ids?.da_id;
+  const kebeleId = ids?.kebele_id;
   useEffect(() => {
-    if (kebeleId === undefined) return;
+    if (daId === undefined || kebeleId === undefined) return;
     let live = true;
     setData({ status: 'loading' });
-    // The launch's prefetched request (main.tsx), else a new one; a retry always asks again.
-    const request = (attempt === 0 && takePrefetchedGroups(kebeleId)) || fetchKebeleGroups(kebeleId);
+    const request = fetchKebeleGroups({ da_id: daId, kebele_id: kebeleId });
     void Promise.all([request, loadFormModule().catch(() => null)]).then(([groups, module]) => {
       if (!live) return;
       setData(
@@ -62,7 +57,7 @@ export function useFormData(kebeleId: number | undefined): { data: FormData; ret
       live = false;
     };
     // attempt: a retry re-runs the effect
-  }, [kebeleId, attempt]);
+  }, [daId, kebeleId, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { data, retry };
 }

@@ -2,7 +2,7 @@ import type { Advisory } from '@gebere/contract';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n';
-import { useIdParams } from '../../lib/use-query-params';
+import { useScreenParams } from '../../lib/screen-params';
 import { loadAdvisory } from './calls';
 import type { FeedbackView } from './feedback-view';
 
@@ -46,7 +46,7 @@ function useAdvisory(id: number | undefined) {
  */
 export function FeedbackScreen() {
   const t = useT();
-  const { ids, missing } = useIdParams('user_id', 'advisory_id');
+  const { values: ids, missing } = useScreenParams('feedback');
   const { state, retry } = useAdvisory(missing.length ? undefined : ids.advisory_id);
 
   const error =
@@ -68,3 +68,5 @@ export function FeedbackScreen() {
     </Screen>
   );
 }
+
+export { FeedbackScreen as default };

@@ -1,7 +1,7 @@
+import { screenHref, screens } from '@gebere/contract/screens';
 import type { TextKey } from '@gebere/i18n';
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
 import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n';
 import { historyDepth } from '../../lib/navigation';
@@ -12,25 +12,25 @@ type MenuKey = Extract<TextKey, `home.menu.${string}`>;
 const groups: { header?: TextKey; items: { key: MenuKey; href: string }[] }[] = [
   {
     items: [
-      { key: 'home.menu.register_farmer', href: paths.farmerRegistration },
-      { key: 'home.menu.add_development_group', href: paths.addDevelopmentGroup },
-      { key: 'home.menu.record_reach', href: paths.recordReach },
-      { key: 'home.menu.record_adoption', href: paths.recordAdoption },
-      { key: 'home.menu.feedback', href: paths.feedback },
+      { key: 'home.menu.register_farmer', href: screens.farmerRegistration.path },
+      { key: 'home.menu.add_development_group', href: screens.addDevelopmentGroup.path },
+      { key: 'home.menu.record_reach', href: screens.recordReach.path },
+      { key: 'home.menu.record_adoption', href: screens.recordAdoption.path },
+      { key: 'home.menu.feedback', href: screens.feedback.path },
     ],
   },
   {
     items: [
-      { key: 'home.menu.notifications', href: paths.notificationList },
-      { key: 'home.menu.create_notification', href: paths.notificationCreate },
+      { key: 'home.menu.notifications', href: screens.notificationList.path },
+      { key: 'home.menu.create_notification', href: screens.notificationCreate.path },
     ],
   },
   {
     items: [
-      { key: 'home.menu.da_registration', href: paths.daRegistration },
-      { key: 'home.menu.update_profile', href: paths.daUpdateProfile },
-      { key: 'home.menu.report_user_registration', href: paths.registerReportUser },
-      { key: 'home.menu.report_user_update', href: `${paths.registerReportUser}?update=true` },
+      { key: 'home.menu.da_registration', href: screens.daRegistration.path },
+      { key: 'home.menu.update_profile', href: screens.daUpdateProfile.path },
+      { key: 'home.menu.report_user_registration', href: screens.registerReportUser.path },
+      { key: 'home.menu.report_user_update', href: screenHref('registerReportUser', { update: true }) },
     ],
   },
 ];
@@ -59,3 +59,5 @@ export function HomeScreen() {
     </Screen>
   );
 }
+
+export { HomeScreen as default };

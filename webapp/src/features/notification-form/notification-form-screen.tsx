@@ -1,11 +1,12 @@
 import type { NotificationDetails } from '@gebere/contract';
+import type { ScreenName } from '@gebere/contract/screens';
 import { useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import type { ApiError } from '../../lib/api';
 import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
+import { useScreenParams } from '../../lib/screen-params';
 import { toast } from '../../lib/toast';
-import { parseId, useIdParams } from '../../lib/use-query-params';
 import { getNotification } from './calls';
 import { useFormChunk } from './use-form-chunk';
 
@@ -14,7 +15,7 @@ const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Netwo
 /** Spec §2 /notification/create?bot_user_id=: the creator is the link's bot user. */
 function CreateScreen() {
   const t = useT();
-  const { ids, missing } = useIdParams('bot_user_id');
+  const { values: ids, missing } = useScreenParams('notificationCreate');
   const { chunk, retry } = useFormChunk();
   return (
     <Screen
@@ -92,6 +93,17 @@ function UpdateScreen({ id }: { id: number | undefined }) {
   );
 }
 
-export function NotificationFormScreen({ mode, id }: { mode: 'create' | 'update'; id?: string }) {
-  return mode === 'update' ? <UpdateScreen key={id} id={parseId(id)} /> : <CreateScreen />;
+/** The notification to update is the path's `id`; a new id is a new screen. */
+function UpdateRoute() {
+  const { id } = useScreenParams('notificationUpdate').values;
+  return <UpdateScreen key={id} id={id} />;
+}
+
+export function NotificationFormScreen({ mode }: { mode: 'create' | 'update' }) {
+  return mode === 'update' ? <UpdateRoute /> : <CreateScreen />;
+}
+
+/** The registry's two screens this folder draws. */
+export default function NotificationFormView({ screen }: { screen: ScreenName }) {
+  return <NotificationFormScreen mode={screen === 'notificationUpdate' ? 'update' : 'create'} />;
 }

@@ -15,7 +15,7 @@ type User = ReturnType<typeof userEvent.setup>;
 function setup(id = '30') {
   openAt(`/notification/update/${id}?${signedQuery({ bot_user_id: 5 })}`);
   const user = userEvent.setup({ delay: null });
-  renderInApp(<NotificationFormScreen mode="update" id={id} />);
+  renderInApp(<NotificationFormScreen mode="update" />);
   return user;
 }
 

@@ -1,16 +1,16 @@
 import type { LocationNotification } from '@gebere/contract';
+import { screenHref, screens } from '@gebere/contract/screens';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { notificationUpdatePath, paths } from '../../app/paths';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen, ScreenMessage } from '../../components/screen';
 import type { ApiError } from '../../lib/api';
 import { describeApiError } from '../../lib/api-errors';
 import { currentLanguage, useT } from '../../lib/i18n';
 import { historyDepth } from '../../lib/navigation';
+import { useScreenParams } from '../../lib/screen-params';
 import { toast } from '../../lib/toast';
-import { useIdParams } from '../../lib/use-query-params';
 import { listNotifications } from './calls';
 import type { loadCards } from './notification-cards';
 
@@ -59,7 +59,7 @@ function useNotifications(userId: number | undefined) {
  */
 export function NotificationListScreen() {
   const t = useT();
-  const { ids, missing } = useIdParams('bot_user_id');
+  const { values: ids, missing } = useScreenParams('notificationList');
   const { state, retry } = useNotifications(missing.length ? undefined : ids.bot_user_id);
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -84,7 +84,7 @@ export function NotificationListScreen() {
     body = (
       <Cards
         notifications={state.notifications}
-        hrefOf={(id) => withQuery(notificationUpdatePath(id))}
+        hrefOf={(id) => withQuery(screenHref('notificationUpdate', { id }))}
         formatTime={formatTime}
       />
     );
@@ -96,9 +96,11 @@ export function NotificationListScreen() {
       <MainButtonSubmit
         text={t('notification.create_button')}
         onClick={() =>
-          navigate(withQuery(paths.notificationCreate), { state: { depth: historyDepth() + 1 } })
+          navigate(withQuery(screens.notificationCreate.path), { state: { depth: historyDepth() + 1 } })
         }
       />
     </Screen>
   );
 }
+
+export { NotificationListScreen as default };

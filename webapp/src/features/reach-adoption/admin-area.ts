@@ -1,5 +1,5 @@
 import type { AdminLevel } from '@gebere/contract';
-import { parseId } from '../../lib/use-query-params';
+import type { ScreenParams } from '@gebere/contract/screens';
 
 /** An admin area the advisories are looked up for: `kebele,1234` in the advisory query. */
 export interface AdminArea {
@@ -16,9 +16,9 @@ const LOWEST_FIRST: readonly AdminLevel[] = ['kebele', 'woreda', 'zone', 'region
  * `region_id`); undefined when the link names none (the screen then uses the kebele of the
  * first selected development group).
  */
-export function lowestAdminArea(query: URLSearchParams): AdminArea | undefined {
+export function lowestAdminArea(link: Partial<ScreenParams<'recordReach'>>): AdminArea | undefined {
   for (const level of LOWEST_FIRST) {
-    const id = parseId(query.get(`${level}_id`));
+    const id = link[`${level}_id`];
     if (id !== undefined) return { level, id };
   }
   return undefined;

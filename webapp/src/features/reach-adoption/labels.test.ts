@@ -1,3 +1,4 @@
+import { readScreenParams } from '@gebere/contract/screens';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../lib/i18n';
 import { lowestAdminArea } from './admin-area';
@@ -93,7 +94,7 @@ describe('mostRecent', () => {
 });
 
 describe('lowestAdminArea', () => {
-  const q = (s: string) => new URLSearchParams(s);
+  const q = (s: string) => readScreenParams('recordReach', new URLSearchParams(s)).values;
   it('takes kebele, else woreda, else zone, else region from the link', () => {
     expect(lowestAdminArea(q('region_id=1&zone_id=2&woreda_id=3&kebele_id=4'))).toEqual({
       level: 'kebele',

@@ -1,10 +1,11 @@
+import type { ScreenName } from '@gebere/contract/screens';
 import { List, Section, Spinner } from '@telegram-apps/telegram-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n';
+import { useScreenParams } from '../../lib/screen-params';
 import { toast } from '../../lib/toast';
-import { parseIdList, useIdParams, useQueryParams } from '../../lib/use-query-params';
 import { haptic } from '../../telegram';
 import { type AdminArea, lowestAdminArea } from './admin-area';
 import type { RecordKind } from './calls';
@@ -151,20 +152,20 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
 export function ReachAdoptionScreen({ kind }: { kind: RecordKind }) {
   const t = useT();
   const title = t(kind === 'reach' ? 'reach.title_reach' : 'reach.title_adoption');
-  const { ids, missing } = useIdParams('user_id');
-  const query = useQueryParams();
-  const selectedIds = query.get('selectedids');
-  const groupIds = useMemo(() => parseIdList(selectedIds), [selectedIds]);
-  const linkArea = useMemo(() => lowestAdminArea(query), [query]);
+  const link = useScreenParams(kind === 'reach' ? 'recordReach' : 'recordAdoption');
+  const linkArea = useMemo(() => lowestAdminArea(link.values), [link]);
 
-  if (missing.length || selectedIds === null)
-    return <Screen title={title} missing={[...missing, ...(selectedIds === null ? ['selectedids'] : [])]} />;
+  if (!link.complete) return <Screen title={title} missing={link.missing} />;
+  const { user_id: daId, selectedids: groupIds } = link.values;
   if (!groupIds.length) return <Screen title={title} error={{ message: t('reach.no_groups_selected') }} />;
   return (
     <Screen title={title}>
-      {ids.user_id && (
-        <ReachAdoptionForm kind={kind} daId={ids.user_id} groupIds={groupIds} linkArea={linkArea} />
-      )}
+      <ReachAdoptionForm kind={kind} daId={daId} groupIds={groupIds} linkArea={linkArea} />
     </Screen>
   );
+}
+
+/** The registry's two screens this folder draws. */
+export default function ReachAdoptionView({ screen }: { screen: ScreenName }) {
+  return <ReachAdoptionScreen kind={screen === 'recordAdoption' ? 'adoption' : 'reach'} />;
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api-errors';
 import { useT } from '../../lib/i18n';
-import { parseFlag, useQueryParams } from '../../lib/use-query-params';
+import { useScreenParams } from '../../lib/screen-params';
 import { actingTelegramUserId } from './acting-user';
 import { useReportUserProfile } from './use-report-user-profile';
 
@@ -16,8 +16,7 @@ import { useReportUserProfile } from './use-report-user-profile';
  */
 export function ReportUserScreen() {
   const t = useT();
-  const params = useQueryParams();
-  const update = parseFlag(params.get('update'));
+  const update = useScreenParams('registerReportUser').values.update ?? false;
   const createdBy = useMemo(actingTelegramUserId, []);
   const { state, retry } = useReportUserProfile(createdBy, update);
 
@@ -36,3 +35,5 @@ export function ReportUserScreen() {
     </Screen>
   );
 }
+
+export { ReportUserScreen as default };
