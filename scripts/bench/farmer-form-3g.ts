@@ -22,22 +22,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildLaunchUrl } from '@gebere/telegram-emulator';
-import { chromiumPath } from '@gebere/telegram-emulator/browser';
+import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
 import { chromium } from 'playwright-core';
 import { startBarePage } from './budget-bare-page';
 import { ensureBuilds, farmerRegistrationLink, median, startProduct } from './budget-product';
 
 export const PROFILE = { latencyMs: 562, downKbit: 1440, upKbit: 675 };
 export const AIM_MS = 2500;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Marks {
   mainButtonAt: number | null;
@@ -130,7 +121,7 @@ async function coldLoad(url: string, done: 'app' | 'bare', waterfall = false): P
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 360, height: 640 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from '@gebere/telegram-emulator/browser';
+import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
 import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
@@ -99,16 +99,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     viewport: VIEWPORT,
     deviceScaleFactor: 1,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', ...CHROMIUM_ARGS],
   });
   const errors: string[] = [];
   return {

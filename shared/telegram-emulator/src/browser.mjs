@@ -8,6 +8,17 @@ import { delimiter, join } from 'node:path';
 
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
 
+/** The flags every run adds: no sandbox (containers, root), no GPU, and no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 function executable(file) {
   try {
     accessSync(file, constants.X_OK);

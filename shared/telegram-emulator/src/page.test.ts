@@ -10,7 +10,7 @@ import { validate } from '@telegram-apps/init-data-node';
 import { Bot, InlineKeyboard, Keyboard } from 'grammy';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, chromiumSkipReason } from './browser.mjs';
+import { CHROMIUM_ARGS, chromiumPath, chromiumSkipReason } from './browser.mjs';
 import { type RunningEmulator, startEmulator } from './start.js';
 
 // playwright-core has no assertions of its own: poll with Vitest's.
@@ -107,16 +107,7 @@ describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
       executablePath: chromiumPath(),
       headless: true,
       viewport: { width: 1000, height: 760 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--headless', ...CHROMIUM_ARGS],
     });
   });
 

@@ -79,7 +79,8 @@ describe('router', () => {
     expect(
       await screen.findByText('Please open this screen from the Gebere bot in Telegram.'),
     ).toBeInTheDocument();
-    // …and still works: the main button is an in-page button.
-    expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
+    // …and still works: the main button is an in-page button (the notice can show before the
+    // screen's own chunk has loaded: wait for the button).
+    expect(await screen.findByRole('button', { name: 'Add' })).toBeInTheDocument();
   });
 });
