@@ -2,7 +2,7 @@ import { screens } from '@gebere/contract/screens';
 import { Button } from '@telegram-apps/telegram-ui';
 import { Link } from 'wouter';
 import { Screen } from '../components/screen';
-import { useT } from '../lib/i18n';
+import { useT } from '../lib/i18n/texts';
 
 export function NotFoundScreen() {
   const t = useT();

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useConfirmStore } from '../lib/confirm-store';
-import { authorization } from '../lib/proof';
-import { resetRuntimeConfigForTests } from '../lib/runtime-config';
-import { toast, useToastStore } from '../lib/toast';
+import { authorization } from '../lib/launch/proof';
+import { resetRuntimeConfigForTests } from '../lib/launch/runtime-config';
+import { useConfirmStore } from '../lib/ui/confirm-store';
+import { toast, useToastStore } from '../lib/ui/toast';
 import { installFakeFetch, json, route } from '../test/fake-fetch';
 import { openAt } from '../test/render';
 import { handBack, handBackChannel } from './hand-back';

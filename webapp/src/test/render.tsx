@@ -4,9 +4,9 @@ import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { ConfirmHost } from '../components/confirm-dialog';
 import { Toaster } from '../components/toaster';
-import { checkProof, useAuthStore } from '../lib/auth-state';
-import { resetInitialUrlForTests } from '../lib/initial-url';
-import { toast } from '../lib/toast';
+import { checkProof, useAuthStore } from '../lib/launch/auth-state';
+import { resetInitialUrlForTests } from '../lib/launch/initial-url';
+import { toast } from '../lib/ui/toast';
 import { setLaunchForTests } from '../telegram/launch';
 
 /**

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAdminAreaCache } from '../../lib/admin-areas';
-import { initI18n } from '../../lib/i18n';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
+import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
 import { DaRegistrationScreen } from './da-registration-screen';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { t } from '../../lib/i18n';
+import { t } from '../../lib/i18n/texts';
 import { json, route, type SeenRequest } from '../../test/fake-fetch';
 
 /**

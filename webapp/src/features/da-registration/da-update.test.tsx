@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAdminAreaCache } from '../../lib/admin-areas';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { DaRegistrationScreen } from './da-registration-screen';

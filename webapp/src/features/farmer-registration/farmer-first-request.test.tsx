@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadScreen } from '../../app/screens';
-import { useAuthStore } from '../../lib/auth-state';
-import { resetEarlyGetForTests, startEarlyGet } from '../../lib/early-get';
+import { resetEarlyGetForTests, startEarlyGet } from '../../lib/api/early-get';
+import { useAuthStore } from '../../lib/launch/auth-state';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp } from '../../test/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
@@ -53,7 +53,7 @@ describe('Register farmer: the first request (app/early.ts → lib/early-get.ts 
     expect(early?.headers['Accept-Language']).toBe('am');
 
     // The app (in Amharic, as the link says) makes the same request: no second one.
-    const { initI18n } = await import('../../lib/i18n');
+    const { initI18n } = await import('../../lib/i18n/texts');
     await initI18n('am');
     try {
       await expect(fetchKebeleGroups({ da_id: 5, kebele_id: 9 })).resolves.toEqual({ ok: true, groups });

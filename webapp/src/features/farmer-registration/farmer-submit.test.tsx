@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../../lib/toast';
+import { useToastStore } from '../../lib/ui/toast';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
 import { whenEnabled } from '../../test/render';
 import {

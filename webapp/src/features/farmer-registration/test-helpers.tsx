@@ -66,5 +66,8 @@ export async function fillPerson(user: User, phone = '0911223344') {
  * before the tests, so the first test does not pay for them inside its time limit.
  */
 export async function warmLazyChunks() {
-  await Promise.all([import('../../lib/api').then((m) => m.loadApiClient()), import('./form-schema')]);
+  await Promise.all([
+    import('../../lib/api/lazy-client').then((m) => m.loadApiClient()),
+    import('./form-schema'),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { clearAdminAreaCache } from '../../lib/admin-areas';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
 
 export const regions = [

@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen, ScreenMessage } from '../../components/screen';
-import type { ApiError } from '../../lib/api';
-import { describeApiError } from '../../lib/api-errors';
-import { currentLanguage, useT } from '../../lib/i18n';
-import { historyDepth } from '../../lib/navigation';
-import { useScreenParams } from '../../lib/screen-params';
-import { toast } from '../../lib/toast';
+import { describeApiError } from '../../lib/api/errors';
+import type { ApiError } from '../../lib/api/lazy-client';
+import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { historyDepth, useScreenParams } from '../../lib/navigation';
+import { toast } from '../../lib/ui/toast';
 import { listNotifications } from './calls';
 import type { loadCards } from './notification-cards';
 

@@ -2,7 +2,7 @@ import { LIMITS, shorten } from '@gebere/contract/rules';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { NotificationListScreen } from './notification-list-screen';

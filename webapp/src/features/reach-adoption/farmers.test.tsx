@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadApiClient } from '../../lib/api';
+import { loadApiClient } from '../../lib/api/lazy-client';
 import { installFakeFetch, json, route } from '../../test/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test/render';
 import { ReachAdoptionScreen } from './reach-adoption-screen';

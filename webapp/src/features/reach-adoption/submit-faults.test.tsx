@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadApiClient } from '../../lib/api';
+import { loadApiClient } from '../../lib/api/lazy-client';
 import { installFakeFetch, json, type SeenRequest } from '../../test/fake-fetch';
 import { whenEnabled } from '../../test/render';
 import { checkbox, fakeBackend, openScreen, selectSixPairs } from './test-backend';

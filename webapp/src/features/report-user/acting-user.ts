@@ -1,6 +1,6 @@
 import { LINK_PARAMS } from '@gebere/contract/auth';
 import { parseId } from '@gebere/contract/screens';
-import { initialUrl } from '../../lib/initial-url';
+import { initialUrl } from '../../lib/launch/initial-url';
 import { getLaunch } from '../../telegram';
 
 /**

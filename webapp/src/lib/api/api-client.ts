@@ -1,5 +1,5 @@
 import { createApiClient } from '@gebere/api-client';
-import { transportOptions } from './transport-options';
+import { transportOptions } from './transport';
 
 /**
  * The one API client. Kept out of the first-load bundle: it brings the contract and zod

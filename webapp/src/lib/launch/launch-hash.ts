@@ -1,4 +1,4 @@
-import type { Launch } from '../telegram/launch';
+import type { Launch } from './launch';
 
 /**
  * Reading Telegram's launch from the URL alone, without the SDK or any storage: the telegram

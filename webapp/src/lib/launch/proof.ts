@@ -1,6 +1,6 @@
 import { LINK_PARAMS, proofHeader } from '@gebere/contract/auth';
-import { getLaunch } from '../telegram/launch';
 import { initialUrl } from './initial-url';
+import { getLaunch } from './launch';
 import { type Proof, proofOf } from './proof-of';
 
 export type { Proof };

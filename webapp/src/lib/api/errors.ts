@@ -1,5 +1,5 @@
 import type { ApiError } from '@gebere/api-client';
-import { t } from './i18n';
+import { t } from '../i18n/texts';
 
 /**
  * A failed call in the user's language (spec §8's generic transport texts, then by status); a
