@@ -1,6 +1,6 @@
 import * as contract from '@gebere/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openAt } from '../test/render';
+import { openAt } from '../test-kit/render';
 import { applyFieldErrors } from './forms/field-errors';
 import { lazyZodResolver } from './forms/resolver';
 import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n/texts';

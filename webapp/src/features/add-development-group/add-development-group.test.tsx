@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { AddDevelopmentGroupScreen } from './add-development-group-screen';
 
 const created = { id: 41, group_name: 'Tesfa', group_type: 'women_only', kebele: 9, created_by: 5 };

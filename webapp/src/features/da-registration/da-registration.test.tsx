@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { initI18n } from '../../lib/i18n/texts';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { DaRegistrationScreen } from './da-registration-screen';
 import {
   bodiesOf,
@@ -15,7 +15,7 @@ import {
   select,
   type User,
   verifiedBotUser,
-} from './da-test-kit';
+} from './test-kit';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
 // 2-core CI box needs more than the default 5 s per test and 1 s per wait.

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../lib/ui/toast';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { whenEnabled } from '../../test/render';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { whenEnabled } from '../../test-kit/render';
 import {
   FARMERS_PATH,
   field,
@@ -14,7 +14,7 @@ import {
   savedFarmer,
   setup,
   warmLazyChunks,
-} from './test-helpers';
+} from './test-kit';
 
 // Busy CI machines: user-event typing into several fields takes a while.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,8 +1,8 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
 
 // A loaded CI machine can take over a second between a press and the answer on screen.

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { t } from '../../lib/i18n/texts';
-import { json, route, type SeenRequest } from '../../test/fake-fetch';
+import { json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 
 /**
  * A small admin tree and the roles, as the embedded backend answers them: regions and zones with
