@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
-import { DaRegistrationScreen } from './da-registration-screen';
 import {
   bodiesOf,
   choose,
@@ -14,8 +12,10 @@ import {
   referenceRoutes,
   select,
   type User,
-  verifiedBotUser,
-} from './test-kit';
+} from '../../test-kit/forms';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
+import { DaRegistrationScreen } from './da-registration-screen';
+import { verifiedBotUser } from './test-kit';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
 // 2-core CI box needs more than the default 5 s per test and 1 s per wait.

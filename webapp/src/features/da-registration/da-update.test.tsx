@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { bodiesOf, referenceRoutes, select } from '../../test-kit/forms';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { DaRegistrationScreen } from './da-registration-screen';
-import { bodiesOf, referenceRoutes, select, verifiedBotUser } from './test-kit';
+import { verifiedBotUser } from './test-kit';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
 // 2-core CI box needs more than the default 5 s per test and 1 s per wait.

@@ -5,8 +5,8 @@ import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { initI18n } from '../../lib/i18n/texts';
 import { outsideTelegram, setLaunchForTests } from '../../telegram/launch';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { bodiesOf, choose, optionsOf, referenceRoutes, select, type User } from '../../test-kit/forms';
 import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
-import { bodiesOf, choose, optionsOf, referenceRoutes, select, type User } from '../da-registration/test-kit';
 import { ReportUserScreen } from './report-user-screen';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
