@@ -12,7 +12,7 @@ import {
   warmLazyChunks,
 } from '../features/farmer-registration/test-kit';
 import { resetEarlyGetForTests, startEarlyGet } from '../lib/api/early-get';
-import { useAuthStore } from '../lib/launch/auth-state';
+import { useAuthStore } from '../lib/launch/proof';
 import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
 import { openAt, renderInApp } from '../test-kit/render';
 import { preloadScreen } from './screens';
@@ -36,7 +36,7 @@ const launch = (url = FARMER_URL) => {
 const groupCalls = <R extends { path: string }>(requests: R[]) =>
   requests.filter((r) => r.path === GROUPS_PATH);
 
-describe('Register farmer: the first request (app/early.ts → lib/early-get.ts → the screen)', () => {
+describe('Register farmer: the first request (app/early.ts → lib/api/early-get.ts → the screen)', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
     window.sessionStorage.clear();

@@ -4,7 +4,7 @@ import { openAt } from '../test-kit/render';
 import { applyFieldErrors } from './forms/field-errors';
 import { lazyZodResolver } from './forms/resolver';
 import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n/texts';
-import { checkProof, markUnauthorized, useAuthStore } from './launch/auth-state';
+import { checkProof, markUnauthorized, useAuthStore } from './launch/proof';
 import {
   defaultRuntimeConfig,
   parseRuntimeConfig,

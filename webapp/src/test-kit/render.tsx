@@ -4,8 +4,7 @@ import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { ConfirmHost } from '../components/confirm-dialog';
 import { Toaster } from '../components/toaster';
-import { checkProof, useAuthStore } from '../lib/launch/auth-state';
-import { resetInitialUrlForTests } from '../lib/launch/initial-url';
+import { checkProof, resetInitialUrlForTests, useAuthStore } from '../lib/launch/proof';
 import { toast } from '../lib/ui/toast';
 import { setLaunchForTests } from '../telegram/launch';
 

@@ -87,7 +87,7 @@ describe('Add development group', () => {
     expect(screen.getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  // Issue 10: with no answer the group may be saved or not; "Error Adding" would be a guess.
+  // With no answer the group may be saved or not; "Error Adding" would be a guess.
   it('says it could not confirm the save on a network failure, keeps the form, and Add again is safe', async () => {
     const fake = installFakeFetch();
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));

@@ -281,7 +281,7 @@ describe('DA registration', () => {
     expect(bodiesOf(requests, 'POST', '/backend/api/da-profiles/')).toHaveLength(1);
   });
 
-  // Issue 10: with no answer the DA may be registered or not; "check the form" would mislead.
+  // With no answer the DA may be registered or not; "check the form" would mislead.
   it('says the save is not confirmed when no answer comes, keeps the form, and registers once on Register again', async () => {
     let posts = 0;
     const { requests } = installFakeFetch(
@@ -364,7 +364,7 @@ describe('DA registration', () => {
     expect(await screen.findByText('ስልክ ቁጥሩ በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት')).toBeInTheDocument();
     expect(screen.getAllByText('ያስፈልጋል')).toHaveLength(10);
     expect(screen.getByRole('heading', { name: 'የልማት ሰራተኛ ምዝገባ' })).toBeInTheDocument();
-    // The roles by their Amharic names (issue 18: no English role options on an Amharic form).
+    // The roles by their Amharic names (no English role options on an Amharic form).
     expect(screen.getByRole('option', { name: 'የሰብል ልማት' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'የእንስሳት ልማት' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Crop' })).not.toBeInTheDocument();

@@ -156,7 +156,7 @@ describe('DA update profile', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  // Issue 10: with no answer the update may have been saved; pressing Update again is safe.
+  // With no answer the update may have been saved; pressing Update again is safe.
   it('says the update is not confirmed on a network failure, naming the Update button', async () => {
     const fake = installFakeFetch(lookup([profile]), ...referenceRoutes());
     const user = open('update', linkParams);

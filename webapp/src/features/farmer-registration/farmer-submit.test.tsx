@@ -198,7 +198,7 @@ describe('Register farmer: submit', () => {
     await fillPerson(user);
     await user.selectOptions(field('Development group'), '11');
     await user.click(registerButton());
-    // Issue 10: no answer means "not confirmed", not "error": it may be saved; pressing again is safe.
+    // No answer means "not confirmed", not "error": it may be saved; pressing again is safe.
     expect(
       await screen.findByText(
         'No connection: we could not confirm it was saved. What you entered is kept here. Press “Register” again when you have signal; it will not be saved twice.',

@@ -53,7 +53,7 @@ function useNotifications(userId: number | undefined) {
  * Spec §2 /notification/list?bot_user_id=: the creator's active notifications as cards (name
  * cut to 20 characters, created time, Update); a card opens /notification/update/{id} and the
  * main button 'Create notification' opens the form. Both keep this link's query (bot_user_id,
- * lang); the proof travels with the launch (lib/proof.ts keeps the link it was opened with),
+ * lang); the proof travels with the launch (lib/launch/proof.ts keeps the link it was opened with),
  * not with the route.
  */
 export function NotificationListScreen() {

@@ -8,7 +8,7 @@ import { checkbox, fakeBackend, openScreen, selectSixPairs } from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 /**
- * Issue 10 field faults on submit: what the screen says when records are refused by the server
+ * Field faults on submit: what the screen says when records are refused by the server
  * (not saved) and when they got no answer (maybe saved), counted apart, and what it hands back.
  * The backend here has no batch route, so each pair is its own call and faults hit single pairs.
  */

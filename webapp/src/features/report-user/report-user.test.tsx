@@ -168,7 +168,7 @@ describe('Report user registration', () => {
     expect(requests.some((r) => r.path === '/tg/result')).toBe(false);
   });
 
-  // Issue 10: with no answer the profile may be saved or not; "check the form" would mislead.
+  // With no answer the profile may be saved or not; "check the form" would mislead.
   it('says the save is not confirmed on a network failure and keeps the form', async () => {
     const fake = installFakeFetch(...referenceRoutes());
     const user = open();

@@ -43,6 +43,6 @@ export function withRefusal(text: string, error: ApiError): string {
 
 /**
  * No answer came (the connection dropped or timed out): the server may or may not have saved a
- * write. Keyed writes are safe to send again, and the screens say exactly that (issue 10).
+ * write. Keyed writes are safe to send again, and the screens say exactly that.
  */
 export const noAnswer = (error: ApiError): boolean => error.kind === 'network' || error.kind === 'timeout';

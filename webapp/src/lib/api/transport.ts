@@ -1,7 +1,6 @@
 import type { TransportOptions } from '@gebere/api-client/transport';
 import { currentLanguage } from '../i18n/texts';
-import { markUnauthorized } from '../launch/auth-state';
-import { authorization } from '../launch/proof';
+import { authorization, markUnauthorized } from '../launch/proof';
 import { runtimeConfig } from '../launch/runtime-config';
 
 /**
