@@ -13,7 +13,7 @@ const plan = firstLoadPlan({
   root: here('.'),
   earlyEntry: EARLY_ENTRY,
   // The Amharic texts: a lazy chunk that initI18n awaits before the first render.
-  languages: { am: 'src/lib/resources-am.ts' },
+  languages: { am: 'src/lib/i18n/resources-am.ts' },
   // The telegram-ui blocks nearly every screen renders (lists, and the inputs the forms and the
   // feedback questions use, ~4 KB) and the phone rules: loaded with the shell, they spare the
   // screens as many separate files.

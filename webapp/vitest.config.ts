@@ -7,7 +7,7 @@ export default defineProject({
     name: 'webapp',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test-kit/setup.ts'],
     css: false,
     testTimeout: 20_000,
   },

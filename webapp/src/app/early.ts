@@ -1,4 +1,4 @@
-import { startEarlyGet } from '../lib/early-get';
+import { startEarlyGet } from '../lib/api/early-get';
 
 /**
  * Entry of its own (vite.config.ts): index.html runs it with `async` beside the app's chunks,

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Screen } from '../components/screen';
-import { t } from '../lib/i18n';
+import { t } from '../lib/i18n/texts';
 
 /**
  * Last resort: a screen that throws (or a chunk that fails to download on a weak signal)

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '../test/fake-fetch';
-import { openAt } from '../test/render';
+import { installFakeFetch } from '../test-kit/fake-fetch';
+import { openAt } from '../test-kit/render';
 import { App } from './app';
 import { preloadScreen } from './screens';
 

@@ -2,8 +2,8 @@ import { type ScreenName, screenHref, screenPaths, screens } from '@gebere/contr
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '../test/fake-fetch';
-import { openAt } from '../test/render';
+import { installFakeFetch } from '../test-kit/fake-fetch';
+import { openAt } from '../test-kit/render';
 import { App } from './app';
 import { loaderOf } from './screens';
 

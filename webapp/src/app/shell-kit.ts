@@ -6,11 +6,11 @@
 export { MainButtonSubmit } from '../components/main-button-submit';
 export { SubmitForm } from '../components/submit-form';
 // The launch screen's light GET and the API error texts (farmer form, lists).
-export { describeApiError } from '../lib/api-errors';
+export { describeApiError } from '../lib/api/errors';
+export { keyFor, withRetries } from '../lib/api/idempotent-call';
+export { firstGet } from '../lib/api/light-get';
 // The save protocol every form screen uses: in a file of its own it would be one more queued
 // request beside each form (bot's preloads test: the farmer screen adds three files at most).
 export { useFormSaveThenHandBack } from '../lib/forms/save-then-hand-back';
-export { keyFor, withRetries } from '../lib/idempotent-call';
-export { firstGet } from '../lib/light-get';
-export { useScreenParams } from '../lib/screen-params';
-export { useBusy } from '../lib/use-busy';
+export { useBusy } from '../lib/forms/use-busy';
+export { useScreenParams } from '../lib/navigation';

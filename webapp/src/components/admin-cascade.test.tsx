@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CascadeValues, cascadeTarget, clearAdminAreaCache } from '../lib/admin-areas';
-import { initI18n, t } from '../lib/i18n';
-import { installFakeFetch, json, route } from '../test/fake-fetch';
-import { openAt, renderInApp } from '../test/render';
+import { type CascadeValues, cascadeTarget, clearAdminAreaCache } from '../lib/api/admin-areas';
+import { initI18n, t } from '../lib/i18n/texts';
+import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
+import { openAt, renderInApp } from '../test-kit/render';
 import { AdminCascade } from './admin-cascade';
 
 const regions = [

@@ -8,10 +8,10 @@ import {
   type UseFormReturn,
   useWatch,
 } from 'react-hook-form';
-import { type AdminLevel, ALL, loadAdminAreas } from '../lib/admin-areas';
-import type { ApiError } from '../lib/api';
-import { describeApiError } from '../lib/api-errors';
-import { currentLanguage, localName, useT } from '../lib/i18n';
+import { type AdminLevel, ALL, loadAdminAreas } from '../lib/api/admin-areas';
+import { describeApiError } from '../lib/api/errors';
+import type { ApiError } from '../lib/api/lazy-client';
+import { currentLanguage, localName, useT } from '../lib/i18n/texts';
 import { SelectField, type SelectOption } from './select-field';
 
 export interface AdminCascadeProps<T extends FieldValues, TOut extends FieldValues = T> {

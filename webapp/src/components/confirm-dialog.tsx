@@ -1,6 +1,6 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { useEffect, useId, useRef } from 'react';
-import { useConfirmStore } from '../lib/confirm-store';
+import { useConfirmStore } from '../lib/ui/confirm-store';
 
 export interface ConfirmDialogProps {
   message: string;

@@ -1,7 +1,7 @@
 import { Button, Placeholder, Spinner, Text } from '@telegram-apps/telegram-ui';
 import { type ReactNode, useEffect } from 'react';
-import { useAuthStatus } from '../lib/auth-state';
-import { useT } from '../lib/i18n';
+import { useT } from '../lib/i18n/texts';
+import { useAuthStatus } from '../lib/launch/proof';
 import { markReady } from '../telegram';
 
 export interface ScreenProps {

@@ -1,6 +1,6 @@
 import { Select } from '@telegram-apps/telegram-ui';
 import type { FieldValues } from 'react-hook-form';
-import { useT } from '../lib/i18n';
+import { useT } from '../lib/i18n/texts';
 import { type BoundFieldProps, useBoundField } from './bound-field';
 import { FieldError } from './field-error';
 

@@ -1,4 +1,4 @@
-import { type Toast, type ToastPlacement, useToastStore } from '../lib/toast';
+import { type Toast, type ToastPlacement, useToastStore } from '../lib/ui/toast';
 
 const placements: ToastPlacement[] = ['top-center', 'top-right'];
 

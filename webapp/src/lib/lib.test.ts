@@ -1,17 +1,17 @@
 import * as contract from '@gebere/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openAt } from '../test/render';
-import { checkProof, markUnauthorized, useAuthStore } from './auth-state';
-import { lazyZodResolver } from './form-resolver';
+import { openAt } from '../test-kit/render';
 import { applyFieldErrors } from './forms/field-errors';
-import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n';
+import { lazyZodResolver } from './forms/resolver';
+import { activeLanguage, currentLanguage, initI18n, localName, pickLanguage, t } from './i18n/texts';
+import { checkProof, markUnauthorized, useAuthStore } from './launch/proof';
 import {
   defaultRuntimeConfig,
   parseRuntimeConfig,
   resetRuntimeConfigForTests,
   runtimeConfig,
-} from './runtime-config';
-import { toast, useToastStore } from './toast';
+} from './launch/runtime-config';
+import { toast, useToastStore } from './ui/toast';
 
 describe('runtime config', () => {
   afterEach(() => {

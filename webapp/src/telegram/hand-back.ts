@@ -1,11 +1,11 @@
 import type { HandBackResult } from '@gebere/contract';
 import { IDEMPOTENCY_HEADER } from '@gebere/contract/idempotency';
 import { sendData } from '@telegram-apps/sdk-react';
-import { t } from '../lib/i18n';
-import { forgetKey, keyFor, memorySlot } from '../lib/idempotent-call';
-import { authorization } from '../lib/proof';
-import { runtimeConfig } from '../lib/runtime-config';
-import { type ToastOptions, toast } from '../lib/toast';
+import { forgetKey, keyFor, memorySlot } from '../lib/api/idempotent-call';
+import { t } from '../lib/i18n/texts';
+import { authorization } from '../lib/launch/proof';
+import { runtimeConfig } from '../lib/launch/runtime-config';
+import { type ToastOptions, toast } from '../lib/ui/toast';
 import { closeApp } from './close';
 import { closing } from './closing';
 import { haptic } from './haptics';

@@ -1,36 +1,13 @@
 import { retrieveLaunchParams, retrieveRawInitData } from '@telegram-apps/sdk-react';
-import { fromHash, isDarkColor } from '../lib/launch-hash';
+import {
+  getLaunch,
+  type Launch,
+  outsideTelegram,
+  setLaunchForTests,
+  setLaunchReader,
+} from '../lib/launch/launch';
+import { fromHash, isDarkColor } from '../lib/launch/launch-hash';
 import { ensureSessionStorage } from './session-storage';
-
-/** What the rest of the app may know about how it was launched. */
-export interface Launch {
-  /** Launched by a Telegram client (or the emulator, or the dev mock). */
-  inTelegram: boolean;
-  /** Telegram's signed initData exactly as received; undefined from reply-keyboard buttons. */
-  rawInitData: string | undefined;
-  /** Present for inline-mode and menu launches that can be answered with answerWebAppQuery. */
-  queryId: string | undefined;
-  /** `android`, `ios`, `tdesktop`, `weba`…; `unknown` outside Telegram. */
-  platform: string;
-  /** Mini Apps API version of the client, e.g. `8.0`. */
-  version: string | undefined;
-  userId: number | undefined;
-  /** The Telegram user's IETF language tag, e.g. `am`. */
-  languageCode: string | undefined;
-  /** Whether the theme Telegram started us with is dark; undefined outside Telegram. */
-  startDark: boolean | undefined;
-}
-
-export const outsideTelegram: Launch = {
-  inTelegram: false,
-  rawInitData: undefined,
-  queryId: undefined,
-  platform: 'unknown',
-  version: undefined,
-  userId: undefined,
-  languageCode: undefined,
-  startDark: undefined,
-};
 
 /**
  * Whether a Telegram client can hear us: the mobile/desktop proxy, or a parent window (Telegram
@@ -76,15 +53,6 @@ export function readLaunch(): Launch {
   }
 }
 
-let current: Launch | undefined;
+setLaunchReader(readLaunch);
 
-/** The launch as read once at startup (see initTelegram). */
-export function getLaunch(): Launch {
-  current ??= readLaunch();
-  return current;
-}
-
-/** Tests only: force a launch without the SDK. */
-export function setLaunchForTests(launch: Launch | undefined): void {
-  current = launch;
-}
+export { getLaunch, type Launch, outsideTelegram, setLaunchForTests };

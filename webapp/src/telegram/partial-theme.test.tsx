@@ -3,7 +3,7 @@
  * throws) still gets Telegram's main button: one refused init step must not cost the others.
  */
 import { describe, expect, it } from 'vitest';
-import { launchWith, sendFromMainButton, useRealSdkClient } from './real-sdk-harness';
+import { launchWith, sendFromMainButton, useRealSdkClient } from './test-kit/real-sdk';
 
 useRealSdkClient();
 

@@ -1,6 +1,6 @@
 import { openPopup } from '@telegram-apps/sdk-react';
-import { confirmInPage } from '../lib/confirm-store';
-import { t } from '../lib/i18n';
+import { t } from '../lib/i18n/texts';
+import { confirmInPage } from '../lib/ui/confirm-store';
 import { getLaunch } from './launch';
 
 export interface ConfirmOptions {

@@ -5,7 +5,7 @@
  * main button still shows, answers a press and hides.
  */
 import { describe, expect, it } from 'vitest';
-import { denyStorage, initData, launchWith, sendFromMainButton, useRealSdkClient } from './real-sdk-harness';
+import { denyStorage, initData, launchWith, sendFromMainButton, useRealSdkClient } from './test-kit/real-sdk';
 
 useRealSdkClient();
 

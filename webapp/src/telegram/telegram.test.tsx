@@ -1,19 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useConfirmStore } from '../lib/confirm-store';
-import { authorization } from '../lib/proof';
-import { resetRuntimeConfigForTests } from '../lib/runtime-config';
-import { toast, useToastStore } from '../lib/toast';
-import { installFakeFetch, json, route } from '../test/fake-fetch';
-import { openAt } from '../test/render';
+import { authorization } from '../lib/launch/proof';
+import { resetRuntimeConfigForTests } from '../lib/launch/runtime-config';
+import { useConfirmStore } from '../lib/ui/confirm-store';
+import { toast, useToastStore } from '../lib/ui/toast';
+import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
+import { openAt } from '../test-kit/render';
 import { handBack, handBackChannel } from './hand-back';
 import { initTelegram, markReady, parentOrigin, resetTelegramForTests } from './init';
 import { getLaunch, outsideTelegram, readLaunch, setLaunchForTests } from './launch';
 import { useMainButton } from './main-button';
 import { showConfirm } from './popup';
-import * as sdk from './sdk-mock';
+import * as sdk from './test-kit/sdk-mock';
 
-vi.mock('@telegram-apps/sdk-react', () => import('./sdk-mock'));
+vi.mock('@telegram-apps/sdk-react', () => import('./test-kit/sdk-mock'));
 
 const RAW_INIT_DATA = 'query_id=AAq1&user=%7B%22id%22%3A7%7D&auth_date=1&signature=s&hash=h';
 const result = { kind: 'group_added', group_id: 41, group_name: 'Tesfa' } as const;

@@ -6,9 +6,9 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { lazyZodResolver } from '../../lib/form-resolver';
+import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import { handBack } from '../../telegram';
 
 /** What the inputs hold; the contract's `newGroupFields` turns it into NewGroupFields. */

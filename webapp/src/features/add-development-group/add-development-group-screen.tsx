@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
-import { useT } from '../../lib/i18n';
-import { useScreenParams } from '../../lib/screen-params';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
 import type { AddDevelopmentGroupForm } from './add-development-group-form';
 
 type Form = typeof AddDevelopmentGroupForm;

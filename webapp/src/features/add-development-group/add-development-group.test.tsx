@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { AddDevelopmentGroupScreen } from './add-development-group-screen';
 
 const created = { id: 41, group_name: 'Tesfa', group_type: 'women_only', kebele: 9, created_by: 5 };
@@ -87,7 +87,7 @@ describe('Add development group', () => {
     expect(screen.getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  // Issue 10: with no answer the group may be saved or not; "Error Adding" would be a guess.
+  // With no answer the group may be saved or not; "Error Adding" would be a guess.
   it('says it could not confirm the save on a network failure, keeps the form, and Add again is safe', async () => {
     const fake = installFakeFetch();
     fake.fetch.mockRejectedValue(new TypeError('Failed to fetch'));

@@ -1,5 +1,5 @@
 import type { DaPayload, DaProfile, DaRole } from '@gebere/contract';
-import { type ApiError, type ApiResult, api } from '../../lib/api';
+import { type ApiError, type ApiResult, api } from '../../lib/api/lazy-client';
 import type { KeyedSend, Sent } from '../../lib/forms/save-then-hand-back';
 
 const list = <T>(data: T[] | { results: T[] }): T[] => (Array.isArray(data) ? data : data.results);

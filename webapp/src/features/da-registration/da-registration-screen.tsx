@@ -1,9 +1,9 @@
 import type { ScreenName } from '@gebere/contract/screens';
 import { normalizePhone } from '@gebere/phone';
 import { Screen } from '../../components/screen';
-import { describeApiError } from '../../lib/api-errors';
-import { useT } from '../../lib/i18n';
-import { useScreenParams } from '../../lib/screen-params';
+import { describeApiError } from '../../lib/api/errors';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
 import { useDaContext } from './use-da-context';
 
 /**

@@ -1,11 +1,9 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAdminAreaCache } from '../../lib/admin-areas';
-import { initI18n } from '../../lib/i18n';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
-import { DaRegistrationScreen } from './da-registration-screen';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
+import { initI18n } from '../../lib/i18n/texts';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
 import {
   bodiesOf,
   choose,
@@ -14,8 +12,10 @@ import {
   referenceRoutes,
   select,
   type User,
-  verifiedBotUser,
-} from './da-test-kit';
+} from '../../test-kit/forms';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
+import { DaRegistrationScreen } from './da-registration-screen';
+import { verifiedBotUser } from './test-kit';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
 // 2-core CI box needs more than the default 5 s per test and 1 s per wait.
@@ -281,7 +281,7 @@ describe('DA registration', () => {
     expect(bodiesOf(requests, 'POST', '/backend/api/da-profiles/')).toHaveLength(1);
   });
 
-  // Issue 10: with no answer the DA may be registered or not; "check the form" would mislead.
+  // With no answer the DA may be registered or not; "check the form" would mislead.
   it('says the save is not confirmed when no answer comes, keeps the form, and registers once on Register again', async () => {
     let posts = 0;
     const { requests } = installFakeFetch(
@@ -364,7 +364,7 @@ describe('DA registration', () => {
     expect(await screen.findByText('ስልክ ቁጥሩ በ09 ወይም በ07 መጀመርና 10 አሃዝ መሆን አለበት')).toBeInTheDocument();
     expect(screen.getAllByText('ያስፈልጋል')).toHaveLength(10);
     expect(screen.getByRole('heading', { name: 'የልማት ሰራተኛ ምዝገባ' })).toBeInTheDocument();
-    // The roles by their Amharic names (issue 18: no English role options on an Amharic form).
+    // The roles by their Amharic names (no English role options on an Amharic form).
     expect(screen.getByRole('option', { name: 'የሰብል ልማት' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'የእንስሳት ልማት' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Crop' })).not.toBeInTheDocument();

@@ -1,11 +1,12 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAdminAreaCache } from '../../lib/admin-areas';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { bodiesOf, referenceRoutes, select } from '../../test-kit/forms';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { DaRegistrationScreen } from './da-registration-screen';
-import { bodiesOf, referenceRoutes, select, verifiedBotUser } from './da-test-kit';
+import { verifiedBotUser } from './test-kit';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
 // 2-core CI box needs more than the default 5 s per test and 1 s per wait.
@@ -155,7 +156,7 @@ describe('DA update profile', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  // Issue 10: with no answer the update may have been saved; pressing Update again is safe.
+  // With no answer the update may have been saved; pressing Update again is safe.
   it('says the update is not confirmed on a network failure, naming the Update button', async () => {
     const fake = installFakeFetch(lookup([profile]), ...referenceRoutes());
     const user = open('update', linkParams);

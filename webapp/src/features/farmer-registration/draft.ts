@@ -1,5 +1,5 @@
 import { GENDERS, GROUP_TYPES } from '@gebere/contract/rules';
-import type { KeySlot } from '../../lib/idempotent-call';
+import type { KeySlot } from '../../lib/api/idempotent-call';
 import type { FarmerFormValues } from './form-values';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { signedQuery } from '../../test/render';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { signedQuery } from '../../test-kit/render';
 import {
   FARMERS_PATH,
   field,
@@ -13,7 +13,7 @@ import {
   savedFarmer,
   setup,
   warmLazyChunks,
-} from './test-helpers';
+} from './test-kit';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(warmLazyChunks, 60_000);

@@ -1,7 +1,7 @@
 import { Spinner } from '@telegram-apps/telegram-ui';
 import { Screen, ScreenMessage } from '../../components/screen';
-import { useT } from '../../lib/i18n';
-import { useScreenParams } from '../../lib/screen-params';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
 import { useFormData } from './use-form-data';
 
 function GroupsLoading() {

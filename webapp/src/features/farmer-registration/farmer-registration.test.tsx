@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
 import {
   FARMERS_PATH,
@@ -14,7 +14,7 @@ import {
   registerButton,
   setup,
   warmLazyChunks,
-} from './test-helpers';
+} from './test-kit';
 
 // Busy CI machines: user-event typing into several fields takes a while.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../../lib/toast';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { whenEnabled } from '../../test/render';
+import { useToastStore } from '../../lib/ui/toast';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { whenEnabled } from '../../test-kit/render';
 import {
   FARMERS_PATH,
   field,
@@ -14,7 +14,7 @@ import {
   savedFarmer,
   setup,
   warmLazyChunks,
-} from './test-helpers';
+} from './test-kit';
 
 // Busy CI machines: user-event typing into several fields takes a while.
 vi.setConfig({ testTimeout: 20_000 });
@@ -198,7 +198,7 @@ describe('Register farmer: submit', () => {
     await fillPerson(user);
     await user.selectOptions(field('Development group'), '11');
     await user.click(registerButton());
-    // Issue 10: no answer means "not confirmed", not "error": it may be saved; pressing again is safe.
+    // No answer means "not confirmed", not "error": it may be saved; pressing again is safe.
     expect(
       await screen.findByText(
         'No connection: we could not confirm it was saved. What you entered is kept here. Press “Register” again when you have signal; it will not be saved twice.',

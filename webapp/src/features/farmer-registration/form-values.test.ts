@@ -6,7 +6,7 @@ import {
   fullName,
   initialValues,
 } from './form-values';
-import { groups, savedFarmer } from './test-helpers';
+import { groups, savedFarmer } from './test-kit';
 
 const person = {
   farmer_name: 'Abebe',

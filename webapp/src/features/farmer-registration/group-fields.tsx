@@ -5,7 +5,7 @@ import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import type { FarmerFormOutput } from './form-schema';
 import type { FarmerFormValues } from './form-values';
 

@@ -1,6 +1,6 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import type { ScreenParams } from '@gebere/contract/screens';
-import { firstGet } from '../../lib/light-get';
+import { firstGet } from '../../lib/api/light-get';
 
 export type GroupsResult = { ok: true; groups: DevelopmentGroup[] } | { ok: false; status: number | null };
 

@@ -1,7 +1,7 @@
 import type { Advisory } from '@gebere/contract';
 import { advisoryLabel, advisoryParagraphs } from '@gebere/contract/rules';
 import { Section } from '@telegram-apps/telegram-ui';
-import { currentLanguage, useT } from '../../lib/i18n';
+import { currentLanguage, useT } from '../../lib/i18n/texts';
 
 /** A text this short is shown open: folding it would hide less than it costs a tap. */
 const OPEN_CHARS = 240;

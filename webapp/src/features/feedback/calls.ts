@@ -1,5 +1,5 @@
 import type { Advisory, FeedbackPayload } from '@gebere/contract';
-import { type ApiError, api } from '../../lib/api';
+import { type ApiError, api } from '../../lib/api/lazy-client';
 
 export type AdvisoryLoad =
   | { ok: true; advisory: Advisory }

@@ -1,8 +1,8 @@
 import type { Advisory } from '@gebere/contract';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
-import { useT } from '../../lib/i18n';
-import { useScreenParams } from '../../lib/screen-params';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
 import { loadAdvisory } from './calls';
 import type { FeedbackView } from './feedback-view';
 

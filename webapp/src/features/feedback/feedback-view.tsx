@@ -1,7 +1,7 @@
 import type { Advisory } from '@gebere/contract';
 import { List } from '@telegram-apps/telegram-ui';
 import { ScreenMessage } from '../../components/screen';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import { AdvisorySummary } from './advisory-summary';
 import { FeedbackForm } from './feedback-form';
 import './feedback.css';

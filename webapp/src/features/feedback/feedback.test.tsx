@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { FeedbackScreen } from './feedback-screen';
 
 // On a busy 2-core machine the first call also compiles the API client, the contract and zod:

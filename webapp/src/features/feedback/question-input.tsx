@@ -1,7 +1,7 @@
 import type { FeedbackQuestion } from '@gebere/contract';
 import { Cell, Checkbox, Radio, Section, Textarea } from '@telegram-apps/telegram-ui';
 import { type ReactNode, useId } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import type { Draft } from './answers';
 import { StarRating } from './star-rating';
 

@@ -1,5 +1,5 @@
 import { LIMITS } from '@gebere/contract/rules';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 
 // Spec §9: 5 stars, whole steps.
 const STARS = Array.from({ length: LIMITS.ratingStars }, (_, i) => i + 1);

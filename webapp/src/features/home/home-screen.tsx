@@ -3,7 +3,7 @@ import type { TextKey } from '@gebere/i18n';
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { Link } from 'wouter';
 import { Screen } from '../../components/screen';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
 
 type MenuKey = Extract<TextKey, `home.menu.${string}`>;

@@ -1,5 +1,5 @@
 import type { NotificationPayload, NotificationSettings } from '@gebere/contract';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/lazy-client';
 import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
 /** Spec §7: POST /api/location-notifications/, sent keyed by the save protocol (lib/forms). */

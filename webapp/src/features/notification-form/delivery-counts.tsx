@@ -1,6 +1,6 @@
 import type { DeliveryCounts as Counts } from '@gebere/contract';
 import { Section } from '@telegram-apps/telegram-ui';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 
 /**
  * Read-only, on the update form: how many DAs the notification engine still has to reach, has

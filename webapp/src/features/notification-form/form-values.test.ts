@@ -8,7 +8,7 @@ import {
   updatePayload,
   valuesOf,
 } from './form-values';
-import { stored } from './test-backend';
+import { stored } from './test-kit';
 
 const values = (over: Partial<NotificationFormValues>): NotificationFormValues => ({
   ...emptyValues,

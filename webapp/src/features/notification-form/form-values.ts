@@ -5,7 +5,7 @@ import type {
   NotificationPayload,
   NotificationSettings,
 } from '@gebere/contract';
-import { ALL, cascadeTarget } from '../../lib/admin-areas';
+import { ALL, cascadeTarget } from '../../lib/api/admin-areas';
 
 /** Spec §9 (zod-free copies: the contract's values would bring zod onto the first load). */
 export const CONTENT_TYPES = [

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, type SeenRequest } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
+import { json, type SeenRequest } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { NotificationFormScreen } from './notification-form-screen';
-import { notificationBackend, stored } from './test-backend';
+import { notificationBackend, stored } from './test-kit';
 
 // On a busy 2-core machine the first call also compiles the API client, the contract and zod:
 // give asynchronous queries and whole tests room, so that timing never decides a result.

@@ -2,11 +2,11 @@ import type { NotificationDetails } from '@gebere/contract';
 import type { ScreenName } from '@gebere/contract/screens';
 import { useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
-import type { ApiError } from '../../lib/api';
-import { describeApiError } from '../../lib/api-errors';
-import { useT } from '../../lib/i18n';
-import { useScreenParams } from '../../lib/screen-params';
-import { toast } from '../../lib/toast';
+import { describeApiError } from '../../lib/api/errors';
+import type { ApiError } from '../../lib/api/lazy-client';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
+import { toast } from '../../lib/ui/toast';
 import { getNotification } from './calls';
 import { useFormChunk } from './use-form-chunk';
 

@@ -6,7 +6,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useFormSaveThenHandBack, useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import { handBack, showConfirm } from '../../telegram';
 import { createNotification, updateNotification } from './calls';
 import { DeliveryCounts } from './delivery-counts';

@@ -1,6 +1,6 @@
 import type { Resolver } from 'react-hook-form';
-import { lazyZodResolver } from '../../lib/form-resolver';
-import { t } from '../../lib/i18n';
+import { lazyZodResolver } from '../../lib/forms/resolver';
+import { t } from '../../lib/i18n/texts';
 import { INTERVAL_MAX, type NotificationFormValues } from './form-values';
 
 const base = lazyZodResolver<NotificationFormValues>(

@@ -1,5 +1,5 @@
 import type { LocationNotification } from '@gebere/contract';
-import { type ApiResult, api } from '../../lib/api';
+import { type ApiResult, api } from '../../lib/api/lazy-client';
 
 /**
  * Spec §7: GET /api/location-notifications/by-creator/{user_id}, "results read from results or

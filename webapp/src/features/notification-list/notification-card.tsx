@@ -3,7 +3,7 @@ import { LIMITS, shorten } from '@gebere/contract/rules';
 import { Button, Card } from '@telegram-apps/telegram-ui';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
 import type { FormatRelative } from './relative-time';
 

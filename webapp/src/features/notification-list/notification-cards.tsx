@@ -1,5 +1,5 @@
 import type { LocationNotification } from '@gebere/contract';
-import type { Language } from '../../lib/i18n';
+import type { Language } from '../../lib/i18n/texts';
 import { NotificationCard } from './notification-card';
 import { type FormatRelative, relativeTimeIn } from './relative-time';
 import './notification-list.css';

@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen, ScreenMessage } from '../../components/screen';
-import type { ApiError } from '../../lib/api';
-import { describeApiError } from '../../lib/api-errors';
-import { currentLanguage, useT } from '../../lib/i18n';
-import { historyDepth } from '../../lib/navigation';
-import { useScreenParams } from '../../lib/screen-params';
-import { toast } from '../../lib/toast';
+import { describeApiError } from '../../lib/api/errors';
+import type { ApiError } from '../../lib/api/lazy-client';
+import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { historyDepth, useScreenParams } from '../../lib/navigation';
+import { toast } from '../../lib/ui/toast';
 import { listNotifications } from './calls';
 import type { loadCards } from './notification-cards';
 
@@ -54,7 +53,7 @@ function useNotifications(userId: number | undefined) {
  * Spec §2 /notification/list?bot_user_id=: the creator's active notifications as cards (name
  * cut to 20 characters, created time, Update); a card opens /notification/update/{id} and the
  * main button 'Create notification' opens the form. Both keep this link's query (bot_user_id,
- * lang); the proof travels with the launch (lib/proof.ts keeps the link it was opened with),
+ * lang); the proof travels with the launch (lib/launch/proof.ts keeps the link it was opened with),
  * not with the route.
  */
 export function NotificationListScreen() {

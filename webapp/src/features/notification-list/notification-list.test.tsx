@@ -2,9 +2,9 @@ import { LIMITS, shorten } from '@gebere/contract/rules';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { initI18n } from '../../lib/i18n/texts';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { NotificationListScreen } from './notification-list-screen';
 
 // On a busy 2-core machine the first call also compiles the API client, the contract and zod:

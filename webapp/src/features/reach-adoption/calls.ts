@@ -1,6 +1,6 @@
 import type { Advisory, FarmerListed, Page } from '@gebere/contract';
-import { type ApiResult, api } from '../../lib/api';
-import { describeApiError } from '../../lib/api-errors';
+import { describeApiError } from '../../lib/api/errors';
+import { type ApiResult, api } from '../../lib/api/lazy-client';
 import type { AdminArea } from './admin-area';
 import type { HierarchyNode, LoadResult } from './hierarchy-store';
 import { mostRecent } from './labels';

@@ -1,4 +1,4 @@
-import { noAnswer } from '../../lib/api-errors';
+import { noAnswer } from '../../lib/api/errors';
 import type { FailedPair } from './submit-records';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
 import { type ReactNode, useState } from 'react';
-import type { TFunction } from '../../lib/i18n';
-import { useT } from '../../lib/i18n';
+import type { TFunction } from '../../lib/i18n/texts';
+import { useT } from '../../lib/i18n/texts';
 import type { RecordKind } from './calls';
 import type { GroupState } from './use-groups';
 

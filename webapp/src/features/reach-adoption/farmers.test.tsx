@@ -1,11 +1,11 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadApiClient } from '../../lib/api';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { loadApiClient } from '../../lib/api/lazy-client';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { ReachAdoptionScreen } from './reach-adoption-screen';
-import { checkbox, fakeBackend, openScreen } from './test-backend';
+import { checkbox, fakeBackend, openScreen } from './test-kit';
 
 const expand = async (user: ReturnType<typeof userEvent.setup>, name: string) =>
   user.click(await screen.findByRole('button', { name: new RegExp(`^${name}`) }));

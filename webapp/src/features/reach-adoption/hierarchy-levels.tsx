@@ -1,7 +1,7 @@
 import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
-import type { TFunction } from '../../lib/i18n';
-import { currentLanguage, localName, useT } from '../../lib/i18n';
+import type { TFunction } from '../../lib/i18n/texts';
+import { currentLanguage, localName, useT } from '../../lib/i18n/texts';
 import {
   type ChildList,
   type HierarchyNode,

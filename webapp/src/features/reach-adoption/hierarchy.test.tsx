@@ -1,9 +1,9 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadApiClient } from '../../lib/api';
-import { installFakeFetch } from '../../test/fake-fetch';
-import { checkbox, fakeBackend, LONG_TEXT, level, levelShown, openScreen } from './test-backend';
+import { loadApiClient } from '../../lib/api/lazy-client';
+import { installFakeFetch } from '../../test-kit/fake-fetch';
+import { checkbox, fakeBackend, LONG_TEXT, level, levelShown, openScreen } from './test-kit';
 
 configure({ asyncUtilTimeout: 5000 });
 

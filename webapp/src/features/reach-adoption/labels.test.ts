@@ -1,6 +1,6 @@
 import { readScreenParams } from '@gebere/contract/screens';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../lib/i18n';
+import { t } from '../../lib/i18n/texts';
 import { lowestAdminArea } from './admin-area';
 import { advisoryLabel, categoryName, farmerFullName, mostRecent } from './labels';
 

@@ -1,6 +1,6 @@
 import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
 import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/rules';
-import { localName, type TFunction } from '../../lib/i18n';
+import { localName, type TFunction } from '../../lib/i18n/texts';
 
 // Farmers imported from spreadsheets carry pandas' empty cell, the text "nan", in name parts.
 const isRealNamePart = (part: string) => part !== '' && part.toLowerCase() !== 'nan';

@@ -1,14 +1,14 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadApiClient } from '../../lib/api';
-import { installFakeFetch, json, type SeenRequest } from '../../test/fake-fetch';
-import { whenEnabled } from '../../test/render';
-import { checkbox, fakeBackend, openScreen, selectSixPairs } from './test-backend';
+import { loadApiClient } from '../../lib/api/lazy-client';
+import { installFakeFetch, json, type SeenRequest } from '../../test-kit/fake-fetch';
+import { whenEnabled } from '../../test-kit/render';
+import { checkbox, fakeBackend, openScreen, selectSixPairs } from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 /**
- * Issue 10 field faults on submit: what the screen says when records are refused by the server
+ * Field faults on submit: what the screen says when records are refused by the server
  * (not saved) and when they got no answer (maybe saved), counted apart, and what it hands back.
  * The backend here has no batch route, so each pair is its own call and faults hit single pairs.
  */

@@ -1,6 +1,6 @@
 import { Button, Progress } from '@telegram-apps/telegram-ui';
-import { describeApiError } from '../../lib/api-errors';
-import { useT } from '../../lib/i18n';
+import { describeApiError } from '../../lib/api/errors';
+import { useT } from '../../lib/i18n/texts';
 import { splitFailures } from './failures';
 import type { FailedPair } from './submit-records';
 import type { SubmitPhase } from './use-record-submit';

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadApiClient } from '../../lib/api';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { whenEnabled } from '../../test/render';
-import { ADVISORIES, checkbox, FARMERS, fakeBackend, openScreen, selectSixPairs } from './test-backend';
+import { loadApiClient } from '../../lib/api/lazy-client';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { whenEnabled } from '../../test-kit/render';
+import { ADVISORIES, checkbox, FARMERS, fakeBackend, openScreen, selectSixPairs } from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,6 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { describeApiError } from '../../lib/api-errors';
+import { describeApiError } from '../../lib/api/errors';
 import type { AdminArea } from './admin-area';
 import { getGroup, listGroupFarmers, type RecordKind } from './calls';
 import { farmerFullName } from './labels';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
-import { useBusy } from '../../lib/use-busy';
+import { useBusy } from '../../lib/forms/use-busy';
+import { useT } from '../../lib/i18n/texts';
+import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { type RecordKind, recordApi } from './calls';
 import { splitFailures } from './failures';

@@ -1,5 +1,5 @@
 import type { ReportUser, ReportUserPayload } from '@gebere/contract';
-import { type ApiResult, api } from '../../lib/api';
+import { type ApiResult, api } from '../../lib/api/lazy-client';
 import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
 /** The acting Telegram user's report user profile (to prefill the update form); null when none. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Screen } from '../../components/screen';
-import { describeApiError } from '../../lib/api-errors';
-import { useT } from '../../lib/i18n';
-import { useScreenParams } from '../../lib/screen-params';
+import { describeApiError } from '../../lib/api/errors';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
 import { actingTelegramUserId } from './acting-user';
 import { useReportUserProfile } from './use-report-user-profile';
 

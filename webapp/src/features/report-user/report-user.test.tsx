@@ -1,19 +1,12 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAdminAreaCache } from '../../lib/admin-areas';
-import { initI18n } from '../../lib/i18n';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
+import { initI18n } from '../../lib/i18n/texts';
 import { outsideTelegram, setLaunchForTests } from '../../telegram/launch';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test/render';
-import {
-  bodiesOf,
-  choose,
-  optionsOf,
-  referenceRoutes,
-  select,
-  type User,
-} from '../da-registration/da-test-kit';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { bodiesOf, choose, optionsOf, referenceRoutes, select, type User } from '../../test-kit/forms';
+import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { ReportUserScreen } from './report-user-screen';
 
 // Whole forms are filled key by key and the first call loads the API client chunk: a busy
@@ -175,7 +168,7 @@ describe('Report user registration', () => {
     expect(requests.some((r) => r.path === '/tg/result')).toBe(false);
   });
 
-  // Issue 10: with no answer the profile may be saved or not; "check the form" would mislead.
+  // With no answer the profile may be saved or not; "check the form" would mislead.
   it('says the save is not confirmed on a network failure and keeps the form', async () => {
     const fake = installFakeFetch(...referenceRoutes());
     const user = open();

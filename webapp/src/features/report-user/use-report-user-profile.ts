@@ -1,7 +1,7 @@
 import type { ReportUser } from '@gebere/contract';
 import { useEffect, useState } from 'react';
-import { loadAdminAreas } from '../../lib/admin-areas';
-import type { ApiError } from '../../lib/api';
+import { loadAdminAreas } from '../../lib/api/admin-areas';
+import type { ApiError } from '../../lib/api/lazy-client';
 import { findReportUser } from './calls';
 
 type FormModule = typeof import('./report-user-form');

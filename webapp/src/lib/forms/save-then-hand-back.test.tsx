@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
-import type { ApiError, ApiResult } from '../api';
-import { type KeySlot, memorySlot } from '../idempotent-call';
-import { toast, useToastStore } from '../toast';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
+import { type KeySlot, memorySlot } from '../api/idempotent-call';
+import type { ApiError, ApiResult } from '../api/lazy-client';
+import { toast, useToastStore } from '../ui/toast';
 import {
   type FormSaveOptions,
   type SaveOptions,

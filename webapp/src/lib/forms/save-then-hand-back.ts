@@ -2,13 +2,13 @@ import type { CallInput, CallOutput } from '@gebere/api-client';
 import type { RouteName } from '@gebere/contract';
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { type ApiError, type ApiResult, api } from '../api';
-import { describeApiError, noAnswer, withRefusal } from '../api-errors';
-import { t } from '../i18n';
-import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../idempotent-call';
-import { type ToastOptions, toast } from '../toast';
-import { useBusy } from '../use-busy';
+import { describeApiError, noAnswer, withRefusal } from '../api/errors';
+import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../api/idempotent-call';
+import { type ApiError, type ApiResult, api } from '../api/lazy-client';
+import { t } from '../i18n/texts';
+import { type ToastOptions, toast } from '../ui/toast';
 import { applyFieldErrors } from './field-errors';
+import { useBusy } from './use-busy';
 
 /**
  * Save once, then hand back: how every screen that writes one record (DA, farmer, development

@@ -1,8 +1,8 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
 
 // A loaded CI machine can take over a second between a press and the answer on screen.
@@ -66,5 +66,8 @@ export async function fillPerson(user: User, phone = '0911223344') {
  * before the tests, so the first test does not pay for them inside its time limit.
  */
 export async function warmLazyChunks() {
-  await Promise.all([import('../../lib/api').then((m) => m.loadApiClient()), import('./form-schema')]);
+  await Promise.all([
+    import('../../lib/api/lazy-client').then((m) => m.loadApiClient()),
+    import('./form-schema'),
+  ]);
 }

@@ -5,7 +5,7 @@ export type Proof = { kind: 'initData' | 'link'; value: string };
 /**
  * The proof of identity a launch carries (DESIGN.md "Identity and trust"): Telegram's initData
  * when it gave one, else the bot's signed link exactly as received (path + query), else none (a
- * plain browser, or a link typed by hand). Pure, for lib/proof.ts and the early GET.
+ * plain browser, or a link typed by hand). Pure, for proof.ts and the early GET.
  */
 export function proofOf(rawInitData: string | undefined, pathname: string, search: string): Proof | null {
   if (rawInitData) return { kind: 'initData', value: rawInitData };

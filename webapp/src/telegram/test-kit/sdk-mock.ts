@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 /**
  * A stand-in for `@telegram-apps/sdk-react` at the module boundary, for the telegram layer's
  * tests: each SDK function is a vi.fn with the SDK's `isAvailable()` / `ifAvailable()`.
- * Usage: `vi.mock('@telegram-apps/sdk-react', () => import('./sdk-mock'))`, then drive `sdk`.
+ * Usage: `vi.mock('@telegram-apps/sdk-react', () => import('./test-kit/sdk-mock'))` (from telegram/), then drive `sdk`.
  */
 function safe<A extends unknown[], R>(impl: (...args: A) => R) {
   const fn = vi.fn(impl);

@@ -2,8 +2,8 @@ import type { Advisory, DevelopmentGroup, FarmerListed, HierarchyItem } from '@g
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { json, type SeenRequest } from '../../test/fake-fetch';
-import { openAt, renderInApp, signedQuery } from '../../test/render';
+import { json, type SeenRequest } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { ReachAdoptionScreen } from './reach-adoption-screen';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { t } from './i18n';
-import { toast } from './toast';
+import { t } from '../i18n/texts';
+import { toast } from '../ui/toast';
 
 /**
  * Wraps a screen's submit so it runs once at a time (a second press of the main button on a

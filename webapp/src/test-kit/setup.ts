@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { initI18n } from '../lib/i18n';
-import { retryDelays } from '../lib/idempotent-call';
+import { retryDelays } from '../lib/api/idempotent-call';
+import { initI18n } from '../lib/i18n/texts';
 import { resetClosingForTests } from '../telegram/closing';
 
 // findBy*/waitFor wait up to 5 s: lazy chunks and jsdom are slow on a loaded 2-core CI machine,

@@ -1,5 +1,5 @@
 import type { Location } from '@gebere/contract';
-import { api } from './api';
+import { api } from './lazy-client';
 
 export type AdminLevel = 'region' | 'zone' | 'woreda' | 'kebele';
 export const ADMIN_LEVELS: readonly AdminLevel[] = ['region', 'zone', 'woreda', 'kebele'];

@@ -36,7 +36,7 @@ async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<
   } catch {
     return { ok: false, error: { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} } };
   }
-  // A 401 also marks the launch unauthorized: the client's onUnauthorized (transport-options.ts).
+  // A 401 also marks the launch unauthorized: the client's onUnauthorized (transport.ts).
   return client.call(name, input);
 }
 

@@ -4,7 +4,7 @@ export type { Language };
 
 /**
  * `lang` from the link, else the Telegram user's language, else English (spec §2, §9). Its own
- * module (no texts, no i18n engine) so the early request (early-get.ts) can send the same
+ * module (no texts, no i18n engine) so the early request (lib/api/early-get.ts) can send the same
  * Accept-Language as the app.
  */
 export function pickLanguage(

@@ -1,8 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { t } from '../../lib/i18n';
-import { json, route, type SeenRequest } from '../../test/fake-fetch';
+import { t } from '../lib/i18n/texts';
+import { json, route, type SeenRequest } from './fake-fetch';
+
+/**
+ * What the form screens' tests share: the reference lists (admin areas, DA roles) as the
+ * embedded backend answers them, and picking options in their selects.
+ */
 
 /**
  * A small admin tree and the roles, as the embedded backend answers them: regions and zones with
@@ -73,17 +78,3 @@ export async function chooseArea(user: User, { kebele = true, am = false } = {})
 
 export const bodiesOf = (requests: SeenRequest[], method: string, path: string) =>
   requests.filter((r) => r.method === method && r.path === path).map((r) => r.body);
-
-/** The bot user of the link (id 8) as the backend answers the VERIFIED patch. */
-export const verifiedBotUser = {
-  id: 8,
-  telegram_id: 1000001,
-  chat_id: 1000001,
-  first_name: 'Abebe',
-  language: 'en',
-  phone_number: '912345678',
-  verification_status: 'VERIFIED',
-  da_profile: 70,
-  grants: [],
-  report_user: null,
-};

@@ -1,12 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { preloadScreen } from '../../app/screens';
-import { useAuthStore } from '../../lib/auth-state';
-import { resetEarlyGetForTests, startEarlyGet } from '../../lib/early-get';
-import { installFakeFetch, json, route } from '../../test/fake-fetch';
-import { openAt, renderInApp } from '../../test/render';
-import { FarmerRegistrationScreen } from './farmer-registration-screen';
-import { fetchKebeleGroups } from './groups-request';
+import { FarmerRegistrationScreen } from '../features/farmer-registration/farmer-registration-screen';
+import { fetchKebeleGroups } from '../features/farmer-registration/groups-request';
 import {
   FARMER_URL,
   field,
@@ -15,7 +10,12 @@ import {
   groups,
   groupsRoute,
   warmLazyChunks,
-} from './test-helpers';
+} from '../features/farmer-registration/test-kit';
+import { resetEarlyGetForTests, startEarlyGet } from '../lib/api/early-get';
+import { useAuthStore } from '../lib/launch/proof';
+import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
+import { openAt, renderInApp } from '../test-kit/render';
+import { preloadScreen } from './screens';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(warmLazyChunks, 60_000);
@@ -36,7 +36,7 @@ const launch = (url = FARMER_URL) => {
 const groupCalls = <R extends { path: string }>(requests: R[]) =>
   requests.filter((r) => r.path === GROUPS_PATH);
 
-describe('Register farmer: the first request (app/early.ts → lib/early-get.ts → the screen)', () => {
+describe('Register farmer: the first request (app/early.ts → lib/api/early-get.ts → the screen)', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
     window.sessionStorage.clear();
@@ -53,7 +53,7 @@ describe('Register farmer: the first request (app/early.ts → lib/early-get.ts 
     expect(early?.headers['Accept-Language']).toBe('am');
 
     // The app (in Amharic, as the link says) makes the same request: no second one.
-    const { initI18n } = await import('../../lib/i18n');
+    const { initI18n } = await import('../lib/i18n/texts');
     await initI18n('am');
     try {
       await expect(fetchKebeleGroups({ da_id: 5, kebele_id: 9 })).resolves.toEqual({ ok: true, groups });

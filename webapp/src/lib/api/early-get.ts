@@ -1,10 +1,10 @@
 import { type ApiResult, requestHeaders, routeUrl, send } from '@gebere/api-client/transport';
 import { proofHeader } from '@gebere/contract/auth';
 import { type FirstRequest, LANG_PARAM, launchRequest } from '@gebere/contract/screens';
-import { pickLanguage } from './language';
-import { fromHash } from './launch-hash';
-import { proofOf } from './proof-of';
-import { runtimeConfig } from './runtime-config';
+import { pickLanguage } from '../i18n/language';
+import { fromHash } from '../launch/launch-hash';
+import { proofOf } from '../launch/proof-of';
+import { runtimeConfig } from '../launch/runtime-config';
 
 /**
  * The launch screen's first request (its first-load plan in the contract's screen registry),

@@ -1,7 +1,7 @@
 import { type ApiResult, requestHeaders, send } from '@gebere/api-client/transport';
 import { firstRequest, type ScreenParams, type ScreenWithRequest } from '@gebere/contract/screens';
 import { requestKey, takeEarlyGet } from './early-get';
-import { transportOptions } from './transport-options';
+import { transportOptions } from './transport';
 
 /**
  * A screen's first request, as its plan in the contract's screen registry declares it, without

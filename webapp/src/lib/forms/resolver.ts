@@ -1,7 +1,7 @@
 import type { TranslationKey } from '@gebere/i18n';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { t } from './i18n';
+import { t } from '../i18n/texts';
 
 /** Per-field message keys for issues other than "empty" (e.g. a phone pattern). */
 export type FieldMessages = Partial<Record<string, TranslationKey>>;

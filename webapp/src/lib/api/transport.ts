@@ -1,8 +1,7 @@
 import type { TransportOptions } from '@gebere/api-client/transport';
-import { markUnauthorized } from './auth-state';
-import { currentLanguage } from './i18n';
-import { authorization } from './proof';
-import { runtimeConfig } from './runtime-config';
+import { currentLanguage } from '../i18n/texts';
+import { authorization, markUnauthorized } from '../launch/proof';
+import { runtimeConfig } from '../launch/runtime-config';
 
 /**
  * How this launch talks to the backend, for the API client (api-client.ts) and the light GETs

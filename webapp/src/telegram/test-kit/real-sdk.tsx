@@ -5,8 +5,8 @@
  */
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initTelegram } from './init';
-import { useMainButton } from './main-button';
+import { initTelegram } from '../init';
+import { useMainButton } from '../main-button';
 
 export const initData = new URLSearchParams({
   user: JSON.stringify({ id: 7, first_name: 'Abebe', language_code: 'am' }),

@@ -1,5 +1,5 @@
 import type { ApiError } from '@gebere/api-client';
-import { t } from './i18n';
+import { t } from '../i18n/texts';
 
 /**
  * A failed call in the user's language (spec §8's generic transport texts, then by status); a
@@ -43,6 +43,6 @@ export function withRefusal(text: string, error: ApiError): string {
 
 /**
  * No answer came (the connection dropped or timed out): the server may or may not have saved a
- * write. Keyed writes are safe to send again, and the screens say exactly that (issue 10).
+ * write. Keyed writes are safe to send again, and the screens say exactly that.
  */
 export const noAnswer = (error: ApiError): boolean => error.kind === 'network' || error.kind === 'timeout';

@@ -4,9 +4,8 @@ import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { ConfirmHost } from '../components/confirm-dialog';
 import { Toaster } from '../components/toaster';
-import { checkProof, useAuthStore } from '../lib/auth-state';
-import { resetInitialUrlForTests } from '../lib/initial-url';
-import { toast } from '../lib/toast';
+import { checkProof, resetInitialUrlForTests, useAuthStore } from '../lib/launch/proof';
+import { toast } from '../lib/ui/toast';
 import { setLaunchForTests } from '../telegram/launch';
 
 /**

@@ -1,8 +1,8 @@
-import type { Launch } from '../telegram/launch';
+import type { Launch } from './launch';
 
 /**
  * Reading Telegram's launch from the URL alone, without the SDK or any storage: the telegram
- * layer's fallback when the SDK cannot read it, and the early GET's (lib/early-get.ts), which must
+ * layer's fallback when the SDK cannot read it, and the early GET's (lib/api/early-get.ts), which must
  * stay tiny and run before the app's chunks.
  */
 

@@ -1,5 +1,5 @@
-import { clearAdminAreaCache } from '../../lib/admin-areas';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test/fake-fetch';
+import { clearAdminAreaCache } from '../../lib/api/admin-areas';
+import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 
 export const regions = [
   { id: 1, name: 'Amhara' },

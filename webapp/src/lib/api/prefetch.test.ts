@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchApi } from './api';
+import { prefetchApi } from './lazy-client';
 
 describe('prefetchApi', () => {
   afterEach(() => vi.restoreAllMocks());
