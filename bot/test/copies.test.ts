@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMULATOR_TOKEN, loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { type RunningServer, startServer } from '../src/server';
+import { type RunningServer, startServer } from '../src/server/index';
 import { fakeDist, freePort } from './support';
 
 const running: RunningServer[] = [];

@@ -8,7 +8,7 @@ import { startEmulator } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { startServer } from '../src/server';
+import { startServer } from '../src/server/index';
 import { freePort } from './support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { BotTokenRefusedError, type RunningServer, startServer } from '../src/server';
+import { BotTokenRefusedError, type RunningServer, startServer } from '../src/server/index';
 import { fakeDist, freePort } from './support';
 
 const TOKEN = '123456789:AAHfake-but-well-formed-token-xyz';

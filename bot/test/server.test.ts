@@ -5,7 +5,7 @@ import { Composer } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { type RunningServer, type ServerOverrides, startServer } from '../src/server';
+import { type RunningServer, type ServerOverrides, startServer } from '../src/server/index';
 import { fakeDist, freePort } from './support';
 
 const running: RunningServer[] = [];

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sign } from '@telegram-apps/init-data-node';
 import { GrammyError } from 'grammy';
-import { type AppOptions, buildApp } from '../src/http/app';
-import { createSenderReader } from '../src/http/tg/proof';
 import { createLogger } from '../src/log';
+import { type AppOptions, buildApp } from '../src/server/app';
+import { createSenderReader } from '../src/server/routes/tg/sender';
 
 export const TEST_TOKEN = '111222333:test-token-abcdefghijklmnopqrstuvw';
 export const TEST_LINK_SECRET = 'test-link-secret-0123456789abcdef0123456789';

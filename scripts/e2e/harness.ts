@@ -11,7 +11,7 @@ import { chromiumPath } from '@gebere/telegram-emulator/browser';
 import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
-import { type RunningServer, startServer } from '../../bot/src/server';
+import { type RunningServer, startServer } from '../../bot/src/server/index';
 import { ensureWebappBuilt as buildWebapp } from '../build-freshness.mjs';
 
 export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
 import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
-import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend';
+import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend-client';
 import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
 import { fingerprint } from '../../bot/test/backend/helpers/fingerprint';

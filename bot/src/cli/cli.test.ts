@@ -9,7 +9,7 @@ import type { TestBackend } from '../../test/backend/helpers/backend';
 import { type User, uniqueNumber, uniquePhone } from '../../test/backend/helpers/fixtures';
 import { TEST_AUTH } from '../../test/backend/helpers/proofs';
 import { loadConfig } from '../config';
-import { type CliSettings, settingsFromConfig } from './backend';
+import { type CliSettings, settingsFromConfig } from './backend-client';
 import { runCli } from './commands';
 import { listeningBackend, runGebere } from './test-support';
 

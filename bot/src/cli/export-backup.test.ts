@@ -15,7 +15,7 @@ import { postgresSkipReason, postgresUrl } from '../../test/backend/helpers/post
 import { proof, TEST_AUTH } from '../../test/backend/helpers/proofs';
 import { pgliteDb } from '../backend/db/pglite';
 import { openPostgres } from '../backend/db/postgres';
-import type { CliSettings } from './backend';
+import type { CliSettings } from './backend-client';
 import { listeningBackend, runGebere } from './test-support';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -8,7 +8,7 @@ import type { TestBackend } from '../../test/backend/helpers/backend';
 import { uniquePhone } from '../../test/backend/helpers/fixtures';
 import { formatCsv } from '../backend/seed/csv';
 import { SAMPLE_KINDS, SAMPLES_DIR } from '../backend/seed/samples';
-import type { CliSettings } from './backend';
+import type { CliSettings } from './backend-client';
 import { listeningBackend, runGebere } from './test-support';
 
 /** `gebere import` against a real embedded backend over HTTP, CSV and XLSX files on disk. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { startBackend, type TestBackend } from '../../test/backend/helpers/backend';
 import { TEST_AUTH } from '../../test/backend/helpers/proofs';
-import type { CliSettings } from './backend';
+import type { CliSettings } from './backend-client';
 import { runCli } from './commands';
 
 /** A PGlite backend over HTTP, and the settings that reach it with the service token. */

@@ -6,7 +6,7 @@ import { signInitData } from '../../test/backend/helpers/proofs';
 import { fakeDist, freePort } from '../../test/support';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
-import { type RunningServer, startServer } from '../server';
+import { type RunningServer, startServer } from '../server/index';
 
 /**
  * The engine as the product runs it: started by startServer, fed through the backend's own

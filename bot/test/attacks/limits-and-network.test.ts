@@ -30,7 +30,7 @@ describeOnDatabases('7. Cheap denial of service and 5xx: defaults (%s)', (kind) 
   let t: TestBackend;
   let da: Da;
   beforeAll(async () => {
-    // The backend as server-backend.ts builds it from a configuration with nothing set.
+    // The backend as server/embedded-backend.ts builds it from a configuration with nothing set.
     t = await startBackend(kind, { writesPerMinute: config.rateLimit.writesPerMinute });
     da = await t.fx.da(); // two writes of this DA: the registration and its VERIFIED
   });

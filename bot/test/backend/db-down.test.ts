@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/backend/db/postgres';
-import { isDatabaseUnavailable } from '../../src/backend/http/db-errors';
 import { backendPlugin } from '../../src/backend/index';
+import { isDatabaseUnavailable } from '../../src/backend/serving/db-errors';
 import { freePort } from '../support';
 import { startBackend } from './helpers/backend';
 import { proof, TEST_AUTH } from './helpers/proofs';

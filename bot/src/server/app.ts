@@ -7,14 +7,14 @@ import Fastify, {
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from '../config';
 import type { Logger } from '../log';
 import type { WebhookHandler } from '../telegram/runtime';
-import { type HealthOptions, healthPlugin } from './health';
-import { type MetricsOptions, metricsPlugin } from './metrics';
 import { errorHandler, type NotFoundPage } from './plugins/error-handler';
 import { requestId, requestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
-import { type StaticOptions, staticPlugin } from './static';
-import { webhookPlugin } from './telegram/webhook';
-import { type TgOptions, tgPlugin } from './tg';
+import { type HealthOptions, healthPlugin } from './routes/health';
+import { type MetricsOptions, metricsPlugin } from './routes/metrics';
+import { type StaticOptions, staticPlugin } from './routes/static';
+import { webhookPlugin } from './routes/telegram/webhook';
+import { type TgOptions, tgPlugin } from './routes/tg';
 
 /** A part mounted under its own prefix (the embedded backend, the emulator). */
 export interface Mount {

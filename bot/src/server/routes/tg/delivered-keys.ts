@@ -1,6 +1,6 @@
 import type { HandBackResponse } from '@gebere/contract';
 import { IDEMPOTENCY_TTL_HOURS } from '@gebere/contract';
-import type { Db } from '../../backend/db/types';
+import type { Db } from '../../../backend/db/types';
 
 /**
  * Hand-backs already delivered, by the screen's `Idempotency-Key`, so a summary reaches the chat

@@ -1,5 +1,5 @@
 import { type Language, resolveLanguage } from '@gebere/i18n';
-import { createProofReader, type ProofOptions } from '../../auth';
+import { createProofReader, type ProofOptions } from '../../../auth';
 
 /** Who a hand-back request is from, and what its proof says about where the answer goes. */
 export interface HandBackSender {

@@ -1,5 +1,5 @@
-import type { Config } from './config';
-import type { Logger } from './log';
+import type { Config } from '../config';
+import type { Logger } from '../log';
 
 /**
  * The local Telegram (@gebere/telegram-emulator) for runs without BOT_TOKEN. Imported lazily: a

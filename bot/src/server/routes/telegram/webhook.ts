@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { WEBHOOK_PATH } from '../../config';
-import type { WebhookHandler } from '../../telegram/runtime';
+import { WEBHOOK_PATH } from '../../../config';
+import type { WebhookHandler } from '../../../telegram/runtime';
 
 /**
  * Telegram's updates in webhook mode. grammY's handler checks the

@@ -10,13 +10,13 @@ import {
 import type { Language } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
-import { idempotencyKeyOf, requestHash } from '../../backend/http/idempotency';
-import type { HandBackOutcome } from '../../metrics';
-import { renderSummary, summaryTitle } from '../../telegram/summaries';
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth';
-import { HttpError } from '../plugins/error-handler';
+import { idempotencyKeyOf, requestHash } from '../../../backend/serving/idempotency';
+import type { HandBackOutcome } from '../../../metrics';
+import { renderSummary, summaryTitle } from '../../../telegram/summaries';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth';
+import { HttpError } from '../../plugins/error-handler';
 import { type Claim, type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
-import type { HandBackSender, SenderResult } from './proof';
+import type { HandBackSender, SenderResult } from './sender';
 
 export interface TgOptions {
   api: Pick<Api, 'sendMessage' | 'answerWebAppQuery'>;

@@ -12,7 +12,7 @@ import {
 import { normalizePhone } from '@gebere/phone';
 import type { Queryable } from '../db/types';
 import { ancestorsOf } from '../routes/areas';
-import type { Actor, ActorBotUser, ActorDa } from './actor';
+import type { Actor, ActorBotUser, ActorDa } from './actor-source';
 import { detailError, FieldErrorSet } from './http-error';
 import type { MessageKey } from './messages';
 

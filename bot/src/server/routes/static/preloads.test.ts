@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ScreenName, screens } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebappBuilt } from '../../../../scripts/build-freshness.mjs';
-import { fakeDist, testApp } from '../../../test/support';
+import { ensureWebappBuilt } from '../../../../../scripts/build-freshness.mjs';
+import { fakeDist, testApp } from '../../../../test/support';
 import {
   type FirstLoadPlan,
   languagePreloads,
@@ -170,7 +170,7 @@ describe('served documents', () => {
 });
 
 describe('the current webapp build', () => {
-  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  const root = fileURLToPath(new URL('../../../../../', import.meta.url));
   const webapp = join(root, 'webapp');
   let built: WebappBuild;
   // Built here when missing or older than its sources (the rule of `npm start`), never skipped.

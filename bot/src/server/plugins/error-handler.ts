@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../backend/http/db-errors';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../backend/serving/db-errors';
 
 /** Thrown by route code for an answer with a status and a `{detail}` message. */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
-import type { Config } from './config';
-import type { Logger } from './log';
+import type { Config } from '../config';
+import type { Logger } from '../log';
 
 /**
  * The embedded extension backend: open the database (PGlite under DATA_DIR, or DATABASE_URL),
@@ -8,7 +8,7 @@ import type { Logger } from './log';
  */
 export async function startEmbeddedBackend(config: Config, logger: Logger) {
   const started = Date.now();
-  const { backendPlugin, migrate, openDatabase, seed } = await import('./backend');
+  const { backendPlugin, migrate, openDatabase, seed } = await import('../backend');
   const log = logger.child({ part: 'backend' });
   const db = await openDatabase({
     databaseUrl: config.database.url,

@@ -1,21 +1,21 @@
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Context, GrammyError, type Middleware } from 'grammy';
-import { BACKEND_PATH, type Config, EMULATOR_PATH, isLoopbackHost, withSharedSecrets } from './config';
-import { buildApp, type Mount } from './http/app';
-import type { ReadinessCheck } from './http/health';
-import { origin } from './http/plugins/security-headers';
-import { dbDeliveredKeys } from './http/tg/delivered-keys';
-import { createSenderReader } from './http/tg/proof';
-import type { Logger } from './log';
-import { createMetrics } from './metrics';
-import { databaseProbe, startNotifications } from './notifications/start';
-import { createAgent, createFetch } from './outbound';
-import { startEmbeddedBackend } from './server-backend';
-import { startEmulator } from './server-emulator';
-import { configureBotCommands, createBot, createMenuAfterResult } from './telegram/bot';
-import { botDepsFromConfig } from './telegram/deps';
-import { createTelegramRuntime, type TelegramRuntime } from './telegram/runtime';
+import { BACKEND_PATH, type Config, EMULATOR_PATH, isLoopbackHost, withSharedSecrets } from '../config';
+import type { Logger } from '../log';
+import { createMetrics } from '../metrics';
+import { databaseProbe, startNotifications } from '../notifications/start';
+import { createAgent, createFetch } from '../outbound';
+import { configureBotCommands, createBot, createMenuAfterResult } from '../telegram/bot';
+import { botDepsFromConfig } from '../telegram/deps';
+import { createTelegramRuntime, type TelegramRuntime } from '../telegram/runtime';
+import { buildApp, type Mount } from './app';
+import { startEmbeddedBackend } from './embedded-backend';
+import { startEmulator } from './emulator';
+import { origin } from './plugins/security-headers';
+import type { ReadinessCheck } from './routes/health';
+import { dbDeliveredKeys } from './routes/tg/delivered-keys';
+import { createSenderReader } from './routes/tg/sender';
 
 /** How long in-flight HTTP requests get at shutdown before their connections are dropped. */
 const CLOSE_GRACE_MS = 3_000;

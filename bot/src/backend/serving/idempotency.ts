@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Log } from '../db/log';
 import type { Db, Queryable } from '../db/types';
 import { isPgError } from '../db/types';
-import type { Actor } from './actor';
+import type { Actor } from './actor-source';
 import { detailError } from './http-error';
 
 export { IDEMPOTENCY_REPLAYED_HEADER };

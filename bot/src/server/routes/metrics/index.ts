@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLoopbackHost } from '../../config';
-import type { Metrics } from '../../metrics';
+import { isLoopbackHost } from '../../../config';
+import type { Metrics } from '../../../metrics';
 
 export const METRICS_PATH = '/metrics';
 

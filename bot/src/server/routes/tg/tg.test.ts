@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { initData, TEST_LINK_SECRET, testApp } from '../../../test/support';
-import { signLink } from '../../auth';
+import { initData, TEST_LINK_SECRET, testApp } from '../../../../test/support';
+import { signLink } from '../../../auth';
 
 const farmer = {
   kind: 'farmer_registered',

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Log } from '../db/log';
 import type { Db, Queryable } from '../db/types';
-import type { Actor, ActorSource } from './actor';
+import type { Actor, ActorSource } from './actor-source';
 import { checkPolicy, checkWho } from './authorize';
 import { notFound } from './http-error';
 import {
