@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
 import { startServer } from '../src/server/index';
-import { freePort } from './support';
+import { freePort } from './test-kit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const webapp = join(root, 'webapp');

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
 import { BotTokenRefusedError, type RunningServer, startServer } from '../src/server/index';
-import { fakeDist, freePort } from './support';
+import { fakeDist, freePort } from './test-kit';
 
 const TOKEN = '123456789:AAHfake-but-well-formed-token-xyz';
 const running: RunningServer[] = [];

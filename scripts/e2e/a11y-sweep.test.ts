@@ -23,9 +23,9 @@ import {
   valueShown,
 } from './a11y-sweep-steps';
 import { advisoryPath, chooseRecords } from './fault-steps';
-import { chromiumSkipReason, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile } from './journey';
 import { pressMainButton, tr } from './steps';
+import { chromiumSkipReason, openChat, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),

@@ -18,7 +18,6 @@ import {
   submitUntilClosed,
 } from './fault-steps';
 import { dropSomeWrites, fates, flakyNetwork } from './faults';
-import { chromiumSkipReason, openChat, type Product } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   appClosed,
@@ -34,6 +33,7 @@ import {
   summaryText,
   tr,
 } from './steps';
+import { chromiumSkipReason, openChat, type Product } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),

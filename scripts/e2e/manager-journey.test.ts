@@ -7,7 +7,6 @@ import { type Language, translate } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
-import { chromiumSkipReason, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   type DeliveryRow,
@@ -37,6 +36,7 @@ import {
   summaryText,
   tr,
 } from './steps';
+import { chromiumSkipReason, openChat, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),

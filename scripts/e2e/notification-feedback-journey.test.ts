@@ -9,7 +9,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
 import { daInChat } from './demo-das';
-import { appFrame, chromiumSkipReason, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   daArea,
@@ -32,6 +31,7 @@ import {
   tick,
   tr,
 } from './steps';
+import { appFrame, chromiumSkipReason, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),

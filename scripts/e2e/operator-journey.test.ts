@@ -22,11 +22,11 @@ import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
 import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend-client';
 import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
-import { fingerprint } from '../../bot/test/backend/helpers/fingerprint';
-import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/helpers/postgres';
+import { fingerprint } from '../../bot/test/backend/test-kit/fingerprint';
+import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/test-kit/postgres';
 import { startAndShareContact } from './demo-das';
-import { type Product, ROOT, startProduct } from './harness';
 import { botSays, MENU_KEYS, mark, replyLabels, summaryText, tr } from './steps';
+import { type Product, ROOT, startProduct } from './test-kit';
 
 const t = tr('en');
 const SAMPLES = join(ROOT, 'bot', 'src', 'backend', 'seed', 'samples');

@@ -4,10 +4,10 @@ import { SEND_NOW_PER_DAY } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plan } from '../../src/notifications/index';
 import { emptyCounts } from '../../src/notifications/types';
-import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { describeOnDatabases } from '../backend/helpers/databases';
-import { type Da, type User, uniquePhone } from '../backend/helpers/fixtures';
-import { detail, expectRefused, fieldError, TEXTS } from './helpers';
+import { startBackend, type TestBackend } from '../backend/test-kit/backend';
+import { describeOnDatabases } from '../backend/test-kit/databases';
+import { type Da, type User, uniquePhone } from '../backend/test-kit/fixtures';
+import { detail, expectRefused, fieldError, TEXTS } from './test-kit';
 
 const PATH = '/api/location-notifications/';
 

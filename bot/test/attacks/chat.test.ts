@@ -1,5 +1,5 @@
 // Attack suite (issue 15), classes 1, 4 and 5 through the chat: the emulator, the real bot and
-// the embedded backend (PGlite; bot/src/telegram/test-harness.ts). The backend side of the same
+// the embedded backend (PGlite; bot/src/telegram/test-kit.ts). The backend side of the same
 // classes, on every database, is in accounts.test.ts.
 import { type Language, translate } from '@gebere/i18n';
 import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
@@ -12,9 +12,9 @@ import {
   SERVICE_TOKEN,
   startHarness,
   webAppUrl,
-} from '../../src/telegram/test-harness';
-import { uniqueNumber, uniquePhone } from '../backend/helpers/fixtures';
-import { TEXTS } from './helpers';
+} from '../../src/telegram/test-kit';
+import { uniqueNumber, uniquePhone } from '../backend/test-kit/fixtures';
+import { TEXTS } from './test-kit';
 
 let h: Harness;
 beforeAll(async () => {

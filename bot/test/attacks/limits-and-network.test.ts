@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, HTTP_LIMIT_DEFAULTS, loadConfig } from '../../src/config';
-import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { describeOnDatabases } from '../backend/helpers/databases';
-import type { Da } from '../backend/helpers/fixtures';
-import { AM } from './helpers';
+import { startBackend, type TestBackend } from '../backend/test-kit/backend';
+import { describeOnDatabases } from '../backend/test-kit/databases';
+import type { Da } from '../backend/test-kit/fixtures';
+import { AM } from './test-kit';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'gebere-attacks-'));
 const REAL_TOKEN = '7000000001:AAE-real-looking-token-for-tests_xyz';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../../../test/support';
+import { testApp } from '../../../../test/test-kit';
 
 describe('health', () => {
   it('/healthz answers without touching dependencies', async () => {

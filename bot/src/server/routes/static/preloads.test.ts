@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ScreenName, screens } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebappBuilt } from '../../../../../scripts/build-freshness.mjs';
-import { fakeDist, testApp } from '../../../../test/support';
+import { fakeDist, testApp } from '../../../../test/test-kit';
 import {
   type FirstLoadPlan,
   languagePreloads,

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { screenPaths } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET, ASSET_BODY, testApp } from '../../../../test/support';
+import { ASSET, ASSET_BODY, testApp } from '../../../../test/test-kit';
 import { renderIndexHtml, scriptSafeJson } from './index-html';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];

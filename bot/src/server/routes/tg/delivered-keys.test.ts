@@ -1,8 +1,8 @@
 import { GrammyError } from 'grammy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type DbKind, openTestDb, type TestDb } from '../../../../test/backend/helpers/databases';
-import { postgresSkipReason } from '../../../../test/backend/helpers/postgres';
-import { fakeApi, initData, testApp } from '../../../../test/support';
+import { type DbKind, openTestDb, type TestDb } from '../../../../test/backend/test-kit/databases';
+import { postgresSkipReason } from '../../../../test/backend/test-kit/postgres';
+import { fakeApi, initData, testApp } from '../../../../test/test-kit';
 import { type DeliveredKeys, dbDeliveredKeys, memoryDeliveredKeys, PENDING_STALE_MS } from './delivered-keys';
 
 const result = { kind: 'group_added', group_id: 4, group_name: 'Lemlem' };

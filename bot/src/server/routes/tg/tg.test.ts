@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { initData, TEST_LINK_SECRET, testApp } from '../../../../test/support';
+import { initData, TEST_LINK_SECRET, testApp } from '../../../../test/test-kit';
 import { signLink } from '../../../auth';
 
 const farmer = {

@@ -8,7 +8,7 @@ import {
 } from '@gebere/telegram-emulator';
 import { Api } from 'grammy';
 import { pino } from 'pino';
-import { type DbKind, openTestDb, type TestDb } from '../../test/backend/helpers/databases';
+import { type DbKind, openTestDb, type TestDb } from '../../test/backend/test-kit/databases';
 import type { Db } from '../backend/db/types';
 import { createNotificationEngine, type EngineDeps } from './engine';
 import { plan } from './planner';

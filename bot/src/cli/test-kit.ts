@@ -2,8 +2,8 @@
 // on a loopback port, and `gebere` run in-process with what it printed captured.
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { startBackend, type TestBackend } from '../../test/backend/helpers/backend';
-import { TEST_AUTH } from '../../test/backend/helpers/proofs';
+import { TEST_AUTH } from '../../test/backend/test-kit/auth-headers';
+import { startBackend, type TestBackend } from '../../test/backend/test-kit/backend';
 import type { CliSettings } from './backend-client';
 import { runCli } from './commands';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../src/backend/db/types';
+import { proof } from './auth-headers';
 import type { Answer, CallOptions } from './backend';
-import { proof } from './proofs';
 
 type Call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, o?: CallOptions) => Promise<Answer>;
 

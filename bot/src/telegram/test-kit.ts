@@ -12,8 +12,8 @@ import {
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { InlineKeyboardButton, KeyboardButton } from 'grammy/types';
 import pino from 'pino';
-import { openTestDb } from '../../test/backend/helpers/databases';
-import { freePort } from '../../test/support';
+import { openTestDb } from '../../test/backend/test-kit/databases';
+import { freePort } from '../../test/test-kit';
 import { type VerifiedLink, verifyLink } from '../auth/link';
 import type { Db } from '../backend/db/types';
 import { backendPlugin } from '../backend/index';

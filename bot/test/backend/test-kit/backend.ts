@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../../src/backend/db/types';
 import { backendPlugin } from '../../../src/backend/index';
+import { TEST_AUTH } from './auth-headers';
 import { type DbKind, openTestDb } from './databases';
 import { Fixtures } from './fixtures';
-import { TEST_AUTH } from './proofs';
 
 export interface TestBackend {
   app: FastifyInstance;

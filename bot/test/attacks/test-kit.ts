@@ -1,7 +1,7 @@
 // Support for the attack suite (issue 15): the exact texts a refusal must carry, in English and
 // Amharic, and one assertion that a request is refused in both languages with nothing written.
 import { expect } from 'vitest';
-import type { CallOptions, TestBackend } from '../backend/helpers/backend';
+import type { CallOptions, TestBackend } from '../backend/test-kit/backend';
 
 export const AM = { 'accept-language': 'am' } as const;
 
