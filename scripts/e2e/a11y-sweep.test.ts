@@ -1,4 +1,4 @@
-// Issue 10, "an accessibility check (axe-core) of every screen: no serious or critical violations",
+// An accessibility check (axe-core) of every screen, with no serious or critical violations,
 // and screenshots light and dark: every route of spec §2 in Telegram's light and dark themes, in
 // English and Amharic, opened from the emulator's chat page with the link the bot signs (an inline
 // web_app button, as Telegram launches it, theme included), once its content shows. Plus an error

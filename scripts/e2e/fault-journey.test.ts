@@ -1,4 +1,4 @@
-// Issue 10 item 3, field faults: a DA's key submits in Debian's Chromium through the emulator's
+// Field faults: a DA's key submits in Debian's Chromium through the emulator's
 // chat page, in English and Amharic at 360×640, (a) with the backend dropping 30% of the writes
 // in a seeded pattern (half before the server sees them, half after it saved: the answer lost)
 // and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary

@@ -141,7 +141,7 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
       await page.close();
     });
 
-    // Issue 10: created, delivered by the engine to the DAs of its woreda and nobody else, narrowed
+    // A notification is created, delivered by the engine to the DAs of its woreda and nobody else, narrowed
     // to the kebele (a new target: sent once more, to it), removed. Several engine ticks (5 s each)
     // on 2 shared cores: more than the default 30 s.
     it('a verified DA sends a notification to the DAs of the woreda, retargets it, removes it', async () => {

@@ -1,4 +1,4 @@
-// Issue 10, the DA's side of an advisory notification, in Debian's Chromium through the emulator's
+// The DA's side of an advisory notification, in Debian's Chromium through the emulator's
 // chat page, in English and Amharic at 360×640: a demo DA (linked by phone) sends a notification of
 // type advisory to their kebele; the notification engine running in the product delivers it with
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,

@@ -1,4 +1,4 @@
-// Issue 16's "Done when", as one run with no browser: on a fresh PostgreSQL database with DEMO_DATA
+// The operator's whole path, as one run with no browser: on a fresh PostgreSQL database with DEMO_DATA
 // unset, following only the README, the operator imports the sample content and roster (`gebere
 // import`), grants a notification manager (`gebere grant`), a DA registers and records reach
 // through the emulator's chat and the backend calls the screens make (with the bot's signed link

@@ -61,7 +61,7 @@ const DEFAULT_BODY_LIMIT = 256 * 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Per-user limit on every write (issue 15: one DA made ~220 farmers/s). Runs at onRequest, so a
+ * Per-user limit on every write (an attack test saw one DA make ~220 farmers/s). Runs at onRequest, so a
  * limited request is refused before its body is read and writes nothing: 429 with Retry-After
  * and a `{detail}` in the request's language. The proof is read by the actor source's reader, so
  * a header is verified once per request for both; the counts live in this process's memory.

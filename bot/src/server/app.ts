@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Closing for a restart: idle keep-alive sockets go at once, in-flight requests finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    // Slow or hostile clients (issue 15): a socket that trickles its headers or body is cut off
+    // Slow or hostile clients: a socket that trickles its headers or body is cut off
     // once the request is late; idle and keep-alive sockets are closed; answers take their time.
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,

@@ -61,7 +61,7 @@ export async function startServer(
   const config = await withSharedSecrets(given);
   if (config.secretsShared)
     logger.info({ shared: config.generatedSecrets }, 'generated secrets shared through the database');
-  // Where a start spends its time, in the 'listening' line (the cold-start budget, issue 10).
+  // Where a start spends its time, in the 'listening' line (the cold-start budget).
   const phases: Record<string, number> = {};
   const phase = (name: string, since: number) => {
     phases[name] = Date.now() - since;

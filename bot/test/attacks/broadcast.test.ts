@@ -1,4 +1,4 @@
-// Attack suite (issue 15), class 2 through the backend and the notification planner: who may
+// Attack suite, class 2 through the backend and the notification planner: who may
 // make the engine message every DA.
 import { SEND_NOW_PER_DAY } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Attack suite (issue 15), classes 3 and 6 through the backend: who reads farmers' names and
+// Attack suite, classes 3 and 6 through the backend: who reads farmers' names and
 // phones, and what a signed link grants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proof } from '../backend/test-kit/auth-headers';

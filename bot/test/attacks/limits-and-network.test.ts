@@ -1,4 +1,4 @@
-// Attack suite (issue 15), classes 7 and 8.
+// Attack suite, classes 7 and 8.
 //
 // Class 7 is mostly covered elsewhere, end to end, and not repeated here:
 // - bot/test/backend/limits.test.ts: JSON nested 5k–20k deep in an enum field and a deep unknown

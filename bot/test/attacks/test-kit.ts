@@ -1,4 +1,4 @@
-// Support for the attack suite (issue 15): the exact texts a refusal must carry, in English and
+// Support for the attack suite: the exact texts a refusal must carry, in English and
 // Amharic, and one assertion that a request is refused in both languages with nothing written.
 import { expect } from 'vitest';
 import type { CallOptions, TestBackend } from '../backend/test-kit/backend';
