@@ -20,7 +20,7 @@ import { registerRecordRoutes } from './routes/records';
 import { registerReportUserRoutes } from './routes/report-users';
 import { registerValueChainRoutes } from './routes/value-chains';
 import { type ActorSource, createActorSource } from './serving/actor-source';
-import { backendErrorHandler } from './serving/error-handler';
+import { createErrorHandler } from './serving/error-handler';
 import { detailError, HttpError } from './serving/http-error';
 import { createKeyCleanup } from './serving/idempotency';
 import { message, pickLanguage } from './serving/messages';
@@ -145,7 +145,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     if (headers) reply.headers(headers);
     return payload;
   });
-  app.setErrorHandler(backendErrorHandler);
+  app.setErrorHandler(createErrorHandler('backend'));
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: message(pickLanguage(request.headers['accept-language']), 'not_found') });
   });

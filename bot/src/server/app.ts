@@ -7,7 +7,7 @@ import Fastify, {
 import { HTTP_LIMIT_DEFAULTS, type HttpLimits } from '../config';
 import type { Logger } from '../log';
 import type { WebhookHandler } from '../telegram/runtime';
-import { errorHandler, type NotFoundPage } from './plugins/error-handler';
+import { errors, type NotFoundPage } from './plugins/errors';
 import { requestId, requestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { type HealthOptions, healthPlugin } from './routes/health';
@@ -46,7 +46,7 @@ export const gebereHttp: FastifyPluginAsync<HttpOptions> = async (app, options) 
   // An unknown app path gets the mini-app's not-found screen (the static plugin fills this in).
   const notFoundPage: NotFoundPage = {};
   await app.register(requestLog);
-  await app.register(errorHandler, { notFoundPage });
+  await app.register(errors, { notFoundPage });
   await app.register(securityHeaders, { https: options.publicUrl.startsWith('https://') });
 
   if (options.metrics) await app.register(metricsPlugin, options.metrics);

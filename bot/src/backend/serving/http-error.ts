@@ -4,15 +4,19 @@ import { type MessageKey, type MessageVars, message } from './messages';
 
 /**
  * An answer other than success, decided by a handler or by serve(). The body is made in the
- * request's language when the answer is sent, so handlers name message keys, not texts.
+ * request's language when the answer is sent, so handlers name message keys, not texts; a plain
+ * string is a `{detail}` that is already final (the server's own English answers, e.g. /tg).
  */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly render: (lang: Language) => unknown;
   constructor(
     readonly statusCode: number,
-    readonly render: (lang: Language) => unknown,
+    body: string | ((lang: Language) => unknown),
+    readonly headers: Record<string, string> = {},
   ) {
-    super(`HTTP ${statusCode}`);
+    super(typeof body === 'string' ? body : `HTTP ${statusCode}`);
+    this.render = typeof body === 'string' ? () => ({ detail: body }) : body;
   }
 }
 

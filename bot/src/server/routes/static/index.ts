@@ -5,7 +5,7 @@ import type { RuntimeConfig } from '@gebere/contract';
 import { LANG_PARAM, screenPaths } from '@gebere/contract/screens';
 import { resolveLanguage } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { NotFoundPage } from '../../plugins/error-handler';
+import type { NotFoundPage } from '../../plugins/errors';
 import { type CspOptions, contentSecurityPolicy } from '../../plugins/security-headers';
 import { pickEncoding, type RenderedIndex, renderIndexHtml } from './index-html';
 import { languagePreloads, readBuild, routePreloads, withHeadLinks } from './preloads';

@@ -10,11 +10,11 @@ import {
 import type { Language } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
+import { HttpError } from '../../../backend/serving/http-error';
 import { idempotencyKeyOf, requestHash } from '../../../backend/serving/idempotency';
 import type { HandBackOutcome } from '../../../metrics';
 import { renderSummary, summaryTitle } from '../../../telegram/summaries';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth';
-import { HttpError } from '../../plugins/error-handler';
 import { type Claim, type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
 import type { HandBackSender, SenderResult } from './sender';
 
