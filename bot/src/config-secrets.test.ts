@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { postgresSkipReason, postgresUrl } from '../test/backend/helpers/postgres';
+import { postgresSkipReason, postgresUrl } from '../test/backend/test-kit/postgres';
 import { signLink, verifyLink } from './auth/link';
 import { pgliteDb } from './backend/db/pglite';
 import { loadConfig, SharedSecretsError, withSharedSecrets } from './config';

@@ -28,7 +28,7 @@ export interface Config {
   publicUrl: string;
   logLevel: LogLevel;
   trustProxy: boolean;
-  /** Time and connection limits of the HTTP server (issue 15: slow and many sockets). */
+  /** Time and connection limits of the HTTP server (against slow and many sockets). */
   http: HttpLimits;
   /** Backend writes (POST/PUT/PATCH) per Telegram user (or address) per minute; 0: no limit. */
   rateLimit: { writesPerMinute: number };

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/support';
+import { testApp } from '../test/test-kit';
 import { createLogger, maskLogLine, maskPhones, maskText, maskUrl, REDACT_PATHS } from './log';
 
 describe('log hygiene', () => {

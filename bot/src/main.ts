@@ -1,6 +1,6 @@
 import { type Config, ConfigError, describeConfig, loadConfig } from './config';
 import { createLogger } from './log';
-import { startServer } from './server';
+import { startServer } from './server/index';
 
 /** How long a shutdown may take before the process gives up waiting (Docker waits 10 s). */
 const SHUTDOWN_GRACE_MS = 8_000;

@@ -1,8 +1,8 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { withTimeout } from './http/health';
+import { withTimeout } from './server/routes/health';
 
 /**
- * Prometheus metrics of one server (GET /metrics, see http/metrics.ts). A registry per server, not
+ * Prometheus metrics of one server (GET /metrics, see server/routes/metrics). A registry per server, not
  * prom-client's global one, so tests can run several servers in one process. Labels are bounded:
  * a route is its pattern (`/backend/api/farmer-profiles/:id/`), never the URL with ids or phones.
  */

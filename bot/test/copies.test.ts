@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMULATOR_TOKEN, loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { type RunningServer, startServer } from '../src/server';
-import { fakeDist, freePort } from './support';
+import { type RunningServer, startServer } from '../src/server/index';
+import { fakeDist, freePort } from './test-kit';
 
 const running: RunningServer[] = [];
 afterEach(async () => {

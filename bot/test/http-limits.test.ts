@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpLimits } from '../src/config';
-import { testApp } from './support';
+import { testApp } from './test-kit';
 
 /** A route that reads its whole body and may take its time to answer. */
 const echo: FastifyPluginAsync = async (app) => {

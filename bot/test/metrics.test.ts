@@ -8,8 +8,8 @@ import {
   insertNotification,
   openSharedDb,
   type SharedDb,
-} from '../src/notifications/test-support';
-import { freePort, initData, testApp } from './support';
+} from '../src/notifications/test-kit';
+import { freePort, initData, testApp } from './test-kit';
 
 const START = Date.parse('2025-03-03T10:00:00Z');
 

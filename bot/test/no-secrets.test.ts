@@ -8,8 +8,8 @@ import { startEmulator } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { startServer } from '../src/server';
-import { freePort } from './support';
+import { startServer } from '../src/server/index';
+import { freePort } from './test-kit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const webapp = join(root, 'webapp');

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { BotTokenRefusedError, type RunningServer, startServer } from '../src/server';
-import { fakeDist, freePort } from './support';
+import { BotTokenRefusedError, type RunningServer, startServer } from '../src/server/index';
+import { fakeDist, freePort } from './test-kit';
 
 const TOKEN = '123456789:AAHfake-but-well-formed-token-xyz';
 const running: RunningServer[] = [];

@@ -5,8 +5,8 @@ import { Composer } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
-import { type RunningServer, type ServerOverrides, startServer } from '../src/server';
-import { fakeDist, freePort } from './support';
+import { type RunningServer, type ServerOverrides, startServer } from '../src/server/index';
+import { fakeDist, freePort } from './test-kit';
 
 const running: RunningServer[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * Backend benchmark (issue 3): throughput and p99 of the real routes beside a Fastify hello-world
+ * Backend benchmark: throughput and p99 of the real routes beside a Fastify hello-world
  * route and bare raw-SQL routes doing the same database work, measured in one run.
  *
  *   node --import tsx scripts/bench/backend.ts            PGlite, and PostgreSQL when

@@ -1,4 +1,4 @@
-// Broadcast benchmark (issue 9): one send-now notification to every DA through the emulator with
+// Broadcast benchmark: one send-now notification to every DA through the emulator with
 // Telegram's limits on (30 messages/s overall, 1/s per chat, 429 with retry_after beyond), the
 // engine in a child process. Prints the delivery rate as a fraction of the limit, and lost and
 // duplicated messages; then a second broadcast during which the engine is killed with SIGKILL

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noConsole: a command-line benchmark that prints its report
 /**
- * Farmer form ready on 3G (issue 10, budgets): from navigation start until the farmer
+ * Farmer form ready on 3G (a field budget): from navigation start until the farmer
  * registration form is ready — the kebele's development groups in the group select AND the
  * main button shown (`web_app_setup_main_button` with `is_visible: true`) — under Chromium's
  * network emulation (562 ms RTT, 1.44 Mbit/s down, 675 kbit/s up, cache disabled, a fresh

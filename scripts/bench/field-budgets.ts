@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noConsole: a command-line benchmark that prints its report
 /**
- * The field budgets (issue 10, part 2) in one run, printed as ONE table with the anchor beside
+ * The field budgets in one run, printed as ONE table with the anchor beside
  * each figure, and written as Markdown to artifacts/budgets.md (for the README):
  *   - first-load bytes per screen (webapp/scripts/first-load-bytes.mjs), aim ≤ 110 KB;
  *   - farmer form ready on 3G, Android host (farmer-form-3g.ts), aim ≤ 2.5 s, beside a bare

@@ -4,7 +4,7 @@
  * time, the webapp's submit engine (webapp/src/features/reach-adoption/submit-records.ts)
  * against the spec's way (one POST /api/reach-farmers/ after the other), in the same run,
  * against the real embedded backend (PGlite, migrations, demo data) on a local port.
- * Aim (issue 8): the engine ≤ 1.5 s. A benchmark, not a test: it prints, it does not fail.
+ * Aim: the engine ≤ 1.5 s. A benchmark, not a test: it prints, it does not fail.
  *
  *   node --import tsx scripts/bench/reach-submit.ts [--pairs 150] [--rtt 300]
  *

@@ -11,9 +11,9 @@ import { createLinkMaker, type ScreenLinks, screenLinks } from '../../bot/src/te
 import { ADVISORY_CODE } from './advisory-steps';
 import { DEMO_DA, startAndShareContact } from './demo-das';
 import { advisoryPath } from './fault-steps';
-import { appFrame, type Product, screenshot } from './harness';
 import { type Journey, row, rows } from './journey';
 import { MENU_KEYS, replyLabels, tr } from './steps';
+import { appFrame, type Product, screenshot } from './test-kit';
 
 /** Another demo DA's phone: the DA update's error state (phone numbers are unique). */
 export const TAKEN_PHONE = '0935678906';

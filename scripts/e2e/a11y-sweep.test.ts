@@ -1,4 +1,4 @@
-// Issue 10, "an accessibility check (axe-core) of every screen: no serious or critical violations",
+// An accessibility check (axe-core) of every screen, with no serious or critical violations,
 // and screenshots light and dark: every route of spec §2 in Telegram's light and dark themes, in
 // English and Amharic, opened from the emulator's chat page with the link the bot signs (an inline
 // web_app button, as Telegram launches it, theme included), once its content shows. Plus an error
@@ -23,11 +23,11 @@ import {
   valueShown,
 } from './a11y-sweep-steps';
 import { advisoryPath, chooseRecords } from './fault-steps';
-import { chromiumSkipReason, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile } from './journey';
 import { pressMainButton, tr } from './steps';
+import { chromiumSkipReason, openChat, screenshot } from './test-kit';
 
-vi.mock('../../bot/src/server-backend', async (original) =>
+vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 

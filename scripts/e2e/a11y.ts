@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Frame } from 'playwright-core';
-import { ARTIFACTS } from './harness';
+import { ARTIFACTS } from './test-kit';
 
 export interface A11yFinding {
   screen: string;

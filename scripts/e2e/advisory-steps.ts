@@ -6,8 +6,8 @@ import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
 import { advisoryMessage } from '../../bot/src/telegram/advisory';
 import { createLinkMaker } from '../../bot/src/telegram/links';
-import { appFrame, type Product } from './harness';
 import { rows } from './journey';
+import { appFrame, type Product } from './test-kit';
 
 /** The demo's Amhara advisory with feedback questions of all four types (seed/demo/feedback.ts). */
 export const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';

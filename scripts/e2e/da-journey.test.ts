@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
 import { loseSomeAnswers } from './faults';
-import { chromiumSkipReason, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row } from './journey';
 import {
   appClosed,
@@ -26,8 +25,9 @@ import {
   tick,
   tr,
 } from './steps';
+import { chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
 
-vi.mock('../../bot/src/server-backend', async (original) =>
+vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 

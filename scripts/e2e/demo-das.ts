@@ -4,9 +4,9 @@
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import { expect } from 'vitest';
-import { openChat, type Product } from './harness';
 import type { Journey } from './journey';
 import { botSays, MENU_KEYS, replyLabels, sendText, shareContact, type T } from './steps';
+import { openChat, type Product } from './test-kit';
 
 export const DEMO_DA = {
   en: { first: 'Abebe', phone: '911234501' },

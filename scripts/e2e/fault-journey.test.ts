@@ -1,4 +1,4 @@
-// Issue 10 item 3, field faults: a DA's key submits in Debian's Chromium through the emulator's
+// Field faults: a DA's key submits in Debian's Chromium through the emulator's
 // chat page, in English and Amharic at 360×640, (a) with the backend dropping 30% of the writes
 // in a seeded pattern (half before the server sees them, half after it saved: the answer lost)
 // and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary
@@ -18,7 +18,6 @@ import {
   submitUntilClosed,
 } from './fault-steps';
 import { dropSomeWrites, fates, flakyNetwork } from './faults';
-import { chromiumSkipReason, openChat, type Product } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   appClosed,
@@ -34,8 +33,9 @@ import {
   summaryText,
   tr,
 } from './steps';
+import { chromiumSkipReason, openChat, type Product } from './test-kit';
 
-vi.mock('../../bot/src/server-backend', async (original) =>
+vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 

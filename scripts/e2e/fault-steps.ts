@@ -6,9 +6,9 @@ import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
-import type { Product } from './harness';
 import { rows } from './journey';
 import { choose, pickRadio, pressMainButton, tick } from './steps';
+import type { Product } from './test-kit';
 
 /** How many messages in the chat (from anyone: answerWebAppQuery posts "via bot") read exactly `text`. */
 export const countInChat = (u: TestUser, text: string, since = 0) =>

@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { DEMO_DA, daInChat } from './demo-das';
-import { chromiumSkipReason, openChat, type Product, screenshot } from './harness';
 import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   appClosed,
@@ -20,8 +19,9 @@ import {
   tick,
   tr,
 } from './steps';
+import { chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
 
-vi.mock('../../bot/src/server-backend', async (original) =>
+vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 

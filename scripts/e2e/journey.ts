@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type A11yFinding, writeFindings } from './a11y';
 import { productDb } from './db-capture';
-import { type Browser, launchBrowser, type Product, startProduct } from './harness';
+import { type Browser, launchBrowser, type Product, startProduct } from './test-kit';
 
 export interface Journey {
   product: Product;

@@ -7,7 +7,6 @@ import { type Language, translate } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
-import { chromiumSkipReason, openChat, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   type DeliveryRow,
@@ -37,8 +36,9 @@ import {
   summaryText,
   tr,
 } from './steps';
+import { chromiumSkipReason, openChat, screenshot } from './test-kit';
 
-vi.mock('../../bot/src/server-backend', async (original) =>
+vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 
@@ -141,7 +141,7 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
       await page.close();
     });
 
-    // Issue 10: created, delivered by the engine to the DAs of its woreda and nobody else, narrowed
+    // A notification is created, delivered by the engine to the DAs of its woreda and nobody else, narrowed
     // to the kebele (a new target: sent once more, to it), removed. Several engine ticks (5 s each)
     // on 2 shared cores: more than the default 30 s.
     it('a verified DA sends a notification to the DAs of the woreda, retargets it, removes it', async () => {

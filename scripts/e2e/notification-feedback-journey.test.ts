@@ -1,4 +1,4 @@
-// Issue 10, the DA's side of an advisory notification, in Debian's Chromium through the emulator's
+// The DA's side of an advisory notification, in Debian's Chromium through the emulator's
 // chat page, in English and Amharic at 360×640: a demo DA (linked by phone) sends a notification of
 // type advisory to their kebele; the notification engine running in the product delivers it with
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,
@@ -9,7 +9,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
 import { daInChat } from './demo-das';
-import { appFrame, chromiumSkipReason, screenshot } from './harness';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   daArea,
@@ -32,8 +31,9 @@ import {
   tick,
   tr,
 } from './steps';
+import { appFrame, chromiumSkipReason, screenshot } from './test-kit';
 
-vi.mock('../../bot/src/server-backend', async (original) =>
+vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 

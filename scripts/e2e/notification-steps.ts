@@ -11,9 +11,9 @@ import { makeLinker, renderDelivery } from '../../bot/src/notifications/message'
 import { DEFAULT_ENGINE_OPTIONS, type DeliveryContext } from '../../bot/src/notifications/types';
 
 import { startAndShareContact } from './demo-das';
-import type { Product } from './harness';
 import { row, rows } from './journey';
 import { choose, MENU_KEYS, replyLabels, type T } from './steps';
+import type { Product } from './test-kit';
 
 /** A DA's place in the admin tree (ids as text, as the form's selects hold them). */
 export interface DaArea {

@@ -1,4 +1,4 @@
-// Issue 16's "Done when", as one run with no browser: on a fresh PostgreSQL database with DEMO_DATA
+// The operator's whole path, as one run with no browser: on a fresh PostgreSQL database with DEMO_DATA
 // unset, following only the README, the operator imports the sample content and roster (`gebere
 // import`), grants a notification manager (`gebere grant`), a DA registers and records reach
 // through the emulator's chat and the backend calls the screens make (with the bot's signed link
@@ -19,14 +19,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
 import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
-import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend';
+import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend-client';
 import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
-import { fingerprint } from '../../bot/test/backend/helpers/fingerprint';
-import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/helpers/postgres';
+import { fingerprint } from '../../bot/test/backend/test-kit/fingerprint';
+import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/test-kit/postgres';
 import { startAndShareContact } from './demo-das';
-import { type Product, ROOT, startProduct } from './harness';
 import { botSays, MENU_KEYS, mark, replyLabels, summaryText, tr } from './steps';
+import { type Product, ROOT, startProduct } from './test-kit';
 
 const t = tr('en');
 const SAMPLES = join(ROOT, 'bot', 'src', 'backend', 'seed', 'samples');

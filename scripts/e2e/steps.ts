@@ -7,7 +7,7 @@ import { parseHtml } from '@gebere/telegram-emulator';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { renderSummary } from '../../bot/src/telegram/summaries';
-import { appFrame } from './harness';
+import { appFrame } from './test-kit';
 
 export type T = (key: TextKey, vars?: Record<string, string | number>) => string;
 export const tr =

@@ -14,7 +14,7 @@ import { type Plugin, runnerImport } from 'vite';
  *   one file beside the screen, and none of it on a first load);
  * - `dist/.vite/first-load.json`: per screen, its paths and the Vite manifest keys of its
  *   screen module and declared modules; per lazily loaded language, its module's key. The
- *   server preloads them with the document (bot/src/http/static/preloads.ts), the byte budget
+ *   server preloads them with the document (bot/src/server/routes/static/preloads.ts), the byte budget
  *   counts them (scripts/first-load-bytes.mjs): neither knows the webapp's source layout.
  *
  * A declared module that is not a chunk of its own (not a dynamic import of its screen) fails

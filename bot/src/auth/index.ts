@@ -7,5 +7,10 @@ export {
 } from './actor';
 export { createInitDataVerifier, type InitDataVerifier, type VerifiedInitData } from './init-data';
 export { type LinkParams, type SignLinkOptions, signLink, type VerifiedLink, verifyLink } from './link';
-export { createProofReader, type Proof, type ProofOptions, type ProofResult } from './proof';
-export { createServiceTokenCheck } from './service-token';
+export {
+  createProofReader,
+  createServiceTokenCheck,
+  type Proof,
+  type ProofOptions,
+  type ProofResult,
+} from './proof';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInitData } from '../../test/backend/helpers/proofs';
+import { signInitData } from '../../test/backend/test-kit/auth-headers';
 import { createActorResolver } from './actor';
 import { createInitDataVerifier } from './init-data';
 import { signLink } from './link';

@@ -1,16 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ProofOptions } from '../auth/index';
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-depth';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../server/json-depth';
 import { type Log, silentLog } from './db/log';
 import type { Db } from './db/types';
-import { type ActorSource, createActorSource } from './http/actor';
-import { backendErrorHandler } from './http/error-handler';
-import { detailError, HttpError } from './http/http-error';
-import { createKeyCleanup } from './http/idempotency';
-import { message, pickLanguage } from './http/messages';
-import { listHeadersOf } from './http/paginate';
-import type { BackendEnv } from './http/serve';
 import { buildOpenApi, docsHtml } from './openapi';
 import { registerOpsRoutes } from './ops/routes';
 import { registerAdvisoryRoutes } from './routes/advisories';
@@ -26,6 +19,13 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerRecordRoutes } from './routes/records';
 import { registerReportUserRoutes } from './routes/report-users';
 import { registerValueChainRoutes } from './routes/value-chains';
+import { type ActorSource, createActorSource } from './serving/actor-source';
+import { createErrorHandler } from './serving/error-handler';
+import { detailError, HttpError } from './serving/http-error';
+import { createKeyCleanup } from './serving/idempotency';
+import { message, pickLanguage } from './serving/messages';
+import { listHeadersOf } from './serving/paginate';
+import type { BackendEnv } from './serving/serve';
 
 export type { Log } from './db/log';
 export { migrate } from './db/migrate';
@@ -61,7 +61,7 @@ const DEFAULT_BODY_LIMIT = 256 * 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Per-user limit on every write (issue 15: one DA made ~220 farmers/s). Runs at onRequest, so a
+ * Per-user limit on every write (an attack test saw one DA make ~220 farmers/s). Runs at onRequest, so a
  * limited request is refused before its body is read and writes nothing: 429 with Retry-After
  * and a `{detail}` in the request's language. The proof is read by the actor source's reader, so
  * a header is verified once per request for both; the counts live in this process's memory.
@@ -145,7 +145,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     if (headers) reply.headers(headers);
     return payload;
   });
-  app.setErrorHandler(backendErrorHandler);
+  app.setErrorHandler(createErrorHandler('backend'));
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ detail: message(pickLanguage(request.headers['accept-language']), 'not_found') });
   });

@@ -1,6 +1,6 @@
 import { ADMIN_LEVELS, type AdminLevel, asList, type Location } from '@gebere/contract';
 import { type Area, type AreaArg, CliError, expectWords, parseArea, usageError } from './args';
-import type { Backend } from './backend';
+import type { Backend } from './backend-client';
 import type { Command } from './command';
 import { table } from './output';
 

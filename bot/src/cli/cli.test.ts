@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBackend } from '../../test/backend/helpers/backend';
-import { type User, uniqueNumber, uniquePhone } from '../../test/backend/helpers/fixtures';
-import { TEST_AUTH } from '../../test/backend/helpers/proofs';
+import { TEST_AUTH } from '../../test/backend/test-kit/auth-headers';
+import type { TestBackend } from '../../test/backend/test-kit/backend';
+import { type User, uniqueNumber, uniquePhone } from '../../test/backend/test-kit/fixtures';
 import { loadConfig } from '../config';
-import { type CliSettings, settingsFromConfig } from './backend';
+import { type CliSettings, settingsFromConfig } from './backend-client';
 import { runCli } from './commands';
-import { listeningBackend, runGebere } from './test-support';
+import { listeningBackend, runGebere } from './test-kit';
 
 /**
  * The operator's commands against a real embedded backend over HTTP (Fastify listening on a

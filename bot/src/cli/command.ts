@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { FlagOption, ValueOption } from './args';
-import type { Backend, CliSettings } from './backend';
+import type { Backend, CliSettings } from './backend-client';
 import type { Output } from './output';
 
 /** What a command runs with: where to print, and the backend (connected on first use). */

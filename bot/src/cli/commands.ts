@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { areasCommand } from './areas';
 import { CliError, EXIT, parseArgs, usageError } from './args';
-import { type Backend, backendUrlOf, type CliSettings, connect } from './backend';
+import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
 import { backupCommand, restoreCommand } from './backup';
 import type { Command } from './command';
 import { exportCommand } from './export';

@@ -9,14 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestBackend } from '../../test/backend/helpers/backend';
-import { fingerprint } from '../../test/backend/helpers/fingerprint';
-import { postgresSkipReason, postgresUrl } from '../../test/backend/helpers/postgres';
-import { proof, TEST_AUTH } from '../../test/backend/helpers/proofs';
+import { proof, TEST_AUTH } from '../../test/backend/test-kit/auth-headers';
+import type { TestBackend } from '../../test/backend/test-kit/backend';
+import { fingerprint } from '../../test/backend/test-kit/fingerprint';
+import { postgresSkipReason, postgresUrl } from '../../test/backend/test-kit/postgres';
 import { pgliteDb } from '../backend/db/pglite';
 import { openPostgres } from '../backend/db/postgres';
-import type { CliSettings } from './backend';
-import { listeningBackend, runGebere } from './test-support';
+import type { CliSettings } from './backend-client';
+import { listeningBackend, runGebere } from './test-kit';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import type { TestBackend } from '../../test/backend/helpers/backend';
-import { uniquePhone } from '../../test/backend/helpers/fixtures';
+import type { TestBackend } from '../../test/backend/test-kit/backend';
+import { uniquePhone } from '../../test/backend/test-kit/fixtures';
 import { formatCsv } from '../backend/seed/csv';
 import { SAMPLE_KINDS, SAMPLES_DIR } from '../backend/seed/samples';
-import type { CliSettings } from './backend';
-import { listeningBackend, runGebere } from './test-support';
+import type { CliSettings } from './backend-client';
+import { listeningBackend, runGebere } from './test-kit';
 
 /** `gebere import` against a real embedded backend over HTTP, CSV and XLSX files on disk. */
 describe('gebere import', () => {

@@ -7,7 +7,7 @@ import {
   type ImportResult,
 } from '@gebere/contract';
 import { CliError, expectWords, usageError } from './args';
-import type { Backend } from './backend';
+import type { Backend } from './backend-client';
 import type { Command } from './command';
 import { type ImportTable, readImportFile } from './import-file';
 

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
 import { CliError, EXIT } from './args';
-import { type CliSettings, settingsFromConfig } from './backend';
+import { type CliSettings, settingsFromConfig } from './backend-client';
 import { runCli } from './commands';
 import { stdio } from './output';
 

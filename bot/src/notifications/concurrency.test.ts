@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/backend/helpers/databases';
+import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { markSending } from './delivery-outcomes';
 import { claim, deliveryCounts } from './queue';
 import {
@@ -9,7 +9,7 @@ import {
   openSharedDb,
   type SharedDb,
   type TestDa,
-} from './test-support';
+} from './test-kit';
 import { systemClock } from './types';
 
 describeOnDatabases('several engines on one database (%s)', (kind) => {

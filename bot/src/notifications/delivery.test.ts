@@ -1,6 +1,6 @@
 import { Api, GrammyError, HttpError } from 'grammy';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/backend/helpers/databases';
+import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { verifyLink } from '../auth/link';
 import { DELIVERY_CALLBACKS } from './message';
 import { deliveryCounts } from './queue';
@@ -12,7 +12,7 @@ import {
   openSharedDb,
   PUBLIC_URL,
   type SharedDb,
-} from './test-support';
+} from './test-kit';
 import type { SendApi } from './types';
 
 const START = Date.parse('2025-03-03T10:00:00Z');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/backend/helpers/databases';
+import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { deliveryCounts } from './queue';
 import {
   editNotification,
@@ -9,7 +9,7 @@ import {
   openSharedDb,
   type SharedDb,
   type TestDa,
-} from './test-support';
+} from './test-kit';
 
 const utc = (s: string) => Date.parse(`${s}Z`);
 

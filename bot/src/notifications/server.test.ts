@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signInitData } from '../../test/backend/helpers/proofs';
-import { fakeDist, freePort } from '../../test/support';
+import { signInitData } from '../../test/backend/test-kit/auth-headers';
+import { fakeDist, freePort } from '../../test/test-kit';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
-import { type RunningServer, startServer } from '../server';
+import { type RunningServer, startServer } from '../server/index';
 
 /**
  * The engine as the product runs it: started by startServer, fed through the backend's own

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/backend/helpers/databases';
+import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { deliveryCounts } from './queue';
 import {
   type Harness,
@@ -9,7 +9,7 @@ import {
   openSharedDb,
   type SharedDb,
   type TestDa,
-} from './test-support';
+} from './test-kit';
 
 const START = Date.parse('2025-03-03T10:00:00Z');
 

@@ -2,7 +2,7 @@ import type { ApiClient } from '@gebere/api-client';
 import type { Language } from '@gebere/i18n';
 import { Composer, type Context, type Middleware, type StorageAdapter, session } from 'grammy';
 import type { Logger } from '../log';
-import { createBackend } from './backend';
+import { createBackend } from './backend-client';
 import { type BotContext, installLanguage, type SessionData } from './context';
 import { answerCallbacks, onBotError } from './errors';
 import { fallbackFlow } from './flows/fallback';

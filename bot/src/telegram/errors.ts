@@ -1,7 +1,7 @@
 import { translate } from '@gebere/i18n';
 import type { BotError, Context, MiddlewareFn } from 'grammy';
 import type { Logger } from '../log';
-import { BackendError } from './backend';
+import { BackendError } from './backend-client';
 import { languageOf } from './context';
 
 /**

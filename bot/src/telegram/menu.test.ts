@@ -14,7 +14,7 @@ import {
   SERVICE_TOKEN,
   startHarness,
   webAppUrl,
-} from './test-harness';
+} from './test-kit';
 
 let h: Harness;
 beforeAll(async () => {

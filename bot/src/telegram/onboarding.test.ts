@@ -12,7 +12,7 @@ import {
   shareOtherContact,
   startHarness,
   webAppUrl,
-} from './test-harness';
+} from './test-kit';
 
 let h: Harness;
 beforeAll(async () => {

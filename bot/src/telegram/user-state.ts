@@ -1,7 +1,7 @@
 import type { BotUser, DaProfile } from '@gebere/contract';
 import { resolveLanguage } from '@gebere/i18n';
 import type { Logger } from '../log';
-import type { Backend } from './backend';
+import type { Backend } from './backend-client';
 import type { BotContext, DaInfo } from './context';
 import { type MakeLink, type ScreenLinks, screenLinks } from './links';
 

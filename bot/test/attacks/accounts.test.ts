@@ -1,11 +1,11 @@
-// Attack suite (issue 15), classes 1, 4 and 5 through the backend: who a Telegram account is.
+// Attack suite, classes 1, 4 and 5 through the backend: who a Telegram account is.
 // The same classes through the chat (emulator + real bot) are in chat.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { describeOnDatabases } from '../backend/helpers/databases';
-import { type Da, uniquePhone } from '../backend/helpers/fixtures';
-import { proof } from '../backend/helpers/proofs';
-import { detail, expectRefused, fieldError, local } from './helpers';
+import { proof } from '../backend/test-kit/auth-headers';
+import { startBackend, type TestBackend } from '../backend/test-kit/backend';
+import { describeOnDatabases } from '../backend/test-kit/databases';
+import { type Da, uniquePhone } from '../backend/test-kit/fixtures';
+import { detail, expectRefused, fieldError, local } from './test-kit';
 
 describeOnDatabases('attacks on accounts (%s)', (kind) => {
   let t: TestBackend;
@@ -322,7 +322,7 @@ describeOnDatabases('attacks on accounts (%s)', (kind) => {
       );
     });
 
-    // Issue 15 §3, "PENDING and REJECTED ... cannot change their own status": an operator's PENDING
+    // "PENDING and REJECTED ... cannot change their own status": an operator's PENDING
     // is final (bot_users.status_by_operator), unlike a fresh registration's, which the screen's
     // PATCH to VERIFIED (spec §4) and sharing the contact again may lift.
     it('a DA an operator set PENDING cannot VERIFY itself again', async () => {

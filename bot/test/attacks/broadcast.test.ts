@@ -1,13 +1,13 @@
-// Attack suite (issue 15), class 2 through the backend and the notification planner: who may
+// Attack suite, class 2 through the backend and the notification planner: who may
 // make the engine message every DA.
 import { SEND_NOW_PER_DAY } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plan } from '../../src/notifications/index';
 import { emptyCounts } from '../../src/notifications/types';
-import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { describeOnDatabases } from '../backend/helpers/databases';
-import { type Da, type User, uniquePhone } from '../backend/helpers/fixtures';
-import { detail, expectRefused, fieldError, TEXTS } from './helpers';
+import { startBackend, type TestBackend } from '../backend/test-kit/backend';
+import { describeOnDatabases } from '../backend/test-kit/databases';
+import { type Da, type User, uniquePhone } from '../backend/test-kit/fixtures';
+import { detail, expectRefused, fieldError, TEXTS } from './test-kit';
 
 const PATH = '/api/location-notifications/';
 

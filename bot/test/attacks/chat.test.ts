@@ -1,5 +1,5 @@
-// Attack suite (issue 15), classes 1, 4 and 5 through the chat: the emulator, the real bot and
-// the embedded backend (PGlite; bot/src/telegram/test-harness.ts). The backend side of the same
+// Attack suite, classes 1, 4 and 5 through the chat: the emulator, the real bot and
+// the embedded backend (PGlite; bot/src/telegram/test-kit.ts). The backend side of the same
 // classes, on every database, is in accounts.test.ts.
 import { type Language, translate } from '@gebere/i18n';
 import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
@@ -12,9 +12,9 @@ import {
   SERVICE_TOKEN,
   startHarness,
   webAppUrl,
-} from '../../src/telegram/test-harness';
-import { uniqueNumber, uniquePhone } from '../backend/helpers/fixtures';
-import { TEXTS } from './helpers';
+} from '../../src/telegram/test-kit';
+import { uniqueNumber, uniquePhone } from '../backend/test-kit/fixtures';
+import { TEXTS } from './test-kit';
 
 let h: Harness;
 beforeAll(async () => {
@@ -282,7 +282,7 @@ describe.each(['en', 'am'] as const)('5. Status not enforced, through the chat (
   });
 });
 
-// Issue 15 §3: the bot reads the user from the backend for every DA-only command (home.ts
+// The bot reads the user from the backend for every DA-only command (home.ts
 // requireDa), never the session's copy, so a DA rejected by an operator since their last /start
 // gets the rejected text from /reach, /adoption, /register_farmer, /add_group and the menu's
 // text buttons, not the group picker with names the bot read with its service token.

@@ -1,11 +1,11 @@
-// Attack suite (issue 15), classes 3 and 6 through the backend: who reads farmers' names and
+// Attack suite, classes 3 and 6 through the backend: who reads farmers' names and
 // phones, and what a signed link grants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { describeOnDatabases } from '../backend/helpers/databases';
-import { type Da, type User, uniquePhone } from '../backend/helpers/fixtures';
-import { proof } from '../backend/helpers/proofs';
-import { detail, expectRefused, fieldError } from './helpers';
+import { proof } from '../backend/test-kit/auth-headers';
+import { startBackend, type TestBackend } from '../backend/test-kit/backend';
+import { describeOnDatabases } from '../backend/test-kit/databases';
+import { type Da, type User, uniquePhone } from '../backend/test-kit/fixtures';
+import { detail, expectRefused, fieldError } from './test-kit';
 
 describeOnDatabases('attacks on data and links (%s)', (kind) => {
   let t: TestBackend;

@@ -1,4 +1,4 @@
-// Attack suite (issue 15), classes 7 and 8.
+// Attack suite, classes 7 and 8.
 //
 // Class 7 is mostly covered elsewhere, end to end, and not repeated here:
 // - bot/test/backend/limits.test.ts: JSON nested 5k–20k deep in an enum field and a deep unknown
@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, HTTP_LIMIT_DEFAULTS, loadConfig } from '../../src/config';
-import { startBackend, type TestBackend } from '../backend/helpers/backend';
-import { describeOnDatabases } from '../backend/helpers/databases';
-import type { Da } from '../backend/helpers/fixtures';
-import { AM } from './helpers';
+import { startBackend, type TestBackend } from '../backend/test-kit/backend';
+import { describeOnDatabases } from '../backend/test-kit/databases';
+import type { Da } from '../backend/test-kit/fixtures';
+import { AM } from './test-kit';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'gebere-attacks-'));
 const REAL_TOKEN = '7000000001:AAE-real-looking-token-for-tests_xyz';
@@ -30,7 +30,7 @@ describeOnDatabases('7. Cheap denial of service and 5xx: defaults (%s)', (kind) 
   let t: TestBackend;
   let da: Da;
   beforeAll(async () => {
-    // The backend as server-backend.ts builds it from a configuration with nothing set.
+    // The backend as server/embedded-backend.ts builds it from a configuration with nothing set.
     t = await startBackend(kind, { writesPerMinute: config.rateLimit.writesPerMinute });
     da = await t.fx.da(); // two writes of this DA: the registration and its VERIFIED
   });

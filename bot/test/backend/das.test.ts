@@ -1,9 +1,9 @@
 import { translate } from '@gebere/i18n';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import { uniquePhone } from './helpers/fixtures';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import { uniquePhone } from './test-kit/fixtures';
 
 describeOnDatabases('development agents (%s)', (kind) => {
   let t: TestBackend;
@@ -249,7 +249,7 @@ describeOnDatabases('development agents (%s)', (kind) => {
       name: expect.any(String),
       name_am: expect.any(String),
     });
-    // The Amharic names of the imported roles (issue 18: an Amharic form shows them).
+    // The Amharic names of the imported roles (an Amharic form shows them).
     const am = await t.db.query<{ name: string; name_am: string }>('select name, name_am from da_roles');
     for (const role of am.rows)
       expect(r.body).toContainEqual({ id: expect.any(Number), name: role.name, name_am: role.name_am });

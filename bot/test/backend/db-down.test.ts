@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/backend/db/postgres';
-import { isDatabaseUnavailable } from '../../src/backend/http/db-errors';
 import { backendPlugin } from '../../src/backend/index';
-import { freePort } from '../support';
-import { startBackend } from './helpers/backend';
-import { proof, TEST_AUTH } from './helpers/proofs';
+import { isDatabaseUnavailable } from '../../src/backend/serving/db-errors';
+import { freePort } from '../test-kit';
+import { proof, TEST_AUTH } from './test-kit/auth-headers';
+import { startBackend } from './test-kit/backend';
 
 describe('database down', () => {
   it('PGlite closed under a request: 503 with Retry-After, not 500', async () => {

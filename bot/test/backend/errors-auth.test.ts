@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import type { Da } from './helpers/fixtures';
-import { proof, signInitData, TEST_AUTH } from './helpers/proofs';
+import { proof, signInitData, TEST_AUTH } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import type { Da } from './test-kit/fixtures';
 
 describeOnDatabases('proofs and bad requests (%s)', (kind) => {
   let t: TestBackend;

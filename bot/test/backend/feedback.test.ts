@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
 
 type Q = { id: number; type: string; choices: number[] };
 

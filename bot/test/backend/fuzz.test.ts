@@ -1,10 +1,10 @@
 import { buildPath, routes } from '@gebere/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import type { Da, User } from './helpers/fixtures';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import type { Da, User } from './test-kit/fixtures';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 

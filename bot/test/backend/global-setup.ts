@@ -9,7 +9,7 @@ import { migrate } from '../../src/backend/db/migrate';
 import { pgliteDb } from '../../src/backend/db/pglite';
 import { openPostgres } from '../../src/backend/db/postgres';
 import { seed } from '../../src/backend/db/seed';
-import { templateKey } from './helpers/template';
+import { templateKey } from './test-kit/template';
 
 /** One PGlite migrated and seeded, dumped to a file every test file loads (~0.5 s, not ~8 s). */
 async function pgliteTemplate(key: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import type { Da } from './helpers/fixtures';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import type { Da } from './test-kit/fixtures';
 
 describeOnDatabases('development groups and farmers (%s)', (kind) => {
   let t: TestBackend;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import { type Da, uniquePhone } from './helpers/fixtures';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import { type Da, uniquePhone } from './test-kit/fixtures';
 
 const farmersNamed = async (t: TestBackend, name: string) =>
   Number(

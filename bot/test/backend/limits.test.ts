@@ -1,9 +1,9 @@
 import { LIST_CEILING } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import type { Da, User } from './helpers/fixtures';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import type { Da, User } from './test-kit/fixtures';
 
 const AM = { 'accept-language': 'am' };
 

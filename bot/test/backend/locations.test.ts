@@ -1,7 +1,7 @@
 import { translate } from '@gebere/i18n';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
 
 describeOnDatabases('admin areas (%s)', (kind) => {
   let t: TestBackend;

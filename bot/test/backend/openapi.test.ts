@@ -1,6 +1,6 @@
 import { routes } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
+import { startBackend, type TestBackend } from './test-kit/backend';
 
 describe('OpenAPI', () => {
   let t: TestBackend;

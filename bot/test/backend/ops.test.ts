@@ -4,11 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgliteDb } from '../../src/backend/db/pglite';
 import type { Db } from '../../src/backend/db/types';
 import { parseCsv } from '../../src/backend/seed/csv';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import { fingerprint } from './helpers/fingerprint';
-import type { Da } from './helpers/fixtures';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import { fingerprint } from './test-kit/fingerprint';
+import type { Da } from './test-kit/fixtures';
 
 const PAGE = 3;
 const PAGE_SQL = 'order by t.id limit';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import { uniqueNumber, uniquePhone } from './helpers/fixtures';
-import { proof } from './helpers/proofs';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import { uniqueNumber, uniquePhone } from './test-kit/fixtures';
 
 describeOnDatabases('report users and bot users (%s)', (kind) => {
   let t: TestBackend;

@@ -1,8 +1,8 @@
 import { buildPath, type RouteDef, routes, toRouterPath } from '@gebere/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from './helpers/backend';
-import { describeOnDatabases } from './helpers/databases';
-import { proof, signInitData } from './helpers/proofs';
+import { proof, signInitData } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
 
 const table = Object.entries(routes) as Array<[string, RouteDef]>;
 

@@ -80,7 +80,7 @@ export function asList<T>(data: T[] | Page<T>): T[] {
  * LIST_CEILING rows (in the list's order) with `X-List-Truncated: true` and `X-Total-Count`
  * (bot/src/backend/README.md). 5,000 is far above any list a screen asks for (a development
  * group has tens of farmers, the demo groups 2–5; a woreda has at most a few hundred kebeles;
- * even the 9 groups stuffed with 24,292 farmers in issue 15 held ~2,700 each) and keeps one
+ * even the 9 groups stuffed with 24,292 farmers by an attack test held ~2,700 each) and keeps one
  * answer near 250 KB of JSON and tens of ms of database time on PGlite.
  */
 export const LIST_CEILING = 5_000;

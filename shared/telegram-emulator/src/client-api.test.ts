@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from './start.js';
-import { ok } from './test-helpers.js';
+import { ok } from './test-kit.js';
 import type { Update } from './types.js';
 
 let tg: RunningEmulator;

@@ -5,7 +5,7 @@ import type { TestUser } from './client-api.js';
 import { createManualClock } from './clock.js';
 import { buildLaunchUrl, readLaunchParams } from './launch.js';
 import { type RunningEmulator, startEmulator } from './start.js';
-import { callApi, ok } from './test-helpers.js';
+import { callApi, ok } from './test-kit.js';
 import { THEMES } from './themes.js';
 import type { Update } from './types.js';
 

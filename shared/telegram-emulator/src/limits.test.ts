@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from './clock.js';
 import { RateLimiter } from './limits.js';
 import { type RunningEmulator, startEmulator } from './start.js';
-import { callApi } from './test-helpers.js';
+import { callApi } from './test-kit.js';
 
 describe('RateLimiter', () => {
   const limits = { globalPerSecond: 30, globalBurst: 30, perChatPerSecond: 1, perChatBurst: 3 };

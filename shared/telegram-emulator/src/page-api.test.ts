@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from './start.js';
-import { ok } from './test-helpers.js';
+import { ok } from './test-kit.js';
 
 let tg: RunningEmulator;
 beforeAll(async () => {

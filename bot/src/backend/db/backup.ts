@@ -137,10 +137,9 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const u = new URL(url);
   const password = decodeURIComponent(u.password);
   u.password = '';
-  return {
-    dbname: u.toString(),
-    env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env },
-  };
+  // biome-ignore lint/style/noProcessEnv: the tools inherit this process's environment (PATH, locale); no setting is read here
+  const inherited = { ...process.env };
+  return { dbname: u.toString(), env: password ? { ...inherited, PGPASSWORD: password } : inherited };
 }
 
 function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {

@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeS
 import { hostname } from 'node:os';
 
 /**
- * One process per PGlite data directory (issue 16): PGlite has no lock of its own, and two
+ * One process per PGlite data directory: PGlite has no lock of its own, and two
  * processes on the same files each see their own copy and lose each other's writes. The lock is a
  * file created with O_EXCL naming its holder; the holder touches it every few seconds and removes
  * it when it stops.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprint } from '../../../test/backend/helpers/fingerprint';
+import { fingerprint } from '../../../test/backend/test-kit/fingerprint';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
 import { openDatabase } from './open';

@@ -1,8 +1,8 @@
 import { type FieldErrors, IMPORT_KINDS, type ImportKind, type ImportResult } from '@gebere/contract';
 import type { Language } from '@gebere/i18n';
 import type { Queryable } from '../db/types';
-import { echo, FieldErrorSet } from '../http/http-error';
-import { zodFieldErrors } from '../http/zod-errors';
+import { echo, FieldErrorSet } from '../serving/http-error';
+import { zodFieldErrors } from '../serving/zod-errors';
 import { KINDS, type Ref } from './kinds';
 import { upsert } from './upsert';
 

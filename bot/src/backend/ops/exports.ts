@@ -1,6 +1,6 @@
 import { ADMIN_LEVELS, type AdminLevel } from '@gebere/contract';
 import type { Queryable } from '../db/types';
-import { FieldErrorSet } from '../http/http-error';
+import { FieldErrorSet } from '../serving/http-error';
 import { BOM, csvRecord } from './csv';
 
 /**

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkWho } from '../http/authorize';
-import { HttpError, notFound } from '../http/http-error';
-import type { BackendEnv } from '../http/serve';
+import { checkWho } from '../serving/authorize';
+import { HttpError, notFound } from '../serving/http-error';
+import type { BackendEnv } from '../serving/serve';
 import { DEFAULT_EXPORT_PAGE, exportCsv, isExportTable, parseExportQuery } from './exports';
 
 /** Tells the CLI what it downloaded (`gebere restore` checks it). */

@@ -2,9 +2,9 @@ import { type Advisory, type AdvisoryAdminLevel, type FeedbackQuestion, routes }
 import type { Language } from '@gebere/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { notFound } from '../http/http-error';
-import { page } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import { notFound } from '../serving/http-error';
+import { page } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 import { APPLIES, applicableCte } from './areas';
 
 const ADVISORY_COLUMNS = `a.id, a.label, a.template_content, a.template_content_am, a.sub_practice_id as sub_practice,

@@ -1,6 +1,6 @@
 import type { AdminLevel } from '@gebere/contract';
 import type { Queryable } from '../db/types';
-import type { FieldErrorSet } from '../http/http-error';
+import type { FieldErrorSet } from '../serving/http-error';
 
 export interface Ancestors {
   region_id: number | null;

@@ -2,9 +2,9 @@ import { type BotUser, routes } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { detailError, FieldErrorSet, forbidden, notFound } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 
 export const BOT_USER_COLUMNS = `b.id, b.telegram_id, b.chat_id, b.first_name, b.language, b.phone_number,
   b.verification_status, b.da_profile_id as da_profile,

@@ -2,9 +2,9 @@ import { type DaPayload, type DaProfile, type DaRole, type OutboundDa, routes } 
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { FieldErrorSet, fieldError, notFound } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, type RouteContext, serve } from '../http/serve';
+import { FieldErrorSet, fieldError, notFound } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, type RouteContext, serve } from '../serving/serve';
 import { checkAreas } from './areas';
 
 const DA_COLUMNS = `d.id, d.first_name, d.father_name, d.grand_father_name, d.phone_number, d.telegram_phone_number,

@@ -1,9 +1,9 @@
 import { type Farmer, type FarmerListed, type FarmerPayload, routes } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
-import { FieldErrorSet, notFound } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import { FieldErrorSet, notFound } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 
 const FARMER_COLUMNS = `f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
   f.kebele_id as kebele, f.development_group_id as development_group, f.created_by`;

@@ -1,7 +1,7 @@
 import { type Feedback, type FeedbackAnswer, routes } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
-import { FieldErrorSet } from '../http/http-error';
-import { type BackendEnv, serve, WithStatus } from '../http/serve';
+import { FieldErrorSet } from '../serving/http-error';
+import { type BackendEnv, serve, WithStatus } from '../serving/serve';
 
 type QuestionRow = { type: string; choices: number[] };
 

@@ -2,9 +2,9 @@ import { type GrantPayload, type RoleGrant, routes } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { FieldErrorSet, fieldError } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, serve, WithStatus } from '../http/serve';
+import { FieldErrorSet, fieldError } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, serve, WithStatus } from '../serving/serve';
 import { ancestorsOf } from './areas';
 
 const COLUMNS =

@@ -1,8 +1,8 @@
 import { routes } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http/http-error';
-import { type BackendEnv, serve } from '../http/serve';
 import { importBatch } from '../import/run';
+import { HttpError } from '../serving/http-error';
+import { type BackendEnv, serve } from '../serving/serve';
 
 const DRY_RUN = 'gebere_import_dry_run';
 

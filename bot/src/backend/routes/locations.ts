@@ -1,9 +1,9 @@
 import { type Location, routes } from '@gebere/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
-import { fieldError } from '../http/http-error';
-import { listOrPage, type PagingQuery } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import { fieldError } from '../serving/http-error';
+import { listOrPage, type PagingQuery } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 
 type AreaQuery = PagingQuery & { code?: string | undefined };
 

@@ -7,10 +7,10 @@ import {
 } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import type { Actor } from '../http/actor';
-import { detailError, FieldErrorSet, forbidden, notFound } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import type { Actor } from '../serving/actor-source';
+import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 import { type Ancestors, ancestorsOf } from './areas';
 
 const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.location_type, n.location_id,

@@ -1,11 +1,11 @@
 import { type BatchResult, type RecordPair, routes } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import type { Actor } from '../http/actor';
-import { allowedIds } from '../http/authorize';
-import { FieldErrorSet } from '../http/http-error';
-import { message } from '../http/messages';
-import { type BackendEnv, serve, WithStatus } from '../http/serve';
+import type { Actor } from '../serving/actor-source';
+import { allowedIds } from '../serving/authorize';
+import { FieldErrorSet } from '../serving/http-error';
+import { message } from '../serving/messages';
+import { type BackendEnv, serve, WithStatus } from '../serving/serve';
 
 type Table = 'reach_records' | 'adoption_records';
 type Row = {

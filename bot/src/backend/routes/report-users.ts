@@ -2,9 +2,9 @@ import { type ReportUser, type ReportUserPayload, routes } from '@gebere/contrac
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { FieldErrorSet, notFound } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import { FieldErrorSet, notFound } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 import { checkAreas } from './areas';
 
 const COLUMNS = `u.id, u.name, u.phone_no, u.gender, u.region_id as region, u.zone_id as zone,

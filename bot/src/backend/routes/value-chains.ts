@@ -1,8 +1,8 @@
 import { type HierarchyItem, routes } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/http-error';
-import { listOrPage } from '../http/paginate';
-import { type BackendEnv, serve } from '../http/serve';
+import { notFound } from '../serving/http-error';
+import { listOrPage } from '../serving/paginate';
+import { type BackendEnv, serve } from '../serving/serve';
 import { APPLIES, applicableCte } from './areas';
 
 /**

@@ -12,7 +12,7 @@ export const errors = {
   not_found: 'Not found',
   unknown: 'Something went wrong. Please try again.',
   error_sending_message_to_bot: 'Error sending message to bot, please try again',
-  // A keyed save whose answer never came, even after its retries (issue 10): it may or may not be
+  // A keyed save whose answer never came, even after its retries: it may or may not be
   // saved; pressing again is safe (the same Idempotency-Key), so say exactly that.
   not_confirmed_kept:
     'No connection: we could not confirm it was saved. What you entered is kept here. Press “{{button}}” again when you have signal; it will not be saved twice.',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '../client-api.js';
 import { createManualClock } from '../clock.js';
 import { type RunningEmulator, startEmulator } from '../start.js';
-import { callApi, ok } from '../test-helpers.js';
+import { callApi, ok } from '../test-kit.js';
 
 const clock = createManualClock();
 let tg: RunningEmulator;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock.js';
 import { type RunningEmulator, startEmulator } from '../start.js';
-import { callApi, ok } from '../test-helpers.js';
+import { callApi, ok } from '../test-kit.js';
 import type { Update } from '../types.js';
 
 const clock = createManualClock();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../start.js';
-import { callApi, ok } from '../test-helpers.js';
+import { callApi, ok } from '../test-kit.js';
 import type { Update } from '../types.js';
 
 let tg: RunningEmulator;

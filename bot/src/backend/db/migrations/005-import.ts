@@ -1,5 +1,5 @@
 /**
- * Operator imports (`gebere import`, issue 16). Every record an import writes has a natural key
+ * Operator imports (`gebere import`). Every record an import writes has a natural key
  * it is matched on: feedback questions get a code, choices are named by question and position;
  * admin areas may carry an Amharic name; and the organisation's DA roster, which
  * `/development-agents/` serves so a listed DA is offered update_outbound on first contact.

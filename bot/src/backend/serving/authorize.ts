@@ -1,0 +1,263 @@
+import {
+  type AdminLevel,
+  type FieldRef,
+  type HeldGrant,
+  type Policy,
+  type RouteName,
+  readField,
+  type ScopeKind,
+  screenOfPath,
+  type Who,
+} from '@gebere/contract';
+import { normalizePhone } from '@gebere/phone';
+import type { Queryable } from '../db/types';
+import { ancestorsOf } from '../routes/areas';
+import type { Actor, ActorBotUser, ActorDa } from './actor-source';
+import { detailError, FieldErrorSet } from './http-error';
+import type { MessageKey } from './messages';
+
+/**
+ * The one place that decides what a proven caller may do (docs/authorization.md), from the
+ * policy each route declares in the contract. serve() calls {@link checkWho} before parsing (a
+ * caller who may not use a route learns nothing about its input rules) and {@link checkPolicy}
+ * after, before the handler. The service token passes everything.
+ */
+
+type UserActor = Extract<Actor, { kind: 'user' }>;
+const deny = (key: MessageKey, vars?: Record<string, string | number>) => detailError(403, key, vars);
+
+/** An area, as far down as it goes (a kebele has all four). */
+export interface Place {
+  region: number | null;
+  zone: number | null;
+  woreda: number | null;
+  kebele: number | null;
+}
+
+/** Does a grant's area contain the place? 'all' contains everything. */
+export function grantCovers(grant: Pick<HeldGrant, 'location_type' | 'location_id'>, place: Place): boolean {
+  if (grant.location_type === 'all') return true;
+  return place[grant.location_type] === grant.location_id;
+}
+
+const READ_ROLES = new Set(['supervisor', 'notification_manager']);
+
+function isVerifiedDa(actor: UserActor): actor is UserActor & { da: ActorDa; botUser: ActorBotUser } {
+  return actor.da !== undefined && actor.botUser?.status === 'VERIFIED';
+}
+
+const managerGrants = (actor: UserActor) =>
+  (actor.botUser?.grants ?? []).filter((g) => g.role === 'notification_manager');
+
+/** Throws the 403 that tells the caller why they are not who the route needs. */
+export function checkWho(actor: Actor | null, who: Who): void {
+  if (who === 'public' || actor === null || actor.kind === 'service') return;
+  if (who === 'service') throw deny('forbidden');
+  if (who === 'user') return;
+  const bot = actor.botUser;
+  if (!bot) throw deny('unknown_user');
+  if (bot.status === 'REJECTED') throw deny('da_rejected');
+  if (who === 'bot_user') return;
+  if (who === 'manager') {
+    if (managerGrants(actor).length === 0) throw deny('not_manager');
+    return;
+  }
+  if (who === 'registrant') {
+    if (!bot.phone_number) throw deny('phone_not_shared');
+    return;
+  }
+  if (who === 'reader' && (bot.grants ?? []).some((g) => READ_ROLES.has(g.role))) return;
+  if (!actor.da) throw deny(bot.phone_number ? 'not_a_da' : 'phone_not_shared');
+  if (bot.status !== 'VERIFIED') throw deny('da_pending');
+}
+
+const PLACE_COLUMNS = 'k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region';
+const PLACE_JOINS = 'join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id';
+type PlaceRow = Place & { created_by: number | null; id: number };
+
+const SCOPE_SQL = {
+  kebele: `select k.id, null::bigint as created_by, ${PLACE_COLUMNS} from kebeles k ${PLACE_JOINS}
+           where k.id = any($1::bigint[])`,
+  group: `select g.id, g.created_by, ${PLACE_COLUMNS} from development_groups g
+          join kebeles k on k.id = g.kebele_id ${PLACE_JOINS} where g.id = any($1::bigint[])`,
+  farmer: `select f.id, g.created_by, ${PLACE_COLUMNS} from farmers f
+           join development_groups g on g.id = f.development_group_id
+           join kebeles k on k.id = g.kebele_id ${PLACE_JOINS} where f.id = any($1::bigint[])`,
+} as const;
+
+/**
+ * Which of these kebeles, groups or farmers the caller may see (`read`) or write for. A DA works
+ * in their own kebele and on the groups they created; an operator's grant lets its holder read
+ * (never write) within its area. Ids that name nothing are left to the handler (400 or 404).
+ */
+export async function allowedIds(
+  q: Queryable,
+  actor: Actor,
+  kind: keyof typeof SCOPE_SQL,
+  ids: readonly number[],
+  read: boolean,
+): Promise<{ allowed: Set<number>; unknown: Set<number> }> {
+  const unique = [...new Set(ids)];
+  if (actor.kind === 'service') return { allowed: new Set(unique), unknown: new Set() };
+  const r = await q.query<PlaceRow>(SCOPE_SQL[kind], [unique]);
+  const allowed = new Set<number>();
+  const found = new Set<number>();
+  const da = isVerifiedDa(actor) ? actor.da : null;
+  const grants = read ? (actor.botUser?.grants ?? []).filter((g) => READ_ROLES.has(g.role)) : [];
+  for (const row of r.rows) {
+    const id = Number(row.id);
+    found.add(id);
+    const place: Place = {
+      region: Number(row.region),
+      zone: Number(row.zone),
+      woreda: Number(row.woreda),
+      kebele: Number(row.kebele),
+    };
+    const own = da !== null && (da.kebele === place.kebele || Number(row.created_by) === da.id);
+    if (own || grants.some((g) => grantCovers(g, place))) allowed.add(id);
+  }
+  return { allowed, unknown: new Set(unique.filter((id) => !found.has(id))) };
+}
+
+const OWNER_SQL = {
+  own_report_user: 'select created_by as owner from report_users where id = $1',
+  own_notification: 'select created_by as owner from location_notifications where id = $1',
+} as const;
+
+async function checkScope(
+  q: Queryable,
+  actor: UserActor,
+  kind: ScopeKind,
+  value: number,
+  read: boolean,
+): Promise<void> {
+  switch (kind) {
+    case 'own_da': {
+      if (actor.da?.id === value) return;
+      const r = await q.query<{ claimable: boolean }>(
+        `select (d.phone_number = $2 and not exists (select 1 from bot_users b where b.da_profile_id = d.id))
+           as claimable from da_profiles d where d.id = $1`,
+        [value, actor.botUser?.phone_number ?? null],
+      );
+      const row = r.rows[0];
+      if (!row) return; // the handler's 404 (update_outbound falls back to create on it)
+      if (!row.claimable) throw deny('not_yourself');
+      return;
+    }
+    case 'own_bot_user':
+      if (actor.botUser?.id !== value) throw deny('not_yourself');
+      return;
+    case 'own_report_user':
+    case 'own_notification': {
+      const r = await q.query<{ owner: number }>(OWNER_SQL[kind], [value]);
+      const row = r.rows[0];
+      if (!row) return; // the handler answers 404
+      const me = kind === 'own_report_user' ? actor.telegramUserId : actor.botUser?.id;
+      if (Number(row.owner) !== me) throw deny('forbidden');
+      return;
+    }
+    default: {
+      // A DA's own kebele needs no lookup (the DA's hot path: its groups, its farmers' kebele).
+      if (kind === 'kebele' && isVerifiedDa(actor) && actor.da.kebele === value) return;
+      const { allowed, unknown } = await allowedIds(q, actor, kind, [value], read);
+      if (!allowed.has(value) && !unknown.has(value)) throw deny('out_of_area');
+    }
+  }
+}
+
+const phoneOf = (v: unknown) => (typeof v === 'string' ? normalizePhone(v) : null);
+
+/** A notification's target must lie in one of the manager's areas; 'all' needs a national grant. */
+async function checkTarget(q: Queryable, actor: UserActor, body: unknown): Promise<void> {
+  if (body === null || typeof body !== 'object' || !('name' in body)) return; // {active:false}
+  const b = body as { location_type?: string; location_id?: number | null };
+  const grants = managerGrants(actor);
+  const type = b.location_type ?? 'all';
+  if (type === 'all') {
+    if (!grants.some((g) => g.location_type === 'all')) throw deny('national_needs_grant');
+    return;
+  }
+  if (typeof b.location_id !== 'number') return; // the schema or handler reports it
+  const found = await ancestorsOf(q, type as AdminLevel, b.location_id);
+  if (!found) return; // unknown area: the handler's 400
+  const id = (v: number | null) => (v === null ? null : Number(v));
+  const place: Place = {
+    region: id(found.region_id),
+    zone: id(found.zone_id),
+    woreda: id(found.woreda_id),
+    kebele: id(found.kebele_id),
+  };
+  if (!grants.some((g) => grantCovers(g, place))) throw deny('target_outside_area');
+}
+
+/**
+ * A signed link grants only the calls of its screen, with its own parameters (the contract's
+ * screen registry): each bound field must equal its link parameter, or one of its values for a
+ * list parameter.
+ */
+function checkLink(actor: UserActor, name: RouteName, input: Parsed): void {
+  if (!actor.link) return;
+  const screen = screenOfPath(actor.link.path);
+  const call = screen?.calls[name];
+  if (!screen || !call) throw deny('link_scope');
+  for (const [field, bound] of Object.entries(call) as Array<[FieldRef, string]>) {
+    const value = readField(input, field);
+    const param = actor.link.params.get(bound);
+    const ok =
+      value !== undefined &&
+      value !== null &&
+      param !== null &&
+      (screen.params[bound]?.list ? param.split(',').includes(String(value)) : String(value) === param);
+    if (!ok) throw deny('link_scope');
+  }
+}
+
+type Parsed = { params?: unknown; query?: unknown; body?: unknown };
+
+/** Everything a policy says beyond who: self fields, scopes, phones, target, and the link's screen. */
+export async function checkPolicy(
+  q: Queryable,
+  actor: Actor | null,
+  name: RouteName,
+  method: string,
+  policy: Policy,
+  input: Parsed,
+): Promise<void> {
+  if (actor === null || actor.kind === 'service') return;
+  const read = method === 'GET';
+  if (policy.oneOf?.every((ref) => readField(input, ref) === undefined))
+    throw new FieldErrorSet()
+      .add('non_field_errors', 'one_of_required', {
+        fields: policy.oneOf.map((r) => r.slice(r.indexOf('.') + 1)).join(', '),
+      })
+      .toError();
+  const self = policy.self ?? {};
+  const mine: Record<keyof typeof self, number | undefined> = {
+    da: actor.da?.id,
+    bot_user: actor.botUser?.id,
+    telegram: actor.telegramUserId,
+  };
+  for (const [as, refs] of Object.entries(self) as Array<[keyof typeof self, FieldRef[]]>)
+    for (const ref of refs) {
+      const value = readField(input, ref);
+      if (value !== undefined && value !== mine[as]) throw deny('not_yourself');
+    }
+  if (policy.ownPhone) {
+    const phone = phoneOf(readField(input, policy.ownPhone));
+    // Only the phone Telegram verified: a profile's second phone is whatever its DA typed.
+    if (phone && phone !== phoneOf(actor.botUser?.phone_number)) throw deny('not_your_phone');
+  }
+  if (policy.verifiedPhone) {
+    const phone = phoneOf(readField(input, policy.verifiedPhone));
+    if (phone === null || phone !== phoneOf(actor.botUser?.phone_number))
+      throw new FieldErrorSet()
+        .add(policy.verifiedPhone.slice(policy.verifiedPhone.indexOf('.') + 1), 'telegram_phone_not_verified')
+        .toError();
+  }
+  for (const [kind, ref] of policy.scope ?? []) {
+    const value = readField(input, ref);
+    if (typeof value === 'number') await checkScope(q, actor, kind, value, read);
+  }
+  if (policy.target) await checkTarget(q, actor, input.body);
+  checkLink(actor, name, input);
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import {
+  type HandBackRequest,
+  type HandBackResponse,
+  handBackRequest,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_REPLAYED_HEADER,
+} from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type Api, GrammyError } from 'grammy';
+import { HttpError } from '../../../backend/serving/http-error';
+import { idempotencyKeyOf, requestHash } from '../../../backend/serving/idempotency';
+import type { HandBackOutcome } from '../../../metrics';
+import { renderSummary, summaryTitle } from '../../../telegram/summaries';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth';
+import { type Claim, type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
+import type { HandBackSender, SenderResult } from './sender';
+
+export interface TgOptions {
+  api: Pick<Api, 'sendMessage' | 'answerWebAppQuery'>;
+  readSender: (authorization: string | undefined) => SenderResult;
+  /** The language the user chose in the bot (/language), when the bot knows it. */
+  languageOf?: (telegramUserId: number) => Promise<Language | undefined>;
+  rateLimit?: { max: number; timeWindowMs: number };
+  /** Hand-backs already delivered, by Idempotency-Key; this process's memory when not given. */
+  deliveredKeys?: DeliveredKeys;
+  /**
+   * The keyboard a summary sent to the chat carries: the DA's fresh main menu, replacing the
+   * one-off "Open form" keyboard the form was opened from (undefined: the keyboard stays).
+   */
+  menuFor?: (
+    who: { telegramUserId: number; chatId: number },
+    language: Language,
+  ) => Promise<object | undefined>;
+  /** Hears how each hand-back ended (metrics). */
+  onOutcome?: (outcome: HandBackOutcome) => void;
+}
+
+/** A typed result is a few hundred bytes; Telegram's own sendData limit is 4096. */
+export const HAND_BACK_BODY_LIMIT = 8 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sender?: HandBackSender;
+  }
+}
+
+/**
+ * /tg/*: a screen asks the server to tell the chat what it did (DESIGN.md "Handing results back
+ * to Telegram"). The webapp holds no token; the server checks the proof, accepts only a typed
+ * result, words it itself, and sends it only to the proven user's own chat.
+ */
+export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
+  const limit = options.rateLimit ?? { max: 20, timeWindowMs: 60_000 };
+  const keys = options.deliveredKeys ?? memoryDeliveredKeys();
+  // This context's own JSON parser: too deep a body is a 400 before anything parses or walks it.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (jsonTooDeep(text))
+      return done(new HttpError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+    }
+  });
+  // How each hand-back ended, whichever hook or handler answered it (proof, rate limit, body).
+  const outcomes = new WeakMap<FastifyRequest, HandBackOutcome>();
+  if (options.onOutcome) {
+    const hear = options.onOutcome;
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.url !== '/tg/result') return;
+      const status = reply.statusCode;
+      hear(
+        outcomes.get(request) ??
+          (status === 502
+            ? 'refused'
+            : status === 503
+              ? 'unreachable'
+              : status < 300
+                ? 'replayed'
+                : 'rejected'),
+      );
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many results sent. Try again in ${context.after}.`),
+  });
+
+  const authenticate = async (request: FastifyRequest) => {
+    const result = options.readSender(request.headers.authorization);
+    if (!result.ok) {
+      throw new HttpError(
+        401,
+        result.reason === 'missing' ? 'Authentication credentials were not provided.' : 'Invalid proof.',
+        { 'www-authenticate': 'tma, link' },
+      );
+    }
+    request.sender = result.sender;
+  };
+
+  app.post<{ Body: unknown }>(
+    '/tg/result',
+    {
+      bodyLimit: HAND_BACK_BODY_LIMIT,
+      onRequest: [authenticate],
+      config: {
+        rateLimit: {
+          max: limit.max,
+          timeWindow: limit.timeWindowMs,
+          // Runs after authenticate (rate-limit appends its hook): keyed by the proven user.
+          keyGenerator: (request: FastifyRequest) =>
+            `tg-user:${request.sender?.telegramUserId ?? request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const sender = request.sender as HandBackSender;
+      const key = readKey(request);
+      const parsed = handBackRequest.safeParse(request.body);
+      if (!parsed.success)
+        throw new HttpError(400, 'The body must be {"result": <a typed hand-back result>}.');
+      if (sender.chatId !== sender.telegramUserId) {
+        throw new HttpError(403, 'Results can only be sent to your own chat.');
+      }
+      const language = (await options.languageOf?.(sender.telegramUserId)) ?? sender.language;
+      const send = async () => {
+        const answer = await deliver(options.api, sender, parsed.data, language, request, options.menuFor);
+        outcomes.set(request, answer.delivered);
+        return answer;
+      };
+      if (!key) return send();
+      return once(
+        keys,
+        `tg:${sender.telegramUserId}`,
+        key,
+        requestHash('POST', '/tg/result', parsed.data),
+        send,
+        reply,
+      );
+    },
+  );
+};
+
+function readKey(request: FastifyRequest): string | undefined {
+  const key = idempotencyKeyOf(request);
+  if (key === null)
+    throw new HttpError(400, `${IDEMPOTENCY_HEADER} must be 1 to 100 printable ASCII characters.`);
+  return key;
+}
+
+/**
+ * Delivers a keyed hand-back at most once: a repeat of a delivered one gets the first answer
+ * again (Idempotent-Replayed), one still being sent gets 409, and a delivery Telegram refused
+ * frees the key so the next press tries again.
+ */
+async function once(
+  keys: DeliveredKeys,
+  actor: string,
+  key: string,
+  hash: string,
+  send: () => Promise<HandBackResponse>,
+  reply: FastifyReply,
+): Promise<HandBackResponse> {
+  let claim: Claim;
+  try {
+    claim = await keys.claim(actor, key, hash);
+  } catch (err) {
+    // The store is unreachable: a summary that may repeat beats one that is never sent.
+    reply.log.warn({ err }, 'hand-back keys unavailable; sending without one');
+    return send();
+  }
+  if (claim.state === 'replay') {
+    reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    return claim.answer;
+  }
+  if (claim.state === 'busy') throw new HttpError(409, 'This result is still being sent. Try again shortly.');
+  if (claim.state === 'reused')
+    throw new HttpError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different result.`);
+  let answer: HandBackResponse;
+  try {
+    answer = await send();
+  } catch (err) {
+    await keys.release(actor, key, claim.token).catch(() => undefined);
+    throw err;
+  }
+  try {
+    await keys.settle(actor, key, claim.token, answer);
+  } catch (err) {
+    // Delivered all the same: answer so the screen closes; the key frees itself when stale.
+    reply.log.warn({ err }, 'could not remember a delivered hand-back key');
+  }
+  return answer;
+}
+
+async function deliver(
+  api: TgOptions['api'],
+  sender: HandBackSender,
+  body: HandBackRequest,
+  language: Language,
+  request: FastifyRequest,
+  menuFor: TgOptions['menuFor'],
+): Promise<HandBackResponse> {
+  const html = renderSummary(body.result, language);
+  try {
+    if (sender.queryId) {
+      try {
+        await api.answerWebAppQuery(sender.queryId, {
+          type: 'article',
+          id: randomUUID(),
+          title: summaryTitle(html),
+          input_message_content: { message_text: html, parse_mode: 'HTML' },
+        });
+        request.log.info({ kind: body.result.kind, via: 'answer_web_app_query' }, 'result handed back');
+        return { delivered: 'answer_web_app_query' as const };
+      } catch (err) {
+        // An expired or used query_id: the user's own chat still gets the summary.
+        if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
+        request.log.info({ description: err.description }, 'answerWebAppQuery refused; sending to chat');
+      }
+    }
+    const menu = await menuFor?.(
+      { telegramUserId: sender.telegramUserId, chatId: sender.chatId },
+      language,
+    ).catch((err: unknown) => {
+      // The summary matters more than the keyboard: send it without one.
+      request.log.warn({ err }, 'no menu for the hand-back summary');
+      return undefined;
+    });
+    await api.sendMessage(sender.chatId, html, {
+      parse_mode: 'HTML',
+      ...(menu ? { reply_markup: menu as never } : {}),
+    });
+    request.log.info({ kind: body.result.kind, via: 'chat_message' }, 'result handed back');
+    return { delivered: 'chat_message' as const };
+  } catch (err) {
+    if (err instanceof GrammyError) {
+      request.log.warn({ code: err.error_code, description: err.description }, 'Telegram refused the result');
+      throw new HttpError(502, 'Telegram did not accept the message.');
+    }
+    request.log.error({ err }, 'Bot API unreachable');
+    throw new HttpError(503, 'Telegram is not reachable right now. Try again.', { 'retry-after': '5' });
+  }
+}

@@ -1,0 +1,127 @@
+// Support for the attack suite: the exact texts a refusal must carry, in English and
+// Amharic, and one assertion that a request is refused in both languages with nothing written.
+import { expect } from 'vitest';
+import type { CallOptions, TestBackend } from '../backend/test-kit/backend';
+
+export const AM = { 'accept-language': 'am' } as const;
+
+/**
+ * What the user reads, copied here on purpose (not imported from messages.ts): a changed or lost
+ * text must fail this suite, not follow it silently.
+ */
+export const TEXTS = {
+  phone_from_contact_only: {
+    en: 'Your phone number comes only from the contact you share with the bot.',
+    am: 'ስልክ ቁጥርዎ የሚወሰደው ለቦቱ ከሚያጋሩት አድራሻ ብቻ ነው።',
+  },
+  not_your_phone: {
+    en: 'You can look up only your own phone number.',
+    am: 'መፈለግ የሚችሉት የራስዎን ስልክ ቁጥር ብቻ ነው።',
+  },
+  verify_rule: {
+    en: 'You can be verified only as the development agent whose Telegram phone number you shared with the bot.',
+    am: 'ሊረጋገጡ የሚችሉት ለቦቱ ያጋሩት የቴሌግራም ስልክ ቁጥር ያለው የልማት ሠራተኛ ከሆኑ ብቻ ነው።',
+  },
+  forbidden: {
+    en: 'You do not have permission to perform this action.',
+    am: 'ይህን ተግባር ለመፈጸም ፈቃድ የለዎትም።',
+  },
+  not_manager: {
+    en: 'Only notification managers appointed by your organisation can do this.',
+    am: 'ይህን ማድረግ የሚችሉት በድርጅትዎ የተሾሙ የማሳወቂያ አስተዳዳሪዎች ብቻ ናቸው።',
+  },
+  national_needs_grant: {
+    en: 'Only a national notification manager can send to all areas.',
+    am: 'ለሁሉም አካባቢዎች መላክ የሚችለው የሀገር አቀፍ የማሳወቂያ አስተዳዳሪ ብቻ ነው።',
+  },
+  target_outside_area: {
+    en: 'You can send notifications only to your own area.',
+    am: 'ማሳወቂያ መላክ የሚችሉት ለራስዎ ክልል ብቻ ነው።',
+  },
+  send_now_quota: {
+    en: 'You have sent 10 immediate notifications in the last 24 hours, the most allowed. Please try again later.',
+    am: 'ባለፉት 24 ሰዓታት 10 አስቸኳይ ማሳወቂያዎችን ልከዋል፤ ይህ የተፈቀደው ከፍተኛ ነው። እባክዎ ቆይተው ይሞክሩ።',
+  },
+  max_length_100: {
+    en: 'Ensure this field has no more than 100 characters.',
+    am: 'ይህ መስክ ከ100 ፊደላት መብለጥ የለበትም።',
+  },
+  max_length_1000: {
+    en: 'Ensure this field has no more than 1000 characters.',
+    am: 'ይህ መስክ ከ1000 ፊደላት መብለጥ የለበትም።',
+  },
+  telegram_phone_not_verified: {
+    en: 'Must be the phone number of your Telegram account, the one you shared with the bot.',
+    am: 'ለቦቱ ያጋሩት የቴሌግራም መለያዎ ስልክ ቁጥር መሆን አለበት።',
+  },
+  phone_not_shared: {
+    en: 'Share your phone number with the bot first (the button in the chat).',
+    am: 'መጀመሪያ ስልክ ቁጥርዎን ለቦቱ ያጋሩ (በውይይቱ ውስጥ ያለውን ቁልፍ ይጫኑ)።',
+  },
+  not_a_da: {
+    en: 'Only a registered development agent can do this.',
+    am: 'ይህን ማድረግ የሚችለው የተመዘገበ የልማት ሠራተኛ ብቻ ነው።',
+  },
+  out_of_area: { en: 'This is outside your area.', am: 'ይህ ከእርስዎ የሥራ ክልል ውጭ ነው።' },
+  not_yourself: { en: 'You can act only as yourself.', am: 'መሥራት የሚችሉት በራስዎ ስም ብቻ ነው።' },
+  unique_telegram_phone: {
+    en: 'A record with this telegram phone number already exists.',
+    am: 'ይህ የቴሌግራም ስልክ ቁጥር ያለው መዝገብ አስቀድሞ አለ።',
+  },
+  da_rejected: {
+    en: 'Your registration was rejected. Please contact your supervisor.',
+    am: 'ምዝገባዎ ውድቅ ተደርጓል። እባክዎ ተቆጣጣሪዎን ያነጋግሩ።',
+  },
+  da_pending: {
+    en: 'Your development agent registration is not verified yet.',
+    am: 'የልማት ሠራተኛ ምዝገባዎ ገና አልተረጋገጠም።',
+  },
+  link_scope: {
+    en: 'This link does not allow this action. Please open the screen again from the bot.',
+    am: 'ይህ ሊንክ ይህን ተግባር አይፈቅድም። እባክዎ ገጹን ከቦቱ እንደገና ይክፈቱ።',
+  },
+  invalid_proof: {
+    en: 'Invalid or expired proof. Please open this screen again from the bot.',
+    am: 'ማረጋገጫው ልክ ያልሆነ ወይም ጊዜው ያለፈበት ነው። እባክዎ ይህን ገጽ ከቦቱ እንደገና ይክፈቱ።',
+  },
+} as const satisfies Record<string, { en: string; am: string }>;
+
+export type TextKey = keyof typeof TEXTS;
+type Bodies = { en: unknown; am: unknown };
+
+/** `{detail}` of a refusal, in both languages. */
+export const detail = (key: TextKey): Bodies => ({
+  en: { detail: TEXTS[key].en },
+  am: { detail: TEXTS[key].am },
+});
+
+/** A 400 naming one field, in both languages. */
+export const fieldError = (field: string, key: TextKey): Bodies => ({
+  en: { [field]: [TEXTS[key].en] },
+  am: { [field]: [TEXTS[key].am] },
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+/**
+ * The request is refused with `status` and exactly `bodies` in English and then in Amharic
+ * (`accept-language: am`), and no table gained or lost a row.
+ */
+export async function expectRefused(
+  t: TestBackend,
+  method: Method,
+  path: string,
+  options: CallOptions,
+  status: number,
+  bodies: Bodies,
+): Promise<void> {
+  const before = await t.fx.rowCounts();
+  const en = await t.call(method, path, options);
+  const am = await t.call(method, path, { ...options, headers: { ...options.headers, ...AM } });
+  expect({ status: en.status, body: en.body }, `${method} ${path} (en)`).toEqual({ status, body: bodies.en });
+  expect({ status: am.status, body: am.body }, `${method} ${path} (am)`).toEqual({ status, body: bodies.am });
+  expect(await t.fx.rowCounts(), `${method} ${path} wrote nothing`).toEqual(before);
+}
+
+/** `0` + the 9-digit national number, as the forms send it. */
+export const local = (phone: string) => `0${phone}`;

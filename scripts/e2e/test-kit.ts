@@ -1,0 +1,151 @@
+// End-to-end harness: the real product (startServer: embedded backend on a fresh PGlite with demo
+// data, the emulator instead of Telegram, the bot, the built webapp) on an ephemeral port, and
+// Chromium (found by @gebere/telegram-emulator/browser) driving the emulator's chat page at a
+// phone's 360×640.
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
+import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
+import { type Config, loadConfig } from '../../bot/src/config';
+import { createLogger } from '../../bot/src/log';
+import { type RunningServer, startServer } from '../../bot/src/server/index';
+import { ensureWebappBuilt as buildWebapp } from '../build-freshness.mjs';
+
+export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
+export const VIEWPORT = { width: 360, height: 640 };
+
+/** Builds webapp/dist when it is missing or older than its sources (scripts/build-freshness.mjs). */
+export const ensureWebappBuilt = (): Promise<string> => buildWebapp(ROOT);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Product {
+  server: RunningServer;
+  config: Config;
+  base: string;
+  emulator: NonNullable<RunningServer['emulator']>['emulator'];
+  /** The backend with the bot's service token, as the bot calls it. */
+  backend(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** The product as `npm start` runs it, minus the port and the data directory. */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const dist = await ensureWebappBuilt();
+  const dataDir = await mkdtemp(join(tmpdir(), 'gebere-e2e-'));
+  const port = await freePort();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    WEBAPP_DIST: dist,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const server = await startServer(config, createLogger({ level: 'warn' }), { throttle: false });
+  await server.botReady;
+  const emulator = server.emulator?.emulator;
+  if (!emulator) throw new Error('expected emulator mode (no BOT_TOKEN)');
+  // The chat page where `npm start` sends people (PUBLIC_URL, http://localhost:PORT): the same
+  // site as the mini-app it frames.
+  const base = config.publicUrl;
+  return {
+    server,
+    config,
+    base,
+    emulator,
+    async backend(method, url, payload) {
+      const res = await server.app.inject({
+        method,
+        url: `/backend${url}`,
+        headers: { authorization: `Bearer ${config.backend.serviceToken}` },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      if (res.statusCode >= 400) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    async close() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const profile = await mkdtemp(join(tmpdir(), 'gebere-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    args: ['--headless', ...CHROMIUM_ARGS],
+  });
+  const errors: string[] = [];
+  return {
+    context,
+    errors,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The chat page for one emulator user. */
+export async function openChat(
+  browser: Browser,
+  product: Product,
+  userId: number,
+  theme: 'light' | 'dark' = 'light',
+  /** Another origin for the chat page (e.g. http://127.0.0.1:PORT, another site than PUBLIC_URL). */
+  base = product.base,
+): Promise<Page> {
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => browser.errors.push(`${page.url()}: ${e.message}`));
+  await page.goto(`${base}/emulator/?user=${userId}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await setTheme(page, theme);
+  return page;
+}
+
+/** The chat page's theme (kept by the page in localStorage); mini-apps opened later get it. */
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  if ((await page.locator('body').getAttribute('data-theme')) !== theme)
+    await page.locator('#theme-toggle').click();
+  await page.locator(`body[data-theme="${theme}"]`).waitFor();
+}
+
+/** The mini-app's frame once the chat page has opened it. */
+export async function appFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('#app-frame').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('no mini-app frame');
+  return frame;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
