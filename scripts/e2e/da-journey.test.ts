@@ -335,6 +335,8 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
       }
       expect(lost.length).toBeGreaterThan(0);
       await page.close();
-    });
+      // A whole journey (10–20 s, 30 s on a loaded machine): its steps wait on their own events;
+      // this budget, like the other journeys', only catches a hang.
+    }, 120_000);
   });
 });

@@ -33,6 +33,7 @@ import {
   replyLabels,
   sendText,
   shareContact,
+  showBubble,
   summaryText,
   tr,
 } from './steps';
@@ -211,7 +212,7 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
       expect(notificationsSeen(journey.product, name)).toEqual(new Map(woredaDas.map((id) => [id, 1])));
       const bubble = page.locator('.row.in').filter({ hasText: message }).last();
       await bubble.locator('button', { hasText: t('bot.delivery.record_reach') }).waitFor();
-      await bubble.scrollIntoViewIfNeeded();
+      await showBubble(bubble);
       await screenshot(page, `${lang}-light-notification-delivered`);
 
       // list → card (with its delivery counts) → update: new message, narrowed to the DA's kebele

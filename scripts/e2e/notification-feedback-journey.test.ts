@@ -27,6 +27,7 @@ import {
   pickRadio,
   pressMainButton,
   sendText,
+  showBubble,
   summaryText,
   tick,
   tr,
@@ -91,7 +92,7 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
 
       // the DA presses the delivered message's button in the chat page
       const bubble = page.locator('.row.in').filter({ hasText: message }).last();
-      await bubble.scrollIntoViewIfNeeded();
+      await showBubble(bubble);
       await screenshot(page, `${lang}-light-advisory-delivered`);
       await bubble.locator('button', { hasText: t('bot.advisory.give_feedback') }).click();
       await page.locator('#app').waitFor({ state: 'visible' });

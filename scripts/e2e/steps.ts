@@ -138,6 +138,16 @@ export async function tick(scope: Frame | Locator, name: string) {
   await expect.poll(() => input.isChecked(), { timeout: 10_000 }).toBe(true);
 }
 
+/**
+ * Scrolls a chat bubble into view. The chat page redraws its whole message list on every chat
+ * event, so a bubble can be replaced while Playwright waits for it to be stable, and
+ * scrollIntoViewIfNeeded, unlike click, does not look again: finding and scrolling in one
+ * evaluate leaves no such gap.
+ */
+export async function showBubble(bubble: Locator) {
+  await bubble.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+}
+
 /** Presses an inline button under the last bot message containing `text`. */
 export async function pressInline(page: Page, text: string, button: string) {
   const message = page.locator('.row.in').filter({ hasText: text }).last();
