@@ -88,4 +88,14 @@ describe('webapp import boundaries (biome lint)', { timeout: 30_000 }, () => {
     expect(lint('telegram', "import { t } from '../lib/i18n/texts';\nexport const a = t;\n")).toEqual([]);
     expect(lint('telegram', up('../'))).toEqual([outward, outward]);
   });
+
+  it('keeps every folder on the exports of the shared packages, never their src/ files', () => {
+    const deep = "import { GENDERS } from '@gebere/contract/src/rules';\nexport const a = GENDERS;\n";
+    for (const folder of ['features/home', 'components', 'lib/api', 'app', 'telegram']) {
+      expect(lint(folder, deep), folder).toEqual([expect.stringContaining('never its src/ files')]);
+    }
+    expect(
+      lint('app', "import { GENDERS } from '@gebere/contract/rules';\nexport const a = GENDERS;\n"),
+    ).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import type { Language, RuntimeConfig } from '@gebere/contract';
  * Settings the server injects into index.html so one build serves every deployment.
  *
  * index.html carries `<script id="gebere-config" type="application/json"><!--gebere-runtime-config--></script>`;
- * the server (bot/src/http/static/index-html.ts) replaces the comment with the JSON of the
+ * the server (bot/src/server/routes/static/index-html.ts) replaces the comment with the JSON of the
  * contract's `runtimeConfig`, escaped for a script element. A data block is not executed, so a
  * strict CSP needs no exception. `window.__GEBERE__` (the contract's RUNTIME_CONFIG_GLOBAL, which
  * the server uses for a template without the marker) wins when present. Untouched (vite dev,
