@@ -10,11 +10,11 @@
 // No dependencies: .ci/run calls it before the workspace is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../shared/telegram-emulator/src/browser.mjs';
+import { freePort } from './free-port.mjs';
 
 const log = (msg) => console.error(`› ${msg}`);
 const isRoot = process.getuid?.() === 0;
@@ -42,18 +42,6 @@ export function postgresMissing(bin = pgBinDir()) {
   if (isRoot && spawnSync('id', ['-u', 'postgres'], { stdio: 'ignore' }).status !== 0)
     return 'running as root and there is no postgres user to run the server as';
   return null;
-}
-
-/** A free loopback port, so a cluster left running by someone else never blocks this one's. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

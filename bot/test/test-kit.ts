@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sign } from '@telegram-apps/init-data-node';
 import { GrammyError } from 'grammy';
+import { freePort } from '../../scripts/free-port.mjs';
 import { createLogger } from '../src/log';
 import { type AppOptions, buildApp } from '../src/server/app';
 import { createSenderReader } from '../src/server/routes/tg/sender';
@@ -117,13 +117,4 @@ export async function testApp(
 }
 
 /** A free TCP port: the emulator is the server itself, so the Bot API root names the port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };

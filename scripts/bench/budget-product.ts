@@ -6,27 +6,17 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signLink } from '../../bot/src/auth/link';
 import type { PersistedSecrets } from '../../bot/src/config-secrets';
 import { botStale, ensureWebappBuilt, webappStale } from '../build-freshness.mjs';
+import { freePort } from '../free-port.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (...p: string[]) => join(ROOT, ...p);
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const address = srv.address();
-        const port = typeof address === 'object' && address ? address.port : 0;
-        srv.close(() => resolve(port));
-      });
-  });
 
 export const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -10,11 +10,11 @@
 //   node scripts/bench/cold-start.mjs [--restarts 3] [--no-build] [--no-anchors]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { botStale } from '../build-freshness.mjs';
+import { freePort } from '../free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const main = join(root, 'bot', 'dist', 'main.js');
@@ -23,14 +23,6 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** VmRSS (now) and VmHWM (the peak so far) of a process, in MB. */
 const memory = (pid) => {

@@ -4,7 +4,6 @@
 // phone's 360×640.
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
@@ -13,6 +12,7 @@ import { type Config, loadConfig } from '../../bot/src/config';
 import { createLogger } from '../../bot/src/log';
 import { type RunningServer, startServer } from '../../bot/src/server/index';
 import { ensureWebappBuilt as buildWebapp } from '../build-freshness.mjs';
+import { freePort } from '../free-port.mjs';
 
 export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';
 
@@ -22,17 +22,6 @@ export const VIEWPORT = { width: 360, height: 640 };
 
 /** Builds webapp/dist when it is missing or older than its sources (scripts/build-freshness.mjs). */
 export const ensureWebappBuilt = (): Promise<string> => buildWebapp(ROOT);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface Product {
   server: RunningServer;
