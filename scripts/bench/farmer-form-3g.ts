@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildLaunchUrl } from '@gebere/telegram-emulator';
+import { buildLaunchUrl, THEMES } from '@gebere/telegram-emulator';
 import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
 import { chromium } from 'playwright-core';
 import { startBarePage } from './budget-bare-page';
@@ -41,7 +41,7 @@ interface Marks {
 }
 
 /** Runs in the page before its scripts: the Android client's bridge, and the ready marks. */
-function androidHost() {
+function androidHost(theme: Record<string, string>) {
   const w = window as unknown as {
     __budget: Marks;
     TelegramWebviewProxy: { postEvent: (type: string, data?: string) => void };
@@ -49,15 +49,6 @@ function androidHost() {
   };
   const marks: Marks = { mainButtonAt: null, groupsAt: null, bareButtonAt: null, fcp: null, events: [] };
   w.__budget = marks;
-  const theme = {
-    bg_color: '#ffffff',
-    text_color: '#000000',
-    hint_color: '#999999',
-    link_color: '#2481cc',
-    button_color: '#2481cc',
-    button_text_color: '#ffffff',
-    secondary_bg_color: '#efeff3',
-  };
   const emit = (type: string, data: unknown) =>
     setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(type, data), 0);
   w.TelegramWebviewProxy = {
@@ -131,7 +122,9 @@ async function coldLoad(url: string, done: 'app' | 'bare', waterfall = false): P
     const page = context.pages()[0] ?? (await context.newPage());
     // As source with a `__name` stub: tsx (esbuild keepNames) wraps named inner functions in
     // `__name(…)`, which the page does not have.
-    await page.addInitScript({ content: `var __name = (f) => f;\n(${androidHost.toString()})();` });
+    await page.addInitScript({
+      content: `var __name = (f) => f;\n(${androidHost.toString()})(${JSON.stringify(THEMES.light)});`,
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
