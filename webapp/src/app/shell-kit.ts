@@ -9,8 +9,5 @@ export { SubmitForm } from '../components/submit-form';
 export { describeApiError } from '../lib/api/errors';
 export { keyFor, withRetries } from '../lib/api/idempotent-call';
 export { firstGet } from '../lib/api/light-get';
-// The save protocol every form screen uses: in a file of its own it would be one more queued
-// request beside each form (bot's preloads test: the farmer screen adds three files at most).
-export { useFormSaveThenHandBack } from '../lib/forms/save-then-hand-back';
 export { useBusy } from '../lib/forms/use-busy';
 export { useScreenParams } from '../lib/navigation';
