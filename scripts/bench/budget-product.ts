@@ -17,7 +17,6 @@ import { freePort } from '../free-port.mjs';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (...p: string[]) => join(ROOT, ...p);
 
-
 export const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
