@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
 import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
+// The samples README's order: a file after the files it refers to.
+import { SAMPLE_KINDS } from '../../bot/src/backend/seed/samples';
 import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend-client';
 import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
@@ -30,18 +32,6 @@ import { type Product, ROOT, startProduct } from './test-kit';
 
 const t = tr('en');
 const SAMPLES = join(ROOT, 'bot', 'src', 'backend', 'seed', 'samples');
-/** The samples README's order: a file after the files it refers to. */
-const KINDS = [
-  'roles',
-  'categories',
-  'value-chains',
-  'practices',
-  'sub-practices',
-  'advisories',
-  'feedback-questions',
-  'feedback-choices',
-  'roster',
-] as const;
 /** Danamariyam: the samples have a kebele-level teff advisory here, and the roster's Abebe. */
 const KEBELE = 'ET031702888001';
 const WOREDA = 'ET031702';
@@ -190,7 +180,7 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
   });
 
   it('the operator imports every sample file, in the README order; a second import changes nothing', async () => {
-    for (const kind of KINDS) {
+    for (const kind of SAMPLE_KINDS) {
       const file = join(SAMPLES, `${kind}.csv`);
       const rows = parseCsv(await readFile(file, 'utf8')).length;
       const first = await gebere(['import', kind, file], settings);
@@ -198,7 +188,7 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       expect(first.code, kind).toBe(0);
       expect(first.out, kind).toContain(`Created ${rows}, updated 0, unchanged 0.`);
     }
-    for (const kind of KINDS) {
+    for (const kind of SAMPLE_KINDS) {
       const file = join(SAMPLES, `${kind}.csv`);
       const rows = parseCsv(await readFile(file, 'utf8')).length;
       const again = await gebere(['import', kind, file], settings);
