@@ -33,6 +33,14 @@ describe('renderSummary', () => {
     expect(am).toMatch(/[\u1200-\u137F]/);
   });
 
+  it.each(examples)('words $kind in Afaan Oromo, in Qubee, with every value filled in', (result) => {
+    const en = renderSummary(result, 'en');
+    const om = renderSummary(result, 'om');
+    expect(om).not.toMatch(/\{\{/);
+    expect(om).not.toBe(en);
+    expect(om).not.toMatch(/[\u1200-\u137F]/);
+  });
+
   it('never says the word for group twice in Amharic when the group name ends with it', () => {
     const text = renderSummary(
       { kind: 'farmer_registered', farmer_id: 1, name: 'አልማዝ ከበደ', group_name: 'ተስፋ ቡድን' },
@@ -70,6 +78,12 @@ describe('renderSummary', () => {
     expect(
       renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 }, 'am'),
     ).toBe('✅ ተደራሽነት ተመዝግቧል፦ 3 አርሶ አደሮች × 2 ምክሮች (6 መዝገቦች)።');
+    expect(renderSummary({ kind: 'reach_recorded', ...one }, 'om')).toBe(
+      "✅ Ga'iinsi galmeeffameera: qonnaan bulaa 1 × gorsa 1 (galmee 1).",
+    );
+    expect(
+      renderSummary({ kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 5, failed: 1 }, 'om'),
+    ).toBe('⚠️ Fudhatamni galmeeffameera: qonnaan bultoota 3 × gorsawwan 2 (galmeewwan 5, 1 hin milkoofne).');
   });
 
   it('counts failures only when there are some', () => {
