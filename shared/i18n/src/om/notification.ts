@@ -8,7 +8,7 @@ export const notification: Shape<typeof en> = {
   create_button: 'Beeksisa uumi',
   no_notifications: 'Ammaaf beeksisni hin jiru',
   // {{time}}: dayjs's Oromo duration ("daqiiqaa 5"), see webapp's relative-time.ts.
-  created: '{{time}} dura uumame',
+  created: 'Uumame {{time}} dura',
   fields: {
     name: 'Maqaa',
     message: 'Ergaa',

@@ -106,6 +106,14 @@ describe('Notification list', { timeout: 30_000 }, () => {
     expect(screen.getByText('የተፈጠረው ከ3 ሰዓታት በፊት')).toBeInTheDocument();
   });
 
+  it('shows the relative time in Afaan Oromo', async () => {
+    await initI18n('om');
+    backend();
+    setup({ bot_user_id: 5, lang: 'om' });
+    expect(await screen.findByText('Uumame daqiiqaa 5 dura')).toBeInTheDocument();
+    expect(screen.getByText("Uumame sa'aatii 3 dura")).toBeInTheDocument();
+  });
+
   it('opens the update route, keeping the query, when the card is tapped', async () => {
     backend();
     const { user, query } = setup();

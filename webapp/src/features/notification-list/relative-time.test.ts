@@ -21,8 +21,17 @@ describe('relativeTimeIn', () => {
     expect(format(ago(2 * 86400), now)).toBe('2 ቀናት');
   });
 
+  it('Afaan Oromo, from its own small locale (dayjs ships none)', async () => {
+    const format = await relativeTimeIn('om');
+    expect(format(ago(10), now)).toBe('sekondii muraasa');
+    expect(format(ago(5 * 60), now)).toBe('daqiiqaa 5');
+    expect(format(ago(3600), now)).toBe("sa'aatii tokko");
+    expect(format(ago(2 * 86400), now)).toBe('guyyaa 2');
+  });
+
   it('does not change the global locale, reads a future time as now, and an invalid one as empty', async () => {
     await relativeTimeIn('am');
+    await relativeTimeIn('om');
     const en = await relativeTimeIn('en');
     expect(en(ago(5 * 60), now)).toBe('5 minutes');
     expect(en(new Date(now + 120_000).toISOString(), now)).toBe('a few seconds');
