@@ -54,6 +54,14 @@ describe('runtime config', () => {
     expect(runtimeConfig().backendUrl).toBe('/b');
   });
 
+  it('knows every bundled language, Afaan Oromo too', () => {
+    expect(defaultRuntimeConfig.languages).toEqual(['en', 'am', 'om']);
+    expect(parseRuntimeConfig({ languages: ['om', 'fr'], defaultLanguage: 'om' })).toMatchObject({
+      languages: ['om'],
+      defaultLanguage: 'om',
+    });
+  });
+
   it('keeps valid fields and defaults the rest', () => {
     expect(
       parseRuntimeConfig({ backendUrl: 3, companionUrl: '/c', languages: ['fr'], defaultLanguage: 'fr' }),
