@@ -51,6 +51,14 @@ describe('renderSummary', () => {
     expect(text.match(/ቡድን/g)).toHaveLength(2); // the label and the name's own word
   });
 
+  it('never says the word for group twice in Afaan Oromo when the group name has it', () => {
+    const text = renderSummary(
+      { kind: 'farmer_registered', farmer_id: 1, name: 'Caaltuu Dheeressaa', group_name: 'Garee Tasfaa' },
+      'om',
+    );
+    expect(text).toBe('✅ Qonnaan bulaan Caaltuu Dheeressaa galmeeffameera (garee: Garee Tasfaa).');
+  });
+
   it('escapes user-provided names for HTML parse mode', () => {
     const text = renderSummary(
       { kind: 'farmer_registered', farmer_id: 1, name: '<a href="x">A&B</a>', group_name: '</b>' },

@@ -61,7 +61,7 @@ export const bot: Shape<typeof en> = {
   open_form: 'Unka banuuf qabduu armaan gadii tuqaa',
   open_form_button: 'Unka bani',
   results: {
-    farmer_registered: '✅ Qonnaan bulaan {{name}} garee {{group}} keessatti galmeeffameera.',
+    farmer_registered: '✅ Qonnaan bulaan {{name}} galmeeffameera (garee: {{group}}).',
     group_added: '✅ Gareen misoomaa {{name}} dabalameera.',
     da_registered: "✅ Galmeen milkaa'eera. Baga nagaan dhuftan, {{name}}!",
     da_updated: '✅ {{name}}, piroofaayiliin keessan haaromfameera.',
