@@ -1,0 +1,72 @@
+// "No English except the operator's data": finds our own English texts (shared/i18n's `en`, with
+// any {{placeholder}} standing for any value) among what a person reading another language sees,
+// in a screen or in the chat. Data (names the operator entered) never matches: only lines that
+// are one of our English texts, where the person's language says something else, do.
+import { type Language, resources } from '@gebere/i18n';
+import type { Frame, Page } from 'playwright-core';
+
+function leaves(tree: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [p, v] of leaves(value, path)) out.set(p, v);
+  }
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDER = /\{\{[^}]+\}\}/g;
+
+const matchers = new Map<Language, { key: string; pattern: RegExp }[]>();
+
+/** Our English texts that `lang` words differently, each as a whole-line pattern. */
+function englishPatterns(lang: Language) {
+  let list = matchers.get(lang);
+  if (!list) {
+    const own = leaves(resources[lang]);
+    list = [...leaves(resources.en)]
+      // a text of placeholders only, or with hardly a word of its own, says nothing English
+      .filter(([key, text]) => own.get(key) !== text && /[A-Za-z]{3}/.test(text.replace(PLACEHOLDER, '')))
+      .flatMap(([key, text]) =>
+        text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => /[A-Za-z]{3}/.test(line.replace(PLACEHOLDER, '')))
+          .map((line) => ({
+            key,
+            pattern: new RegExp(`^${line.split(PLACEHOLDER).map(escapeRegExp).join('.+?')}$`),
+          })),
+      );
+    matchers.set(lang, list);
+  }
+  return list;
+}
+
+/** The lines among `texts` that are one of our English texts (with the key it came from). */
+export function englishAmong(texts: readonly string[], lang: Language): string[] {
+  if (lang === 'en') return [];
+  const patterns = englishPatterns(lang);
+  return texts
+    .flatMap((text) => text.split('\n'))
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .flatMap((line) => {
+      const hit = patterns.find((p) => p.pattern.test(line));
+      return hit ? [`${line} (${hit.key})`] : [];
+    });
+}
+
+/** What a screen shows: its visible text, its fields' placeholders, and the main button's label. */
+export async function englishOnScreen(app: Frame, page: Page, lang: Language): Promise<string[]> {
+  const texts = [
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered lines, as the person reads them
+    await app.locator('body').innerText(),
+    ...(await app
+      .locator('[placeholder]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('placeholder') ?? ''))),
+  ];
+  const main = page.locator('#main-button');
+  if (await main.isVisible()) texts.push((await main.textContent()) ?? '');
+  return englishAmong(texts, lang);
+}
