@@ -168,8 +168,14 @@ export const screens = {
     aliases: ['/index.html'],
     view: 'home',
     params: {},
-    calls: {},
-    firstLoad: noPlan,
+    // Opened from the chat's menu button (initData proof). A signed link to it proves who the
+    // user is for nothing but their own state; the screens it opens need initData.
+    calls: { getMe: {} },
+    // The hub waits for the caller's own state (its entries follow from it).
+    firstLoad: {
+      request: () => ({ name: 'getMe', input: {} }),
+      modules: [],
+    },
   }),
   daRegistration: screen({
     path: '/da_registration',
