@@ -49,30 +49,6 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 
-  it('home links to every screen and navigates in the app', async () => {
-    openAt('/');
-    const user = userEvent.setup();
-    render(<App />);
-    const links = await screen.findAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      screens.farmerRegistration.path,
-      screens.addDevelopmentGroup.path,
-      screens.recordReach.path,
-      screens.recordAdoption.path,
-      screens.feedback.path,
-      screens.notificationList.path,
-      screens.notificationCreate.path,
-      screens.daRegistration.path,
-      screens.daUpdateProfile.path,
-      screens.registerReportUser.path,
-      screenHref('registerReportUser', { update: true }),
-    ]);
-    await user.click(screen.getByRole('link', { name: 'Give feedback' }));
-    expect(await screen.findByRole('heading', { name: 'Feedback' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/feedback');
-    expect(window.history.state).toMatchObject({ depth: 1 });
-  });
-
   it('outside Telegram without proof, a screen shows the open-from-the-bot notice', async () => {
     openAt('/add_development_group?da_id=5&kebele_id=9');
     render(<App />);
