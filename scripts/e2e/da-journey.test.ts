@@ -12,8 +12,8 @@ import {
   appClosed,
   botSays,
   choose,
-  MENU_KEYS,
   mark,
+  menuLabels,
   openFromReply,
   openRecordForm,
   pickRadio,
@@ -112,7 +112,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
         verification_status: 'VERIFIED',
         da_profile_id: da.id,
       });
-      expect(replyLabels(u)).toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
+      expect(replyLabels(u)).toEqual(menuLabels(t, false));
       await page
         .locator('.row.in .bubble')
         .filter({ hasText: t('bot.verified') })

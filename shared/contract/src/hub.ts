@@ -42,8 +42,8 @@ export interface HubUser {
   reportUser: boolean;
   /** Holds an operator's notification-manager grant. */
   manager: boolean;
-  /** The private chat with the bot (the reach and adoption screens' `chatid`). */
-  chatId: number;
+  /** The private chat with the bot (the reach and adoption screens' `chatid`), when known. */
+  chatId?: number;
 }
 
 export function hubUserOf(me: MeAnswer): HubUser {
