@@ -33,7 +33,8 @@ export async function daInChat(
   await sendText(page, '/start');
   await botSays(u, t('bot.ask_contact'));
   await shareContact(page, t('bot.share_contact_button'));
-  await expect.poll(() => replyLabels(u), { timeout: 20_000 }).toEqual(menuLabels(t, true)); // the demo DAs are the demo's notification managers
+  // The demo DAs are the demo's notification managers.
+  await expect.poll(() => replyLabels(u), { timeout: 20_000 }).toEqual(menuLabels(t, true));
   return { u, page };
 }
 

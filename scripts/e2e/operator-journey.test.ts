@@ -278,7 +278,8 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     const before = mark(u);
     await launch.sendData(encodeResult(result));
     await botSays(u, `${summaryText(result, 'en')}\n${t('bot.verified')}`, 20_000, before);
-    await expect.poll(() => replyLabels(u), { timeout: 20_000 }).toEqual(menuLabels(t, false)); // granted only later
+    // Not a notification manager yet: the grant comes later.
+    await expect.poll(() => replyLabels(u), { timeout: 20_000 }).toEqual(menuLabels(t, false));
     return u;
   }
 

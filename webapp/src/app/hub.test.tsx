@@ -3,6 +3,7 @@ import { matchScreen, readScreenParams } from '@gebere/contract/screens';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetEarlyGetForTests, startEarlyGet } from '../lib/api/early-get';
 import { initI18n } from '../lib/i18n/texts';
 import { outsideTelegram } from '../lib/launch/launch';
 import { setLaunchForTests } from '../telegram/launch';
@@ -66,7 +67,23 @@ function opened(href: string) {
 describe('the home hub', () => {
   beforeEach(async () => {
     vi.unstubAllGlobals();
+    resetEarlyGetForTests();
     await initI18n('en');
+  });
+
+  it('its first request, /api/me/, starts early (app/early.ts) and the hub adopts that answer', async () => {
+    const { requests } = installFakeFetch(route('GET', '/backend/api/me/', () => json(200, da)));
+    openAt('/');
+    const hash = `#tgWebAppData=${encodeURIComponent(INIT_DATA)}&tgWebAppPlatform=android&tgWebAppVersion=8.0`;
+    startEarlyGet({ pathname: '/', search: '', hash });
+    const meCalls = () => requests.filter((r) => r.path === '/backend/api/me/');
+    expect(meCalls()).toHaveLength(1);
+    expect(meCalls()[0]?.headers.Authorization).toBe(`tma ${INIT_DATA}`);
+    setLaunchForTests({ ...outsideTelegram, rawInitData: INIT_DATA, userId: 501 });
+    await preloadScreen('/');
+    render(<App />);
+    expect(await screen.findByRole('link', { name: 'Register farmer' })).toBeInTheDocument();
+    expect(meCalls()).toHaveLength(1);
   });
 
   it('asks who the user is with the launch’s initData, showing a loading state meanwhile', async () => {
