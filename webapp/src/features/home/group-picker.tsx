@@ -34,7 +34,6 @@ export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUs
     setGroups({ status: 'loading' });
     void fetchKebeleGroups(kebele).then((r) => {
       if (!live) return;
-      void attempt;
       setGroups(
         r.ok
           ? { status: 'ready', groups: r.groups }
@@ -44,6 +43,7 @@ export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUs
     return () => {
       live = false;
     };
+    // attempt: a retry re-runs the effect
   }, [kebele, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -37,8 +37,6 @@ function useHubUser(): { state: HubState; retry: () => void } {
     let live = true;
     setState({ status: 'loading' });
     void (async () => {
-      // attempt: a retry asks again (the early answer is used by the first attempt only)
-      void attempt;
       const result = await fetchMe();
       if (!result.ok) {
         if (live) setState({ status: 'error', message: describeApiError(result.error) });
@@ -51,6 +49,7 @@ function useHubUser(): { state: HubState; retry: () => void } {
     return () => {
       live = false;
     };
+    // attempt: a retry asks again (the early answer is used by the first attempt only)
   }, [attempt]);
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
