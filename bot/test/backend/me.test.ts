@@ -66,15 +66,7 @@ describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
     const user = await t.fx.user();
     const created = await t.call('POST', '/api/report-users/', {
       headers: user.headers,
-      body: {
-        name: 'Hana Girma',
-        phone_no: uniquePhone(),
-        gender: 'female',
-        region: t.fx.area.region,
-        zone: t.fx.area.zone,
-        woreda: t.fx.area.woreda,
-        created_by: user.telegramId,
-      },
+      body: t.fx.reportUserBody(user.telegramId),
     });
     expect(created.status).toBe(201);
     expect((await me(user.headers)).body).toMatchObject({ report_user: created.body.id });

@@ -64,6 +64,13 @@ function opened(href: string) {
   };
 }
 
+/** The hub's links are these, and each opens its screen with every parameter it needs. */
+async function expectEntries(expected: string[]) {
+  const links = await hrefs();
+  expect(links).toEqual(expected);
+  for (const href of links) expect(opened(href).missing, href).toEqual([]);
+}
+
 describe('the home hub', () => {
   beforeEach(async () => {
     vi.unstubAllGlobals();
@@ -97,15 +104,13 @@ describe('the home hub', () => {
   it('a VERIFIED DA: their work and profile, each link complete', async () => {
     await openHub(da);
     expect(await screen.findByText('Hello, Almaz')).toBeInTheDocument();
-    const links = await hrefs();
-    expect(links).toEqual([
+    await expectEntries([
       '/farmer_registration?da_id=11&kebele_id=42&lang=en',
       '/add_development_group?da_id=11&kebele_id=42&lang=en',
       '/?pick=record_reach&lang=en',
       '/?pick=record_adoption&lang=en',
       '/da_update_profile?user_id=7&phone_number=0911223344&lang=en',
     ]);
-    for (const href of links) expect(opened(href).missing, href).toEqual([]);
     expect(screen.queryByText(/Notifications|DA registration|Give feedback/)).toBeNull();
   });
 
@@ -154,14 +159,12 @@ describe('the home hub', () => {
 
   it('a notification manager (not a DA): notifications, and registration', async () => {
     await openHub(manager);
-    const links = await hrefs();
-    expect(links).toEqual([
+    await expectEntries([
       '/notification/list?bot_user_id=7&lang=en',
       '/notification/create?bot_user_id=7&lang=en',
       '/da_registration?user_id=7&lang=en',
       '/register_report_user?lang=en',
     ]);
-    for (const href of links) expect(opened(href).missing, href).toEqual([]);
   });
 
   it('someone unknown: DA registration and report-user registration, update once they have one', async () => {

@@ -1,6 +1,5 @@
-import { type ScreenName, screenHref, screenPaths, screens } from '@gebere/contract/screens';
+import { type ScreenName, screenPaths, screens } from '@gebere/contract/screens';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '../test-kit/fake-fetch';
 import { openAt } from '../test-kit/render';
