@@ -209,6 +209,19 @@ describe('the home hub', () => {
     expect(await screen.findByRole('heading', { name: 'የአርሶ አደር ምዝገባ' })).toBeInTheDocument();
   });
 
+  it('a link’s own lang (the bot’s choice when it made it) is kept', async () => {
+    installFakeFetch(route('GET', '/backend/api/me/', () => json(200, da)));
+    openAt('/?lang=am');
+    await initI18n('am');
+    setLaunchForTests({ ...outsideTelegram, rawInitData: INIT_DATA, userId: 501 });
+    await preloadScreen('/');
+    render(<App />);
+    expect(await screen.findByRole('link', { name: 'አርሶ አደር መዝግብ' })).toHaveAttribute(
+      'href',
+      '/farmer_registration?da_id=11&kebele_id=42&lang=am',
+    );
+  });
+
   it('a failed call: the error in the user’s language, and Try again', async () => {
     let calls = 0;
     const { user } = await openHub(() => (++calls === 1 ? json(500, {}) : json(200, registrant)));

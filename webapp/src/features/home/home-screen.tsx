@@ -8,7 +8,7 @@ import {
   hubUserOf,
   needsGroups,
 } from '@gebere/contract/hub';
-import { screenHref } from '@gebere/contract/screens';
+import { LANG_PARAM, screenHref } from '@gebere/contract/screens';
 import { isLanguage } from '@gebere/i18n/languages';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -21,6 +21,8 @@ import { closeApp, getLaunch } from '../../telegram';
 import { GroupPicker } from './group-picker';
 import { fetchMe } from './me-request';
 
+const linkLanguage = () => new URLSearchParams(window.location.search).get(LANG_PARAM);
+
 type HubState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
@@ -28,7 +30,8 @@ type HubState =
 
 /**
  * Who the user is (`/api/me/`, initData: the menu button's launch has no link parameters), in
- * the language they chose in the bot. Switches the app's texts to it before showing anything.
+ * the language they chose in the bot: without a `lang` parameter, the app's texts switch to it
+ * before anything shows.
  */
 function useHubUser(): { state: HubState; retry: () => void } {
   const [state, setState] = useState<HubState>({ status: 'loading' });
@@ -42,7 +45,8 @@ function useHubUser(): { state: HubState; retry: () => void } {
         if (live) setState({ status: 'error', message: describeApiError(result.error) });
         return;
       }
-      const chosen = result.me.bot_user?.language;
+      // A link's `lang` is the bot's choice already; the menu button's launch has none.
+      const chosen = linkLanguage() ? undefined : result.me.bot_user?.language;
       if (isLanguage(chosen) && chosen !== currentLanguage()) await initI18n(chosen);
       if (live) setState({ status: 'ready', user: hubUserOf(result.me), name: result.me.da?.name ?? null });
     })();
