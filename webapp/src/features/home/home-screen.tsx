@@ -115,9 +115,7 @@ export function HomeScreen() {
   const t = useT();
   const { values } = useScreenParams('home');
   const { state, retry } = useHubUser();
-  const pick = values.pick;
-  const picking: HubGroupEntry | undefined =
-    pick === 'record_reach' || pick === 'record_adoption' ? pick : undefined;
+  const picking: HubGroupEntry | undefined = values.pick;
   return (
     <Screen
       title={t('home.title')}
