@@ -12,7 +12,7 @@ import { ADVISORY_CODE } from './advisory-steps';
 import { DEMO_DA, startAndShareContact } from './demo-das';
 import { advisoryPath } from './fault-steps';
 import { type Journey, row, rows } from './journey';
-import { MENU_KEYS, replyLabels, tr } from './steps';
+import { menuLabels, replyLabels, tr } from './steps';
 import { appFrame, type Product, screenshot } from './test-kit';
 
 /** Another demo DA's phone: the DA update's error state (phone numbers are unique). */
@@ -51,7 +51,7 @@ export async function sweepPeople(journey: Journey): Promise<SweepPeople> {
   const t = tr('en');
   const da = await onboard(product, DEMO_DA.en.first, DEMO_DA.en.phone);
   // (setup runs outside a test, where expect.poll is not allowed)
-  const menu = MENU_KEYS.map((k) => t(`bot.menu.${k}`)).join('|');
+  const menu = menuLabels(t, true).join('|');
   await da.user.waitFor(() => replyLabels(da.user).join('|') === menu, {
     timeoutMs: 20_000,
     description: 'the DA menu',

@@ -11,8 +11,8 @@ import {
   appClosed,
   botSays,
   choose,
-  MENU_KEYS,
   mark,
+  menuLabels,
   openFromReply,
   openRecordForm,
   pickRadio,
@@ -24,7 +24,7 @@ import {
   tick,
   tr,
 } from './steps';
-import { chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
+import { appFrame, chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
@@ -111,7 +111,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
         verification_status: 'VERIFIED',
         da_profile_id: da.id,
       });
-      expect(replyLabels(u)).toEqual(MENU_KEYS.map((k) => t(`bot.menu.${k}`)));
+      expect(replyLabels(u)).toEqual(menuLabels(t, false));
       await page
         .locator('.row.in .bubble')
         .filter({ hasText: t('bot.verified') })
@@ -146,6 +146,39 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
       );
       await page.locator('.row.in .bubble').filter({ hasText: groupName }).waitFor();
       await screenshot(page, `${lang}-dark-chat-group-added`);
+      await page.close();
+    });
+
+    it('from the chat’s menu button, the hub opens Register farmer with the kebele’s groups', async () => {
+      const page = await openChat(journey.browser, journey.product, u.id);
+      await page.locator('#menu-button').click();
+      await page.locator('#app').waitFor({ state: 'visible' });
+      const app = await appFrame(page);
+      // No link parameters: the hub asks /api/me/ and speaks the language chosen in the bot.
+      const entry = app.getByRole('link', { name: t('home.menu.register_farmer') });
+      await entry.waitFor();
+      expect(await app.getByRole('link').allTextContents()).toEqual(
+        (
+          [
+            'home.menu.register_farmer',
+            'home.menu.add_development_group',
+            'home.menu.record_reach',
+            'home.menu.record_adoption',
+            'home.menu.update_profile',
+          ] as const
+        ).map((k) => t(k)),
+      );
+      journey.findings.push(...(await axeSerious(app, `${lang} / (home hub)`)));
+      await screenshot(page, `${lang}-light-home-hub`);
+      await entry.click();
+      const group = await row<{ id: string }>('select id from development_groups where group_name = $1', [
+        lang === 'en' ? 'Tesfa women' : 'ተስፋ ሴቶች',
+      ]);
+      await app.locator(`select[name="development_group"] option[value="${group.id}"]`).waitFor({
+        state: 'attached',
+      });
+      expect(await app.getByRole('heading', { name: t('farmer.title') }).isVisible()).toBe(true);
+      expect(new URL(app.url()).searchParams.get('lang')).toBe(lang);
       await page.close();
     });
 

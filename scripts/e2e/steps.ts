@@ -122,6 +122,15 @@ export const MENU_KEYS = [
   'help',
 ] as const;
 
+/**
+ * The labels of a DA's main menu: the notification entries only for a notification manager
+ * (the home hub's rule, @gebere/contract/hub; the demo's Abebe and Meseret are managers).
+ */
+export const menuLabels = (t: T, manager: boolean) =>
+  MENU_KEYS.filter((k) => manager || (k !== 'notifications' && k !== 'create_notification')).map((k) =>
+    t(`bot.menu.${k}`),
+  );
+
 /** Picks a telegram-ui radio (its drawn circle covers the input): a tap on its cell, as a finger does. */
 export async function pickRadio(frame: Frame, name: string, value: string) {
   const input = frame.locator(`input[type="radio"][name="${name}"][value="${value}"]`);

@@ -38,6 +38,8 @@ export interface SessionData {
   da?: DaInfo | null;
   /** Whether the user has a report user profile (the report-user button then updates). */
   reportUser?: boolean;
+  /** Whether the user holds a notification-manager grant (the notification entries). */
+  manager?: boolean;
   /** An operator rejected this user (verification_status REJECTED). */
   rejected?: boolean;
   picker?: PickerState;

@@ -38,10 +38,8 @@ export async function showRegistration(
   await ctx.reply(text, {
     parse_mode: 'HTML',
     reply_markup: registrationKeyboard(ctx.t, linksFor(ctx, s), {
-      botUserId: state.botUserId,
-      phone: state.phone,
+      ...state,
       updateOutbound: options.updateOutbound ?? false,
-      reportUser: state.reportUser,
     }),
   });
 }

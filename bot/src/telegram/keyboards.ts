@@ -1,3 +1,4 @@
+import { type HubEntryKey, type HubUser, hubMenu } from '@gebere/contract/hub';
 import { type en, type Language, languages, type Translator, translate } from '@gebere/i18n';
 import { InlineKeyboard, Keyboard } from 'grammy';
 import type { DaInfo, PickerState } from './context';
@@ -35,50 +36,117 @@ export function contactKeyboard(t: Translator): Keyboard {
   return new Keyboard().requestContact(t('bot.share_contact_button')).oneTime().resized();
 }
 
-export interface RegistrationOptions {
+/** Who the keyboard is for, as the bot's session knows them (user-state.ts). */
+export interface KeyboardUser {
   botUserId: number;
   phone: string | null;
+  da: DaInfo | null;
+  reportUser: boolean;
+  /** Holds an operator's notification-manager grant. */
+  manager: boolean;
+}
+
+/** The hub's user (@gebere/contract/hub) for the bot's own keyboards: one rule for both. */
+export function hubUserOf(o: KeyboardUser): HubUser {
+  return {
+    botUserId: o.botUserId,
+    // The session keeps a DA only while VERIFIED (user-state.ts); REJECTED users get no keyboard.
+    status: o.da ? 'VERIFIED' : 'PENDING',
+    phoneVerified: o.phone !== null,
+    da: o.da && { id: o.da.id, kebele: o.da.kebele, phone: o.phone },
+    reportUser: o.reportUser,
+    manager: o.manager,
+  };
+}
+
+type Button = { label: string; url?: string };
+
+/** Each hub entry as a button of the chat: a mini-app, or (reach, adoption) the group picker. */
+function entryButton(
+  t: Translator,
+  links: ScreenLinks,
+  o: KeyboardUser & { updateOutbound?: boolean },
+  key: HubEntryKey,
+): Button | undefined {
+  const da = o.da;
+  switch (key) {
+    case 'register_farmer':
+      return da ? { label: t('bot.menu.register_farmer'), url: links.farmerRegistration(da) } : undefined;
+    case 'add_development_group':
+      return da ? { label: t('bot.menu.add_group'), url: links.addDevelopmentGroup(da) } : undefined;
+    case 'record_reach':
+      return { label: t('bot.menu.record_reach') };
+    case 'record_adoption':
+      return { label: t('bot.menu.record_adoption') };
+    case 'update_profile':
+      return { label: t('bot.menu.update_profile'), url: links.daUpdateProfile(o.botUserId, o.phone, false) };
+    case 'notifications':
+      return { label: t('bot.menu.notifications'), url: links.notificationList(o.botUserId) };
+    case 'create_notification':
+      return { label: t('bot.menu.create_notification'), url: links.notificationCreate(o.botUserId) };
+    case 'da_registration':
+      return {
+        label: t('bot.register_da_button'),
+        url: links.daRegistration(o.botUserId, o.phone, o.updateOutbound ?? false),
+      };
+    case 'report_user_registration':
+      return { label: t('bot.register_report_user_button'), url: links.reportUser(false) };
+    case 'report_user_update':
+      return { label: t('bot.update_report_user_button'), url: links.reportUser(true) };
+  }
+}
+
+/**
+ * The hub's entries for this user (hubMenu, the rule the home screen follows too) as reply
+ * buttons: `pairs` puts two in a row (the DA's menu), else one per row; `extra` ends the last row.
+ */
+function entriesKeyboard(
+  t: Translator,
+  links: ScreenLinks,
+  o: KeyboardUser & { updateOutbound?: boolean },
+  layout: 'pairs' | 'rows',
+  extra: string[] = [],
+): Keyboard {
+  const menu = hubMenu(hubUserOf(o));
+  const keyboard = new Keyboard();
+  const sections = menu.kind === 'entries' ? menu.sections : [];
+  sections.forEach((section, i) => {
+    if (i > 0) keyboard.row();
+    const buttons = section
+      .map((key) => entryButton(t, links, o, key))
+      .filter((b): b is Button => b !== undefined);
+    buttons.forEach((b, j) => {
+      if (j > 0 && (layout === 'rows' || j % 2 === 0)) keyboard.row();
+      if (b.url) keyboard.webApp(b.label, b.url);
+      else keyboard.text(b.label);
+    });
+    if (i === sections.length - 1) for (const label of extra) keyboard.text(label);
+  });
+  if (sections.length === 0) for (const label of extra) keyboard.text(label);
+  return keyboard.resized().persistent();
+}
+
+export type RegistrationOptions = KeyboardUser & {
   /** The DA is known only to the organisation's backend: the form updates it there. */
   updateOutbound: boolean;
-  reportUser: boolean;
-}
+};
 
-/** For a user who is not a DA yet: register as DA, or register (update) as a report user. */
+/**
+ * For a user who is not a DA yet: register as DA, or register (update) as a report user; a
+ * notification manager's notifications too.
+ */
 export function registrationKeyboard(t: Translator, links: ScreenLinks, o: RegistrationOptions): Keyboard {
-  return new Keyboard()
-    .webApp(t('bot.register_da_button'), links.daRegistration(o.botUserId, o.phone, o.updateOutbound))
-    .row()
-    .webApp(
-      t(o.reportUser ? 'bot.update_report_user_button' : 'bot.register_report_user_button'),
-      links.reportUser(o.reportUser),
-    )
-    .resized()
-    .persistent();
+  return entriesKeyboard(t, links, { ...o, da: null }, 'rows');
 }
 
-export interface MenuOptions {
-  botUserId: number;
-  phone: string | null;
-  da: DaInfo;
-}
+export type MenuOptions = KeyboardUser & { da: DaInfo };
 
-/** The DA's main menu: persistent, so the screens it opens can always `sendData` back. */
+/**
+ * The DA's main menu: persistent, so the screens it opens can always `sendData` back. The
+ * entries are the hub's (notifications only for a notification manager), then language and help.
+ */
 export function mainMenuKeyboard(t: Translator, links: ScreenLinks, o: MenuOptions): Keyboard {
-  return new Keyboard()
-    .webApp(t('bot.menu.register_farmer'), links.farmerRegistration(o.da))
-    .webApp(t('bot.menu.add_group'), links.addDevelopmentGroup(o.da))
-    .row()
-    .text(t('bot.menu.record_reach'))
-    .text(t('bot.menu.record_adoption'))
-    .row()
-    .webApp(t('bot.menu.notifications'), links.notificationList(o.botUserId))
-    .webApp(t('bot.menu.create_notification'), links.notificationCreate(o.botUserId))
-    .row()
-    .webApp(t('bot.menu.update_profile'), links.daUpdateProfile(o.botUserId, o.phone, false))
-    .text(t('bot.menu.language'))
-    .text(t('bot.menu.help'))
-    .resized()
-    .persistent();
+  return entriesKeyboard(t, links, o, 'pairs', [t('bot.menu.language'), t('bot.menu.help')]);
 }
 
 /** One form's button on top of the main menu (commands, the picker's Continue). */

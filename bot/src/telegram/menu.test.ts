@@ -210,6 +210,49 @@ describe.each(['en', 'am'] as const)('main menu in %s', (lang) => {
   });
 });
 
+describe('the keyboards agree with the home hub (@gebere/contract/hub)', () => {
+  it('a DA without a manager grant gets no notification entries, and /notifications says why', async () => {
+    const { u } = await demoDa('dawit', 'en');
+    const labels = replyLabels(u);
+    expect(labels).toContain(translate('en', 'bot.menu.register_farmer'));
+    expect(labels).not.toContain(translate('en', 'bot.menu.notifications'));
+    expect(labels).not.toContain(translate('en', 'bot.menu.create_notification'));
+    await u.send('/notifications');
+    await u.waitForMessage((m) => m.text === translate('en', 'server.not_manager'));
+    expect(replyLabels(u)).not.toContain(translate('en', 'bot.menu.notifications'));
+  });
+
+  it('a notification manager who is not a DA gets the notifications beside registration', async () => {
+    const phone = '911000777';
+    await h.db.query(
+      `insert into role_grants (phone_number, role, location_type, location_id)
+       values ($1, 'notification_manager', 'all', null)`,
+      [phone],
+    );
+    const u = h.tg.createUser({ first_name: 'Hirut', language_code: 'en', phone_number: `+251${phone}` });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await u.pressReply(translate('en', 'bot.share_contact_button'));
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    expect(replyLabels(u)).toEqual([
+      translate('en', 'bot.menu.notifications'),
+      translate('en', 'bot.menu.create_notification'),
+      translate('en', 'bot.register_da_button'),
+      translate('en', 'bot.register_report_user_button'),
+    ]);
+    const botUser = await h.db.query<{ id: number }>('select id from bot_users where telegram_id = $1', [
+      u.id,
+    ]);
+    expect(readLink(webAppUrl(u, translate('en', 'bot.menu.notifications')))).toMatchObject({
+      path: '/notification/list',
+      params: { bot_user_id: String(botUser.rows[0]?.id) },
+    });
+    await u.send('/notifications');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.open_form'));
+    expect(readLink(webAppUrl(u, translate('en', 'bot.open_form_button'))).path).toBe('/notification/list');
+  });
+});
+
 describe('a DA the bot has not linked yet', () => {
   it('updates in update_outbound mode, then links on /start; no groups → add one first', async () => {
     const phone = '911000444';

@@ -18,9 +18,15 @@ export interface UserState {
   phone: string | null;
   da: DaInfo | null;
   reportUser: boolean;
+  /** Holds an operator's notification-manager grant (the notification entries). */
+  manager: boolean;
   /** REJECTED by an operator: no menu, no forms. */
   rejected: boolean;
 }
+
+/** Whether the bot user holds a notification-manager grant (role only: its area is the server's). */
+export const isManager = (user: BotUser): boolean =>
+  user.grants.some((g) => g.role === 'notification_manager');
 
 export function linksFor(ctx: BotContext, s: Services): ScreenLinks {
   const from = ctx.from as NonNullable<BotContext['from']>;
@@ -61,12 +67,14 @@ export async function remember(ctx: BotContext, s: Services, user: BotUser): Pro
   ctx.session.phone = user.phone_number;
   ctx.session.da = da;
   ctx.session.reportUser = user.report_user !== null;
+  ctx.session.manager = isManager(user);
   ctx.session.rejected = rejected;
   return {
     botUserId: user.id,
     phone: user.phone_number,
     da,
     reportUser: user.report_user !== null,
+    manager: isManager(user),
     rejected,
   };
 }
@@ -107,13 +115,14 @@ export async function refresh(ctx: BotContext, s: Services): Promise<UserState> 
 
 /** The user as the session last saw them, if it did (no backend call). */
 export function sessionState(ctx: BotContext): UserState | null {
-  const { botUserId, da, phone, reportUser, rejected } = ctx.session;
+  const { botUserId, da, phone, reportUser, manager, rejected } = ctx.session;
   if (botUserId === undefined || da === undefined) return null;
   return {
     botUserId,
     da,
     phone: phone ?? null,
     reportUser: reportUser ?? false,
+    manager: manager ?? false,
     rejected: rejected ?? false,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { proof } from './test-kit/auth-headers';
 import { startBackend, type TestBackend } from './test-kit/backend';
 import { describeOnDatabases } from './test-kit/databases';
-import { uniqueNumber, uniquePhone } from './test-kit/fixtures';
+import { uniqueNumber } from './test-kit/fixtures';
 
 describeOnDatabases('report users and bot users (%s)', (kind) => {
   let t: TestBackend;
@@ -11,15 +11,7 @@ describeOnDatabases('report users and bot users (%s)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const reportBody = (telegramId: number) => ({
-    name: 'Hana Girma',
-    phone_no: uniquePhone(),
-    gender: 'female',
-    region: t.fx.area.region,
-    zone: t.fx.area.zone,
-    woreda: t.fx.area.woreda,
-    created_by: telegramId,
-  });
+  const reportBody = (telegramId: number) => t.fx.reportUserBody(telegramId);
 
   it('a Telegram user registers, finds and updates their own report user profile', async () => {
     const user = await t.fx.user();

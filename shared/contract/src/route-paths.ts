@@ -28,6 +28,7 @@ export const routePaths = {
   upsertBotUser: { method: 'POST', path: '/api/bot-users/' },
   findBotUsers: { method: 'GET', path: '/api/bot-users/' },
   patchBotUser: { method: 'PATCH', path: '/api/bot-users/{id}/' },
+  getMe: { method: 'GET', path: '/api/me/' },
   listRoleGrants: { method: 'GET', path: '/api/role-grants/' },
   createRoleGrant: { method: 'POST', path: '/api/role-grants/' },
   revokeRoleGrant: { method: 'POST', path: '/api/role-grants/revoke/' },

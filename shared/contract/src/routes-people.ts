@@ -5,6 +5,7 @@ import { daPayload, daProfile, daRole, outboundDa } from './entities/da';
 import { developmentGroup, developmentGroupPayload } from './entities/development-group';
 import { farmer, farmerListed, farmerPayload } from './entities/farmer';
 import { grantPayload, revokeResult, roleGrant } from './entities/grant';
+import { me } from './entities/me';
 import { reportUser, reportUserPayload } from './entities/report-user';
 import { route } from './route';
 import { routePaths } from './route-paths';
@@ -168,6 +169,14 @@ export const peopleRoutes = {
     response: botUser,
     policy: { who: 'bot_user', scope: [['own_bot_user', 'params.id']] },
     summary: 'Set verification_status (VERIFIED needs a linked DA profile) or language',
+  }),
+  getMe: route({
+    ...routePaths.getMe,
+    response: me,
+    // Any Telegram user, about themself only: the answer is made from the proof's user alone.
+    policy: { who: 'user' },
+    summary:
+      "The caller's own state for the home hub: bot user, chosen language, DA, report user, grants (area only)",
   }),
 
   // Roles an operator grants (docs/authorization.md).

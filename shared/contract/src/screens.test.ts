@@ -102,7 +102,8 @@ describe('the screen registry', () => {
     expect(screenOfPath('/record_reach')?.calls).not.toHaveProperty('createAdoption');
     // Reached inside the app, granted through the list's link.
     expect(screenOfPath('/notification/update/3')?.calls).toEqual({});
-    expect(screenOfPath('/')?.calls).toEqual({});
+    // The hub: a link to it proves who the user is for their own state only.
+    expect(screenOfPath('/')?.calls).toEqual({ getMe: {} });
     expect(screenOfPath('/nope')).toBeUndefined();
   });
 });
@@ -194,7 +195,9 @@ describe('links to a screen', () => {
             ? fc.string({ minLength: 1 })
             : key === 'update' || key === 'update_outbound'
               ? fc.boolean()
-              : id;
+              : key === 'pick'
+                ? fc.constantFrom('record_reach', 'record_adoption')
+                : id;
     for (const name of names) {
       const keys = Object.keys(screens[name].params);
       const values = fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(k)])));
@@ -224,6 +227,13 @@ describe('the first load', () => {
     expect(launchRequest('/farmer_registration', new URLSearchParams('da_id=5&kebele_id=x'))).toBeUndefined();
     expect(launchRequest('/record_reach', new URLSearchParams('da_id=5&kebele_id=9'))).toBeUndefined();
     expect(launchRequest('/nope', new URLSearchParams('da_id=5&kebele_id=9'))).toBeUndefined();
+    // The hub's group step takes one of its two record entries; anything else is no step.
+    expect(readScreenParams('home', new URLSearchParams('pick=record_reach')).values).toEqual({
+      pick: 'record_reach',
+    });
+    expect(readScreenParams('home', new URLSearchParams('pick=feedback')).values).toEqual({});
+    // The hub, opened from the menu button without parameters, asks who the user is first.
+    expect(launchRequest('/', new URLSearchParams())).toEqual({ name: 'getMe', input: {} });
   });
 
   it('names modules of the screen’s own folder', () => {

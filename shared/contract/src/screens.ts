@@ -70,6 +70,11 @@ const IDS: ParamType<readonly number[]> = {
 };
 const FLAG: ParamType<boolean> = { parse: parseFlag, format: (on) => (on ? 'true' : undefined) };
 const TEXT: ParamType<string> = { parse: (raw) => raw ?? undefined, format: (text) => text };
+/** One of a few words; any other text is absent. */
+const oneOf = <W extends string>(...words: readonly W[]): ParamType<W> => ({
+  parse: (raw) => words.find((w) => w === raw?.trim()),
+  format: (word) => word,
+});
 
 const required = <T>(type: ParamType<T>): Param<T, true> => ({ ...type, required: true });
 const optional = <T>(type: ParamType<T>): Param<T, false> => ({ ...type, required: false });
@@ -167,9 +172,17 @@ export const screens = {
     // The server serves the document at /index.html too: a bookmark of the file shows home.
     aliases: ['/index.html'],
     view: 'home',
-    params: {},
-    calls: {},
-    firstLoad: noPlan,
+    // The hub's group step (`pick=record_reach|record_adoption`, @gebere/contract/hub): the
+    // development groups to record for are picked here before the record screen opens.
+    params: { pick: optional(oneOf('record_reach', 'record_adoption')) },
+    // Opened from the chat's menu button (initData proof). A signed link to it proves who the
+    // user is for nothing but their own state; the screens it opens need initData.
+    calls: { getMe: {} },
+    // The hub waits for the caller's own state (its entries follow from it).
+    firstLoad: {
+      request: () => ({ name: 'getMe', input: {} }),
+      modules: [],
+    },
   }),
   daRegistration: screen({
     path: '/da_registration',

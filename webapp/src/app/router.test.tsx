@@ -1,6 +1,5 @@
-import { type ScreenName, screenHref, screenPaths, screens } from '@gebere/contract/screens';
+import { type ScreenName, screenPaths, screens } from '@gebere/contract/screens';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '../test-kit/fake-fetch';
 import { openAt } from '../test-kit/render';
@@ -47,30 +46,6 @@ describe('router', () => {
     openAt(url);
     render(<App />);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-  });
-
-  it('home links to every screen and navigates in the app', async () => {
-    openAt('/');
-    const user = userEvent.setup();
-    render(<App />);
-    const links = await screen.findAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      screens.farmerRegistration.path,
-      screens.addDevelopmentGroup.path,
-      screens.recordReach.path,
-      screens.recordAdoption.path,
-      screens.feedback.path,
-      screens.notificationList.path,
-      screens.notificationCreate.path,
-      screens.daRegistration.path,
-      screens.daUpdateProfile.path,
-      screens.registerReportUser.path,
-      screenHref('registerReportUser', { update: true }),
-    ]);
-    await user.click(screen.getByRole('link', { name: 'Give feedback' }));
-    expect(await screen.findByRole('heading', { name: 'Feedback' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/feedback');
-    expect(window.history.state).toMatchObject({ depth: 1 });
   });
 
   it('outside Telegram without proof, a screen shows the open-from-the-bot notice', async () => {

@@ -1,7 +1,8 @@
-import { type BotUser, routes } from '@gebere/contract';
-import { normalizePhone } from '@gebere/phone';
+import { type BotUser, type Me, routes } from '@gebere/contract';
+import { normalizePhone, prefillPhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
+import { isVerifiedDa } from '../serving/authorize';
 import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
@@ -178,5 +179,51 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
     });
     env.actors.invalidate();
     return user;
+  });
+
+  /**
+   * The caller's own state, for the home hub (the menu button's launch: initData, no link
+   * parameters). Everything comes from the proof's Telegram user: who they are to the server is
+   * the actor authorization uses (its DA rule, its grants), and the rest is their bot user's row.
+   * No phone number but a DA's own, which their update-profile screen looks the profile up by.
+   */
+  serve(app, env, routes.getMe, async ({ actor }) => {
+    if (actor.kind !== 'user') throw forbidden(); // the service token is nobody's "me"
+    const found = await db.query<BotUser & { da_name: string | null }>(
+      `select ${BOT_USER_COLUMNS}, d.first_name as da_name
+       from bot_users b left join da_profiles d on d.id = b.da_profile_id where b.telegram_id = $1`,
+      [actor.telegramUserId],
+    );
+    const row = found.rows[0];
+    const bot = actor.botUser;
+    const me: Me = {
+      telegram_id: actor.telegramUserId,
+      // A private chat's id is its user's id: where the bot writes to this user.
+      chat_id: actor.telegramUserId,
+      bot_user:
+        row && bot
+          ? {
+              id: bot.id,
+              verification_status: bot.status,
+              language: row.language,
+              phone_verified: bot.phone_number !== null,
+            }
+          : null,
+      da: isVerifiedDa(actor)
+        ? {
+            id: actor.da.id,
+            kebele: actor.da.kebele,
+            name: row?.da_name ?? '',
+            phone_number: actor.botUser.phone_number ? prefillPhone(actor.botUser.phone_number) : null,
+          }
+        : null,
+      report_user: row?.report_user == null ? null : Number(row.report_user),
+      grants: (bot?.grants ?? []).map((g) => ({
+        role: g.role,
+        location_type: g.location_type,
+        location_id: g.location_id,
+      })),
+    };
+    return me;
   });
 }

@@ -23,7 +23,7 @@ import type { MessageKey } from './messages';
  * after, before the handler. The service token passes everything.
  */
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
+export type UserActor = Extract<Actor, { kind: 'user' }>;
 const deny = (key: MessageKey, vars?: Record<string, string | number>) => detailError(403, key, vars);
 
 /** An area, as far down as it goes (a kebele has all four). */
@@ -42,7 +42,8 @@ export function grantCovers(grant: Pick<HeldGrant, 'location_type' | 'location_i
 
 const READ_ROLES = new Set(['supervisor', 'notification_manager']);
 
-function isVerifiedDa(actor: UserActor): actor is UserActor & { da: ActorDa; botUser: ActorBotUser } {
+/** Who acts as a DA (docs/authorization.md): a bot user linked to a DA profile, and VERIFIED. */
+export function isVerifiedDa(actor: UserActor): actor is UserActor & { da: ActorDa; botUser: ActorBotUser } {
   return actor.da !== undefined && actor.botUser?.status === 'VERIFIED';
 }
 

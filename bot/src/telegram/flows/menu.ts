@@ -31,7 +31,6 @@ export function menuFlow(s: Services): Composer<BotContext> {
   const forms: Record<string, (links: ScreenLinks, state: DaState) => string> = {
     register_farmer: (links, state) => links.farmerRegistration(state.da),
     add_group: (links, state) => links.addDevelopmentGroup(state.da),
-    notifications: (links, state) => links.notificationList(state.botUserId),
   };
   for (const [command, url] of Object.entries(forms)) {
     flow.command(command, async (ctx) => {
@@ -40,6 +39,20 @@ export function menuFlow(s: Services): Composer<BotContext> {
       await openForm(ctx, s, state, url(linksFor(ctx, s), state));
     });
   }
+
+  /**
+   * Notifications: a notification manager's (the hub's rule, @gebere/contract/hub), DA or not;
+   * anyone else is told why and shown what they may do instead.
+   */
+  flow.command('notifications', async (ctx) => {
+    const state = await refresh(ctx, s);
+    if (state.rejected || !state.manager) return showHome(ctx, s, state, ctx.t('server.not_manager'));
+    const url = linksFor(ctx, s).notificationList(state.botUserId);
+    if (isDa(state)) return openForm(ctx, s, state, url);
+    await ctx.reply(ctx.t('bot.open_form'), {
+      reply_markup: formKeyboard(ctx.t('bot.open_form_button'), url, undefined),
+    });
+  });
 
   /**
    * Update profile. A linked DA updates their profile here. Someone with no local DA profile whom

@@ -6,7 +6,7 @@ import { showHome } from '../home';
 import { mainMenuKeyboard } from '../keyboards';
 import { screenLinks } from '../links';
 import { renderSummary } from '../summaries';
-import { daInfo, identify, refresh, type Services, type UserState } from '../user-state';
+import { daInfo, identify, isManager, refresh, type Services, type UserState } from '../user-state';
 
 /**
  * What a screen opened from a reply-keyboard button hands back with `sendData`: a typed result
@@ -77,5 +77,7 @@ export async function menuAfterResult(
     botUserId: user.id,
     phone: user.phone_number,
     da: daInfo(da),
+    reportUser: user.report_user !== null,
+    manager: isManager(user),
   });
 }

@@ -70,6 +70,19 @@ export class Fixtures {
     return { telegramId, botUserId: r.body.id, headers: proof.initData(telegramId) };
   }
 
+  /** A report-user profile's body, as the report-user form sends it. */
+  reportUserBody(telegramId: number) {
+    return {
+      name: 'Hana Girma',
+      phone_no: uniquePhone(),
+      gender: 'female',
+      region: this.area.region,
+      zone: this.area.zone,
+      woreda: this.area.woreda,
+      created_by: telegramId,
+    };
+  }
+
   daBody(user: User, phone: string, area: Area = this.area) {
     return {
       first_name: 'Almaz',

@@ -18,4 +18,14 @@ export const home: Shape<typeof en> = {
     report_user_registration: 'የሪፖርት ተጠቃሚ ምዝገባ',
     report_user_update: 'የሪፖርት ተጠቃሚ መረጃ አዘምን',
   },
+  greeting: 'ሰላም፣ {{name}}',
+  rejected: 'ምዝገባዎ ውድቅ ተደርጓል። እባክዎ ተቆጣጣሪዎን ያነጋግሩ።',
+  share_contact: 'ገበሬን ለመጠቀም ወደ ቦቱ ውይይት ይመለሱ፣ /start ብለው ይላኩ እና እዚያ ባለው ቁልፍ ስልክ ቁጥርዎን ያጋሩ።',
+  back_to_chat: 'ወደ ውይይቱ ተመለስ',
+  groups: {
+    title: 'የልማት ቡድኖቹን ይምረጡ፣ ከዚያም «ቀጥል» የሚለውን ይጫኑ',
+    continue: 'ቀጥል',
+    select_required: 'ቢያንስ አንድ የልማት ቡድን ይምረጡ',
+    none: 'እስካሁን ምንም የልማት ቡድን የለዎትም። መጀመሪያ አንድ ይጨምሩ።',
+  },
 };

@@ -1,61 +1,133 @@
-import { screenHref, screens } from '@gebere/contract/screens';
-import type { TextKey } from '@gebere/i18n';
-import { Cell, List, Section } from '@telegram-apps/telegram-ui';
+import {
+  type HubEntryKey,
+  type HubGroupEntry,
+  type HubUser,
+  hubHref,
+  hubLink,
+  hubMenu,
+  hubUserOf,
+  needsGroups,
+} from '@gebere/contract/hub';
+import { LANG_PARAM, screenHref } from '@gebere/contract/screens';
+import { isLanguage } from '@gebere/i18n/languages';
+import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Screen } from '../../components/screen';
-import { useT } from '../../lib/i18n/texts';
-import { historyDepth } from '../../lib/navigation';
+import { Screen, ScreenMessage } from '../../components/screen';
+import { describeApiError } from '../../lib/api/errors';
+import { currentLanguage, initI18n, useT } from '../../lib/i18n/texts';
+import { historyDepth, useScreenParams } from '../../lib/navigation';
+import { closeApp, getLaunch } from '../../telegram';
+import { GroupPicker } from './group-picker';
+import { fetchMe } from './me-request';
 
-type MenuKey = Extract<TextKey, `home.menu.${string}`>;
+const linkLanguage = () => new URLSearchParams(window.location.search).get(LANG_PARAM);
 
-/** Spec §2 "/": a button for every screen, grouped as a DA uses them. */
-const groups: { header?: TextKey; items: { key: MenuKey; href: string }[] }[] = [
-  {
-    items: [
-      { key: 'home.menu.register_farmer', href: screens.farmerRegistration.path },
-      { key: 'home.menu.add_development_group', href: screens.addDevelopmentGroup.path },
-      { key: 'home.menu.record_reach', href: screens.recordReach.path },
-      { key: 'home.menu.record_adoption', href: screens.recordAdoption.path },
-      { key: 'home.menu.feedback', href: screens.feedback.path },
-    ],
-  },
-  {
-    items: [
-      { key: 'home.menu.notifications', href: screens.notificationList.path },
-      { key: 'home.menu.create_notification', href: screens.notificationCreate.path },
-    ],
-  },
-  {
-    items: [
-      { key: 'home.menu.da_registration', href: screens.daRegistration.path },
-      { key: 'home.menu.update_profile', href: screens.daUpdateProfile.path },
-      { key: 'home.menu.report_user_registration', href: screens.registerReportUser.path },
-      { key: 'home.menu.report_user_update', href: screenHref('registerReportUser', { update: true }) },
-    ],
-  },
-];
+type HubState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; user: HubUser; name: string | null };
 
+/**
+ * Who the user is (`/api/me/`, initData: the menu button's launch has no link parameters), in
+ * the language they chose in the bot: without a `lang` parameter, the app's texts switch to it
+ * before anything shows.
+ */
+function useHubUser(): { state: HubState; retry: () => void } {
+  const [state, setState] = useState<HubState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    void (async () => {
+      const result = await fetchMe();
+      if (!result.ok) {
+        if (live) setState({ status: 'error', message: describeApiError(result.error) });
+        return;
+      }
+      // A link's `lang` is the bot's choice already; the menu button's launch has none.
+      const chosen = linkLanguage() ? undefined : result.me.bot_user?.language;
+      if (isLanguage(chosen) && chosen !== currentLanguage()) await initI18n(chosen);
+      if (live) setState({ status: 'ready', user: hubUserOf(result.me), name: result.me.da?.name ?? null });
+    })();
+    return () => {
+      live = false;
+    };
+    // attempt: a retry asks again (the early answer is used by the first attempt only)
+  }, [attempt]);
+  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+const inApp = () => ({ depth: historyDepth() + 1 });
+
+function EntryCell({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} state={inApp()} asChild>
+      <Cell Component="a" className="menu-cell">
+        {label}
+      </Cell>
+    </Link>
+  );
+}
+
+/** The user's entries (`@gebere/contract/hub`), each opening its screen with its parameters. */
+function HubEntries({ user, name }: { user: HubUser; name: string | null }) {
+  const t = useT();
+  const menu = hubMenu(user);
+  if (menu.kind === 'rejected') return <ScreenMessage text={t('home.rejected')} />;
+  if (menu.kind === 'share_contact')
+    return (
+      <ScreenMessage
+        text={t('home.share_contact')}
+        action={
+          getLaunch().inTelegram && (
+            <Button size="m" onClick={closeApp}>
+              {t('home.back_to_chat')}
+            </Button>
+          )
+        }
+      />
+    );
+  const lang = currentLanguage();
+  const href = (key: HubEntryKey): string | undefined => {
+    // The record screens first ask which groups: the hub's own group step.
+    if (needsGroups(key)) return screenHref('home', { pick: key, lang });
+    const link = hubLink(key, user, { lang });
+    return link && hubHref(link);
+  };
+  return (
+    <List>
+      <p className="screen-subtitle">{name ? t('home.greeting', { name }) : t('home.subtitle')}</p>
+      {menu.sections.map((section) => (
+        <Section key={section[0]}>
+          {section.map((key) => {
+            const to = href(key);
+            return to && <EntryCell key={key} href={to} label={t(`home.menu.${key}`)} />;
+          })}
+        </Section>
+      ))}
+    </List>
+  );
+}
+
+/** Spec §2 "/": the home hub, opened from the chat's menu button. */
 export function HomeScreen() {
   const t = useT();
+  const { values } = useScreenParams('home');
+  const { state, retry } = useHubUser();
+  const picking: HubGroupEntry | undefined = values.pick;
   return (
-    <Screen title={t('home.title')} needsProof={false}>
-      <List>
-        <p className="screen-subtitle">{t('home.subtitle')}</p>
-        {groups.map((group, i) => (
-          <Section
-            key={group.items[0]?.key ?? i}
-            footer={i === groups.length - 1 ? t('home.hint') : undefined}
-          >
-            {group.items.map((item) => (
-              <Link key={item.key} href={item.href} state={{ depth: historyDepth() + 1 }} asChild>
-                <Cell Component="a" className="menu-cell">
-                  {t(item.key)}
-                </Cell>
-              </Link>
-            ))}
-          </Section>
+    <Screen
+      title={t('home.title')}
+      loading={state.status === 'loading'}
+      error={state.status === 'error' ? { message: state.message, onRetry: retry } : null}
+    >
+      {state.status === 'ready' &&
+        (picking && state.user.da ? (
+          <GroupPicker entry={picking} user={state.user} />
+        ) : (
+          <HubEntries user={state.user} name={state.name} />
         ))}
-      </List>
     </Screen>
   );
 }

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proof } from './test-kit/auth-headers';
+import { startBackend, type TestBackend } from './test-kit/backend';
+import { describeOnDatabases } from './test-kit/databases';
+import { uniqueNumber, uniquePhone } from './test-kit/fixtures';
+
+/** GET /api/me/: the home hub's "who am I", about the caller only (docs/authorization.md). */
+describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await startBackend(kind);
+  });
+  afterAll(() => t?.close());
+
+  const me = (headers: Record<string, string>) => t.call('GET', '/api/me/', { headers });
+
+  it('a VERIFIED DA: their DA id, kebele and name, their chat, their language', async () => {
+    const da = await t.fx.da();
+    await t.call('PATCH', `/api/bot-users/${da.botUserId}/`, {
+      headers: da.headers,
+      body: { language: 'am' },
+    });
+    const r = await me(da.headers);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      telegram_id: da.telegramId,
+      chat_id: da.telegramId,
+      bot_user: { id: da.botUserId, verification_status: 'VERIFIED', language: 'am', phone_verified: true },
+      da: { id: da.daId, kebele: da.area.kebele, name: 'Almaz', phone_number: `0${da.phone}` },
+      report_user: null,
+      grants: [],
+    });
+  });
+
+  it('an unknown Telegram user (never /start): nothing known, no error', async () => {
+    const telegramId = uniqueNumber();
+    const r = await me(proof.initData(telegramId));
+    expect(r).toMatchObject({
+      status: 200,
+      body: {
+        telegram_id: telegramId,
+        chat_id: telegramId,
+        bot_user: null,
+        da: null,
+        report_user: null,
+        grants: [],
+      },
+    });
+  });
+
+  it('a bot user without a verified phone, and one with a phone but no DA profile', async () => {
+    const plain = await t.fx.user();
+    expect((await me(plain.headers)).body).toMatchObject({
+      bot_user: { id: plain.botUserId, verification_status: 'PENDING', phone_verified: false },
+      da: null,
+    });
+    const phone = uniquePhone();
+    const withPhone = await t.fx.user(`+251${phone}`);
+    const r = await me(withPhone.headers);
+    expect(r.body).toMatchObject({ bot_user: { phone_verified: true }, da: null });
+    // Their own phone is not echoed for a user who is not a DA.
+    expect(JSON.stringify(r.body)).not.toContain(phone);
+  });
+
+  it('a report user gets their profile id', async () => {
+    const user = await t.fx.user();
+    const created = await t.call('POST', '/api/report-users/', {
+      headers: user.headers,
+      body: t.fx.reportUserBody(user.telegramId),
+    });
+    expect(created.status).toBe(201);
+    expect((await me(user.headers)).body).toMatchObject({ report_user: created.body.id });
+  });
+
+  it('a notification manager gets their grants, role and area only', async () => {
+    const manager = await t.fx.manager('region', t.fx.area.region);
+    const r = await me(manager.headers);
+    expect(r.body.grants).toEqual([
+      { role: 'notification_manager', location_type: 'region', location_id: t.fx.area.region },
+    ]);
+    expect(JSON.stringify(r.body)).not.toContain(manager.phone);
+  });
+
+  it('a REJECTED user: the status, and no DA however linked', async () => {
+    const da = await t.fx.da();
+    const patched = await t.call('PATCH', `/api/bot-users/${da.botUserId}/`, {
+      headers: proof.service(),
+      body: { verification_status: 'REJECTED' },
+    });
+    expect(patched.status).toBe(200);
+    expect((await me(da.headers)).body).toMatchObject({
+      bot_user: { verification_status: 'REJECTED' },
+      da: null,
+    });
+  });
+
+  it('never another user’s data: the answer follows the proof, whatever the query says', async () => {
+    const da = await t.fx.da();
+    const other = await t.fx.user();
+    const r = await t.call('GET', '/api/me/', {
+      headers: other.headers,
+      query: { telegram_id: da.telegramId, id: da.botUserId },
+    });
+    expect(r.body).toMatchObject({
+      telegram_id: other.telegramId,
+      bot_user: { id: other.botUserId },
+      da: null,
+    });
+    expect(JSON.stringify(r.body)).not.toContain(da.phone);
+  });
+
+  describe('proof', () => {
+    it('no proof is 401; the service token is nobody', async () => {
+      expect((await t.call('GET', '/api/me/')).status).toBe(401);
+      expect((await me(proof.service())).status).toBe(403);
+    });
+
+    it('a signed link to another screen does not grant it; a link to the hub does', async () => {
+      const da = await t.fx.da();
+      const farmerLink = proof.link(da.telegramId, '/farmer_registration', {
+        da_id: da.daId,
+        kebele_id: da.area.kebele,
+      });
+      expect(await me(farmerLink)).toMatchObject({
+        status: 403,
+        body: { detail: 'This link does not allow this action. Please open the screen again from the bot.' },
+      });
+      expect(await me(proof.link(da.telegramId, '/', {}))).toMatchObject({
+        status: 200,
+        body: { telegram_id: da.telegramId, da: { id: da.daId } },
+      });
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import type { VerificationStatus } from './enums';
+import { type LinkValues, type ScreenName, screenHref } from './screens';
+
+/**
+ * The home hub's entries (the menu button's `/`, and the bot's own keyboards), defined once: who
+ * sees which screen (docs/authorization.md) and with which parameters. Zod-free and small, like
+ * the screen registry beside it: the hub's first load reads it.
+ *
+ * - A REJECTED user sees the rejection and nothing else.
+ * - A VERIFIED DA: register farmer, add development group, record reach and record adoption
+ *   (after picking development groups of their kebele), update profile.
+ * - A notification manager: the notification list and form (whatever else they are).
+ * - Anyone else with a verified phone: DA registration, and report-user registration (update
+ *   once they have a report-user profile).
+ * - Without a verified phone (it comes only from a contact shared in the bot): share it first.
+ * Feedback needs an advisory and is opened from a notification, so it is not an entry.
+ */
+
+/** `GET /api/me/` as the hub reads it (the contract's `me` schema outputs this). */
+export interface MeAnswer {
+  telegram_id: number;
+  chat_id: number;
+  bot_user: {
+    id: number;
+    verification_status: VerificationStatus;
+    language: string;
+    phone_verified: boolean;
+  } | null;
+  da: { id: number; kebele: number; name: string; phone_number: string | null } | null;
+  report_user: number | null;
+  grants: ReadonlyArray<{ role: string; location_type: string; location_id: number | null }>;
+}
+
+/** What decides the entries: as much as the bot's session and `/api/me/` both know. */
+export interface HubUser {
+  /** Null: the bot has not seen this Telegram user yet. */
+  botUserId: number | null;
+  status: VerificationStatus | null;
+  phoneVerified: boolean;
+  /** The DA this user acts as (linked and VERIFIED), with the phone their profile is found by. */
+  da: { id: number; kebele: number; phone: string | null } | null;
+  reportUser: boolean;
+  /** Holds an operator's notification-manager grant. */
+  manager: boolean;
+  /** The private chat with the bot (the reach and adoption screens' `chatid`), when known. */
+  chatId?: number;
+}
+
+export function hubUserOf(me: MeAnswer): HubUser {
+  return {
+    botUserId: me.bot_user?.id ?? null,
+    status: me.bot_user?.verification_status ?? null,
+    phoneVerified: me.bot_user?.phone_verified ?? false,
+    da: me.da && { id: me.da.id, kebele: me.da.kebele, phone: me.da.phone_number },
+    reportUser: me.report_user !== null,
+    manager: me.grants.some((g) => g.role === 'notification_manager'),
+    chatId: me.chat_id,
+  };
+}
+
+/** Each entry and the screen it opens. */
+export const HUB_ENTRY_SCREENS = {
+  register_farmer: 'farmerRegistration',
+  add_development_group: 'addDevelopmentGroup',
+  record_reach: 'recordReach',
+  record_adoption: 'recordAdoption',
+  update_profile: 'daUpdateProfile',
+  notifications: 'notificationList',
+  create_notification: 'notificationCreate',
+  da_registration: 'daRegistration',
+  report_user_registration: 'registerReportUser',
+  report_user_update: 'registerReportUser',
+} as const satisfies Record<string, ScreenName>;
+
+export type HubEntryKey = keyof typeof HUB_ENTRY_SCREENS;
+
+/** Entries that first ask which development groups of the DA's kebele (`selectedids`). */
+export type HubGroupEntry = 'record_reach' | 'record_adoption';
+export const needsGroups = (key: HubEntryKey): key is HubGroupEntry =>
+  key === 'record_reach' || key === 'record_adoption';
+
+export type HubMenu =
+  | { kind: 'rejected' }
+  | { kind: 'share_contact' }
+  | { kind: 'entries'; sections: HubEntryKey[][] };
+
+/** What the user sees on the hub: their entries, in sections, or why there are none. */
+export function hubMenu(user: HubUser): HubMenu {
+  if (user.status === 'REJECTED') return { kind: 'rejected' };
+  const sections: HubEntryKey[][] = [];
+  if (user.da) {
+    sections.push(['register_farmer', 'add_development_group', 'record_reach', 'record_adoption']);
+  } else if (user.botUserId === null || !user.phoneVerified) {
+    return { kind: 'share_contact' };
+  }
+  if (user.manager) sections.push(['notifications', 'create_notification']);
+  if (user.da) {
+    if (user.da.phone) sections.push(['update_profile']);
+  } else {
+    sections.push(['da_registration', user.reportUser ? 'report_user_update' : 'report_user_registration']);
+  }
+  return { kind: 'entries', sections };
+}
+
+/** A screen and its link parameters. */
+export type HubLink = { [S in ScreenName]: { screen: S; values: LinkValues<S> } }[ScreenName];
+
+export interface HubLinkOptions {
+  /** The language to carry (`lang`), the one chosen in the bot. */
+  lang?: string;
+  /** The development groups picked, for {@link needsGroups} entries. */
+  selectedIds?: readonly number[];
+}
+
+/**
+ * The screen an entry opens, its parameters filled from the user: undefined when the user may not
+ * use it ({@link hubMenu} does not offer it) or a group entry has no group picked yet.
+ */
+export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions = {}): HubLink | undefined {
+  const menu = hubMenu(user);
+  if (menu.kind !== 'entries' || !menu.sections.some((section) => section.includes(key))) return undefined;
+  const lang = options.lang;
+  const { da, botUserId } = user;
+  switch (key) {
+    case 'register_farmer':
+      return da
+        ? { screen: 'farmerRegistration', values: { da_id: da.id, kebele_id: da.kebele, lang } }
+        : undefined;
+    case 'add_development_group':
+      return da
+        ? { screen: 'addDevelopmentGroup', values: { da_id: da.id, kebele_id: da.kebele, lang } }
+        : undefined;
+    case 'record_reach':
+    case 'record_adoption': {
+      const selectedids = options.selectedIds ?? [];
+      if (!da || selectedids.length === 0) return undefined;
+      const values = { chatid: user.chatId, user_id: da.id, selectedids, kebele_id: da.kebele, lang };
+      return key === 'record_reach'
+        ? { screen: 'recordReach', values }
+        : { screen: 'recordAdoption', values };
+    }
+    case 'update_profile':
+      return da?.phone && botUserId !== null
+        ? { screen: 'daUpdateProfile', values: { user_id: botUserId, phone_number: da.phone, lang } }
+        : undefined;
+    case 'notifications':
+    case 'create_notification': {
+      if (!user.manager || botUserId === null) return undefined;
+      const values = { bot_user_id: botUserId, lang };
+      return key === 'notifications'
+        ? { screen: 'notificationList', values }
+        : { screen: 'notificationCreate', values };
+    }
+    case 'da_registration':
+      return botUserId !== null
+        ? { screen: 'daRegistration', values: { user_id: botUserId, lang } }
+        : undefined;
+    case 'report_user_registration':
+    case 'report_user_update':
+      return { screen: 'registerReportUser', values: { update: key === 'report_user_update', lang } };
+  }
+}
+
+/** `path?query` of a {@link hubLink}, for in-app navigation. */
+export function hubHref(link: HubLink): string {
+  return screenHref(link.screen as ScreenName, link.values as LinkValues<ScreenName>);
+}

@@ -1,0 +1,128 @@
+import { type HubGroupEntry, type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
+import { Button, Cell, Checkbox, List, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { MainButtonSubmit } from '../../components/main-button-submit';
+import { ScreenMessage } from '../../components/screen';
+import { describeApiError } from '../../lib/api/errors';
+import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { historyDepth } from '../../lib/navigation';
+import { fetchKebeleGroups, type GroupOption } from './me-request';
+
+type Groups =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; groups: GroupOption[] };
+
+/**
+ * Record reach / Record adoption from the hub: the DA picks development groups of their kebele
+ * (as the bot's picker does in the chat), then Continue opens the record screen for them
+ * (`selectedids`, with the DA, the kebele and the chat filled in).
+ */
+export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUser }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [groups, setGroups] = useState<Groups>({ status: 'loading' });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [unchosen, setUnchosen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const kebele = user.da?.kebele;
+
+  useEffect(() => {
+    if (kebele === undefined) return;
+    let live = true;
+    setGroups({ status: 'loading' });
+    void fetchKebeleGroups(kebele).then((r) => {
+      if (!live) return;
+      setGroups(
+        r.ok
+          ? { status: 'ready', groups: r.groups }
+          : { status: 'error', message: describeApiError(r.error) },
+      );
+    });
+    return () => {
+      live = false;
+    };
+    // attempt: a retry re-runs the effect
+  }, [kebele, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  const proceed = () => {
+    if (groups.status !== 'ready') return;
+    // The list's order, not the order of the taps (as the bot's picker).
+    const ids = groups.groups.map((g) => g.id).filter((id) => selected.includes(id));
+    const link = hubLink(entry, user, { lang: currentLanguage(), selectedIds: ids });
+    if (!link) return setUnchosen(true);
+    navigate(hubHref(link), { state: { depth: historyDepth() + 1 } });
+  };
+
+  if (groups.status === 'loading')
+    return (
+      <div className="screen-loading" role="status" aria-label={t('common.loading')}>
+        <Spinner size="l" />
+      </div>
+    );
+  if (groups.status === 'error')
+    return (
+      <ScreenMessage
+        text={groups.message}
+        action={
+          <Button size="m" onClick={retry}>
+            {t('common.try_again')}
+          </Button>
+        }
+      />
+    );
+  if (groups.groups.length === 0) {
+    // Nothing to record for yet: the way to add a group, as the bot's menu offers it.
+    const add = hubLink('add_development_group', user, { lang: currentLanguage() });
+    return (
+      <ScreenMessage
+        text={t('home.groups.none')}
+        action={
+          add && (
+            <Link href={hubHref(add)} state={{ depth: historyDepth() + 1 }} asChild>
+              <Button size="m" mode="bezeled" Component="a">
+                {t('home.menu.add_development_group')}
+              </Button>
+            </Link>
+          )
+        }
+      />
+    );
+  }
+  return (
+    <List>
+      <Section header={t('home.groups.title')}>
+        {groups.groups.map((g) => (
+          <Cell
+            key={g.id}
+            Component="label"
+            multiline
+            before={
+              <Checkbox
+                name="group"
+                value={g.id}
+                checked={selected.includes(g.id)}
+                aria-label={g.name}
+                onChange={(e) => {
+                  setUnchosen(false);
+                  const on = e.target.checked;
+                  setSelected((all) => (on ? [...all, g.id] : all.filter((id) => id !== g.id)));
+                }}
+              />
+            }
+          >
+            {g.name}
+          </Cell>
+        ))}
+      </Section>
+      {unchosen && (
+        <p className="field-error" role="alert">
+          {t('home.groups.select_required')}
+        </p>
+      )}
+      <MainButtonSubmit text={t('home.groups.continue')} onClick={proceed} />
+    </List>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApiError } from '@gebere/api-client';
+import { send } from '@gebere/api-client/transport';
+import type { MeAnswer } from '@gebere/contract/hub';
+import { firstGet } from '../../lib/api/light-get';
+import { transportOptions } from '../../lib/api/transport';
+
+const invalid: ApiError = {
+  kind: 'invalid_response',
+  status: null,
+  message: 'Invalid response',
+  fieldErrors: {},
+};
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+
+/** The fields of `/api/me/` the hub reads, checked by hand (zod stays off the first load). */
+function isMe(v: unknown): v is MeAnswer {
+  if (!isObject(v) || !isId(v.telegram_id) || typeof v.chat_id !== 'number') return false;
+  const { bot_user: bot, da } = v;
+  if (bot !== null && !(isObject(bot) && isId(bot.id) && typeof bot.verification_status === 'string'))
+    return false;
+  if (da !== null && !(isObject(da) && isId(da.id) && isId(da.kebele))) return false;
+  return (v.report_user === null || isId(v.report_user)) && Array.isArray(v.grants);
+}
+
+export type MeResult = { ok: true; me: MeAnswer } | { ok: false; error: ApiError };
+
+/**
+ * Who the user is (`GET /api/me/`, from the launch's initData): the hub's first request as its
+ * plan in the screen registry declares it (the early script sends it while the app loads; this
+ * adopts that answer once). Never throws.
+ */
+export async function fetchMe(): Promise<MeResult> {
+  const result = await firstGet('home', {});
+  if (!result.ok) return result;
+  return isMe(result.data) ? { ok: true, me: result.data } : { ok: false, error: invalid };
+}
+
+export interface GroupOption {
+  id: number;
+  name: string;
+}
+export type GroupsResult = { ok: true; groups: GroupOption[] } | { ok: false; error: ApiError };
+
+/** The development groups of the DA's kebele, for the record screens' `selectedids`. Never throws. */
+export async function fetchKebeleGroups(kebele: number): Promise<GroupsResult> {
+  const result = await send(transportOptions(), 'listDevelopmentGroups', {
+    query: { kebele, paginate: 'false' },
+  });
+  if (!result.ok) return result;
+  const list = Array.isArray(result.data) ? result.data : [];
+  const groups = list.filter((g): g is { id: number; group_name: string } => isObject(g) && isId(g.id));
+  if (!groups.every((g) => typeof g.group_name === 'string')) return { ok: false, error: invalid };
+  return { ok: true, groups: groups.map((g) => ({ id: g.id, name: g.group_name })) };
+}
