@@ -4,13 +4,11 @@ import type { Shape } from '../types';
 export const home: Shape<typeof en> = {
   title: 'ገበሬ',
   subtitle: 'ለልማት ሰራተኞች የግብርና ኤክስቴንሽን መሳሪያዎች',
-  hint: 'አብዛኞቹ ገጾች ከቦቱ የሚመጡ መረጃዎች ያስፈልጋቸዋል። አንድ ገጽ መረጃ ጎድሏል ካለ ከቦቱ ምናሌ ይክፈቱት።',
   menu: {
     register_farmer: 'አርሶ አደር መዝግብ',
     add_development_group: 'የልማት ቡድን ጨምር',
     record_reach: 'ተደራሽነት መዝግብ',
     record_adoption: 'ተቀባይነት መዝግብ',
-    feedback: 'ግብረ መልስ ስጥ',
     notifications: 'ማሳወቂያዎች',
     create_notification: 'ማሳወቂያ ፍጠር',
     da_registration: 'የልማት ሰራተኛ ምዝገባ',
