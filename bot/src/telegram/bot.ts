@@ -10,7 +10,7 @@ import { groupPickerFlow } from './flows/group-picker';
 import { languageFlow } from './flows/language';
 import { menuFlow } from './flows/menu';
 import { onboardingFlow } from './flows/onboarding';
-import { menuAfterResult, resultsFlow } from './flows/results';
+import { chosenLanguage, menuAfterResult, resultsFlow } from './flows/results';
 import { createLinkMaker, type LinkOptions } from './links';
 import type { Services } from './user-state';
 
@@ -45,11 +45,18 @@ function servicesOf(deps: BotDeps): Services {
   };
 }
 
-/** For POST /tg/result: the menu its chat message carries (flows/results.ts menuAfterResult). */
-export function createMenuAfterResult(deps: BotDeps) {
+/**
+ * For POST /tg/result: what the bot knows of the user that the screen's proof does not, the
+ * language they chose in the bot (its summary's language; the launch only has Telegram's
+ * `language_code`) and the menu its chat message carries.
+ */
+export function createHandBackOptions(deps: BotDeps) {
   const services = servicesOf(deps);
-  return (who: { telegramUserId: number; chatId: number }, lang: Language) =>
-    menuAfterResult(services, who, lang);
+  return {
+    languageOf: (telegramUserId: number) => chosenLanguage(services, telegramUserId),
+    menuFor: (who: { telegramUserId: number; chatId: number }, lang: Language) =>
+      menuAfterResult(services, who, lang),
+  };
 }
 
 export function createBot(deps: BotDeps): Composer<Context> {

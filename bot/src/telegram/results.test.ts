@@ -6,8 +6,9 @@ import { type Language, translate } from '@gebere/i18n';
 import { startEmulator, type TestUser } from '@gebere/telegram-emulator';
 import { MemorySessionStorage } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initData, testApp } from '../../test/test-kit';
 import { advisoryMessage } from './advisory';
-import { createMenuAfterResult } from './bot';
+import { createHandBackOptions } from './bot';
 import type { SessionData } from './context';
 
 import { createLinkMaker } from './links';
@@ -47,6 +48,15 @@ async function onboard(u: TestUser, lang: Language) {
   await u.waitForMessage((m) => m.text?.includes(translate(lang, 'bot.verified')));
 }
 
+/** What POST /tg/result asks the bot (server/index.ts), on the test backend. */
+const handBack = () =>
+  createHandBackOptions({
+    api: createApiClient({ baseUrl: h.backendUrl, authorization: () => `Bearer ${SERVICE_TOKEN}` }),
+    links: h.links,
+    sessions: new MemorySessionStorage<SessionData>(),
+    logger: h.logger,
+  });
+
 const name = 'Kebede <b>& Sons';
 const RESULTS: HandBackResult[] = [
   { kind: 'farmer_registered', farmer_id: 11, name, group_name: 'Tesfa' },
@@ -85,12 +95,7 @@ describe.each(['en', 'am'] as const)('results in %s', (lang) => {
     const demo = lang === 'en' ? DEMO_DAS.abebe : DEMO_DAS.meseret;
     const u = h.tg.createUser({ first_name: demo.first_name, language_code: lang, phone_number: demo.phone });
     await onboard(u, lang);
-    const menuFor = createMenuAfterResult({
-      api: createApiClient({ baseUrl: h.backendUrl, authorization: () => `Bearer ${SERVICE_TOKEN}` }),
-      links: h.links,
-      sessions: new MemorySessionStorage<SessionData>(),
-      logger: h.logger,
-    });
+    const { menuFor } = handBack();
     const menu = await menuFor({ telegramUserId: u.id, chatId: u.id }, lang);
     const labels = (menu?.build() ?? []).flat().map((b) => (typeof b === 'string' ? b : b.text));
     expect(labels).toContain(translate(lang, 'bot.menu.record_reach'));
@@ -133,6 +138,31 @@ describe('language', () => {
       [u.id],
     );
     expect(r.rows[0]?.language).toBe('am');
+  });
+
+  it('words a summary handed back through /tg/result in the chosen language, not the launch’s', async () => {
+    // Telegram's app is in English; the DA chose Amharic in the bot. The feedback screen, opened
+    // from an inline button, hands back with initData, whose language_code is Telegram's.
+    const u = h.tg.createUser({ first_name: 'Hirut', language_code: 'en', phone_number: '+251914456704' });
+    await onboard(u, 'en');
+    await u.send('/language');
+    const picker = await u.waitForMessage((m) => m.text === translate('en', 'bot.language.choose'));
+    await u.pressInline(picker, 'አማርኛ');
+    await u.waitForMessage((m) => m.text === translate('am', 'bot.menu_prompt'));
+    const { app, sent } = await testApp({}, {}, handBack());
+    const result: HandBackResult = { kind: 'feedback_sent', advisory_id: 5, answers: 3 };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/tg/result',
+      headers: { authorization: `tma ${initData({ id: u.id, language_code: 'en' }, { queryId: 'AAQ-am' })}` },
+      payload: { result },
+    });
+    await app.close();
+    expect(res.json()).toEqual({ delivered: 'answer_web_app_query' });
+    expect(sent[0]?.text).toBe(renderSummary(result, 'am'));
+    // Someone the bot has never met: the launch's language.
+    const stranger = await handBack().languageOf(990_001);
+    expect(stranger).toBeUndefined();
   });
 });
 
