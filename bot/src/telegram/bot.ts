@@ -59,14 +59,30 @@ export function createHandBackOptions(deps: BotDeps) {
   };
 }
 
+/**
+ * A chat whose session has no language yet (a new session for a user the bot knows: sessions
+ * expired, moved or lost) takes the one saved on the bot user, so every reply is in the language
+ * the user chose, not Telegram's. Once per session; while the backend is down, Telegram's.
+ */
+async function recallLanguage(ctx: BotContext, s: Services): Promise<void> {
+  if (!ctx.chat || !ctx.from || ctx.session.lang) return;
+  try {
+    const lang = await chosenLanguage(s, ctx.from.id);
+    if (lang) ctx.session.lang = lang;
+  } catch (err) {
+    s.logger.warn({ err }, 'could not read the saved language');
+  }
+}
+
 export function createBot(deps: BotDeps): Composer<Context> {
   const services = servicesOf(deps);
   const onError = onBotError(deps.logger);
 
   const flows = new Composer<BotContext>();
   flows.use(session({ initial: (): SessionData => ({}), storage: deps.sessions, getSessionKey: sessionKey }));
-  flows.use((ctx, next) => {
+  flows.use(async (ctx, next) => {
     installLanguage(ctx);
+    await recallLanguage(ctx, services);
     return next();
   });
   // Order matters only where two flows could match: the fallback is last.

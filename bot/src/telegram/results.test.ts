@@ -167,6 +167,24 @@ describe('language', () => {
 });
 
 describe('resilience', () => {
+  it('answers in the language saved on the bot user when the chat’s session is gone', async () => {
+    const u = h.tg.createUser({
+      first_name: 'Tsion',
+      language_code: 'en',
+      phone_number: DEMO_DAS.abebe.phone,
+    });
+    await onboard(u, 'en');
+    await u.send('/language');
+    const picker = await u.waitForMessage((m) => m.text === translate('en', 'bot.language.choose'));
+    await u.pressInline(picker, 'አማርኛ');
+    await u.waitForMessage((m) => m.text === translate('am', 'bot.menu_prompt'));
+    await h.stopBot(); // the update in progress saves its session first
+    await h.db.query('delete from bot_sessions where key = $1', [`chat:${u.id}`]);
+    await h.startBot();
+    await u.send('/help');
+    expect((await u.waitForMessage()).text).toBe(translate('am', 'bot.help'));
+  });
+
   it('keeps language and the group picker across a bot restart (sessions in the database)', async () => {
     const u = h.tg.createUser({
       first_name: 'Dawit',
