@@ -311,9 +311,8 @@ describe('advisory messages', () => {
     await u.waitForMessage((m) => m.text?.startsWith(translate('am', 'bot.unknown_message')));
     await h.tg.emulator.call('sendMessage', { chat_id: u.id, ...message });
     const shown = await u.waitForMessage((m) => m.text?.startsWith('አዲስ ምክር'));
-    expect(shown.text).toBe(
-      `${translate('am', 'bot.advisory.new', { title: 'ቀደም ብለው ይዝሩ' })}\n\nቀደም ብለው ይዝሩ`,
-    );
+    // No title of its own: the heading does not repeat the text that follows it.
+    expect(shown.text).toBe(`${translate('am', 'bot.advisory.new_untitled')}\n\nቀደም ብለው ይዝሩ`);
     const launch = u.launchFromInline(shown, translate('am', 'bot.advisory.give_feedback'));
     expect(launch.initData).toBeTruthy();
     expect(readLink(launch.url)).toMatchObject({
@@ -341,6 +340,25 @@ describe('advisory messages', () => {
       botUserId: 1,
       makeLink,
     });
-    expect(en.text).toContain(`${'x'.repeat(80)}…`);
+    expect(en.text).toBe(`<b>New advisory</b>\n\n${'x'.repeat(100)}`);
+  });
+
+  it('are titled with the Amharic label for an Amharic DA, the English one otherwise', () => {
+    const makeLink = createLinkMaker(h.links);
+    const advisory = {
+      id: 3,
+      label: 'Teff seed rate',
+      label_am: 'የጤፍ ዘር መጠን',
+      template_content: ['Use 5 kg/ha.'],
+      template_content_am: ['በሄክታር 5 ኪ.ግ ይጠቀሙ።'],
+    };
+    const message = (lang: Language) =>
+      plain(advisoryMessage({ advisory, lang, chatId: 1, botUserId: 1, makeLink }).text);
+    expect(message('am')).toBe(
+      `${translate('am', 'bot.advisory.new', { title: 'የጤፍ ዘር መጠን' })}\n\nበሄክታር 5 ኪ.ግ ይጠቀሙ።`,
+    );
+    expect(message('en')).toBe(
+      `${translate('en', 'bot.advisory.new', { title: 'Teff seed rate' })}\n\nUse 5 kg/ha.`,
+    );
   });
 });
