@@ -103,20 +103,24 @@ describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () =>
     // Two sub-practices' advisories: each under its sub-practice's name, and the title shows.
     expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
     expect(level('advisory').getByText('DAP at planting')).toBeInTheDocument();
+    // …but not the one named after its sub-practice: that name would be the same line twice.
+    expect(level('advisory').getAllByText('Spray timing')).toHaveLength(1);
   });
 
-  it('keeps the advisory title when a single advisory is named after its sub-practice', async () => {
-    installFakeFetch(fakeBackend().handler);
+  it('shows a single advisory named after its single sub-practice as that one line', async () => {
+    const { requests } = installFakeFetch(fakeBackend().handler);
     const user = userEvent.setup();
     openScreen('reach');
     await user.click(await find('Plant science'));
     await user.click(await find('Wheat'));
-    // Wheat → Disease control → Spray timing → its advisory (no label, no text): all single.
-    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: 'Spray timing' })).toHaveLength(2));
+    // Wheat → Disease control → Spray timing → its advisory (no label, no text): all single,
+    // checked for the user. The advisory is named after the sub-practice: one line, not two.
+    await waitFor(() => expect(requests.some((r) => r.path === '/backend/api/advisory/')).toBe(true));
+    expect(await screen.findByText('0 farmers and 1 advisory selected')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: 'Spray timing' })).toHaveLength(1);
+    expect(checkbox('Spray timing')).toBeChecked();
+    expect(levelShown('advisory')).toBe(false);
     expect(level('sub_practice').queryByText('Select sub-practice for reach')).not.toBeInTheDocument();
-    // Not the same line twice with nothing between: the advisory level says what it is.
-    expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
-    expect(level('advisory').getByRole('checkbox', { name: 'Spray timing' })).toBeChecked();
   });
 
   it.each([
