@@ -133,6 +133,10 @@ describe('language', () => {
     await u.waitForMessage((m) => m.text === translate('am', 'bot.menu_prompt'));
     expect(replyLabels(u)).toContain(translate('am', 'bot.menu.record_reach'));
     expect(readLink(webAppUrl(u, translate('am', 'bot.menu.register_farmer'))).params.lang).toBe('am');
+    // The commands menu too, though Telegram's app is in English.
+    expect(u.commands().find((c) => c.command === 'help')?.description).toBe(
+      translate('am', 'bot.commands.help'),
+    );
     const r = await h.db.query<{ language: string }>(
       'select language from bot_users where telegram_id = $1',
       [u.id],
