@@ -1,7 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api/lazy-client';
+import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch } from '../../test-kit/fake-fetch';
 import { checkbox, fakeBackend, LONG_TEXT, level, levelShown, openScreen } from './test-kit';
 
@@ -12,6 +13,22 @@ const find = (name: string | RegExp) => screen.findByRole('checkbox', { name });
 describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () => {
   beforeAll(() => loadApiClient(), 30_000);
   beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => initI18n('en'));
+
+  it('names every level and the advisory in Amharic on an Amharic screen', async () => {
+    await initI18n('am');
+    installFakeFetch(fakeBackend().handler);
+    const user = userEvent.setup();
+    openScreen('reach', { lang: 'am' });
+    await user.click(await find('የእፅዋት ሳይንስ'));
+    await user.click(await find('ጤፍ'));
+    await user.click(await find('በመስመር መዝራት'));
+    // Its only sub-practice is checked for the user; its advisory by its Amharic label.
+    expect(await find('የጤፍ ዘር መጠን፣ የ2025 የመኸር ወቅት')).toBeChecked();
+    expect(checkbox('የዘር መጠን')).toBeChecked();
+    for (const english of ['Teff', 'Row planting', 'Seed rate', 'Teff seed rate, 2025 meher season'])
+      expect(screen.queryByText(english)).not.toBeInTheDocument();
+  });
 
   it('checking loads the children of each level; unchecking clears them and everything below', async () => {
     const { requests } = installFakeFetch(fakeBackend().handler);
