@@ -107,7 +107,7 @@ describeOnDatabases('operator import (%s)', (kind) => {
          (select id from zones where code = 'ET0313') as zone`,
     );
     const advisories = await t.call('GET', '/api/advisory/', {
-      query: { sub_practice: ids.rows[0]?.sub, location: `zone,${ids.rows[0]?.zone}` },
+      query: { sub_practice: Number(ids.rows[0]?.sub), location: `zone,${ids.rows[0]?.zone}` },
     });
     expect(advisories.body).toMatchObject({
       results: [{ label: 'Test advisory', label_am: 'የሙከራ ምክር', template_content_am: ['አንደኛ።'] }],

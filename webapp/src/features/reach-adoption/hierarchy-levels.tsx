@@ -108,7 +108,7 @@ function echoes(levelIndex: number, list: ChildList, nameOf: NameOf): boolean {
  * line twice. Under a single sub-practice that was checked for the user (its own title hidden),
  * the advisory's level is not shown at all: the advisory, checked with it, is that one line.
  */
-function standsInForParent(levelIndex: number, lists: LevelLists[], nameOf: NameOf): boolean {
+function standsInForParent(levelIndex: number, lists: readonly LevelLists[], nameOf: NameOf): boolean {
   const own = lists[levelIndex];
   const above = lists[levelIndex - 1];
   if (!own || !above || !titleHidden(own) || !titleHidden(above)) return false;
