@@ -1,6 +1,7 @@
 // The demo advisory with feedback questions, as the bot sends it, and opening its feedback screen
 // from the chat: shared by the field, fault and notification journeys.
 
+import { advisoryTitle } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
@@ -14,15 +15,17 @@ export const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
 /**
  * The bot sends the demo advisory to `u` with its feedback button (bot/src/telegram/advisory's
- * own message, through the emulator's Bot API). Returns the advisory row and `u`'s bot user id.
+ * own message, through the emulator's Bot API). Returns the advisory row, its title as shown
+ * and `u`'s bot user id.
  */
 export async function sendDemoAdvisory(product: Product, u: TestUser, lang: Language) {
   const [advisory] = await rows<{
     id: string;
     label: string | null;
+    label_am: string | null;
     template_content: string[];
     template_content_am: string[] | null;
-  }>('select id, label, template_content, template_content_am from advisories where code = $1', [
+  }>('select id, label, label_am, template_content, template_content_am from advisories where code = $1', [
     ADVISORY_CODE,
   ]);
   if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
@@ -45,7 +48,8 @@ export async function sendDemoAdvisory(product: Product, u: TestUser, lang: Lang
     parse_mode: message.parse_mode,
     reply_markup: message.reply_markup,
   });
-  return { advisory, botUserId: String(botUser?.id) };
+  // The heading's title, in the DA's language: what the chat shows the message by.
+  return { advisory, title: advisoryTitle(advisory, lang), botUserId: String(botUser?.id) };
 }
 
 /** Presses `button` under the newest bubble that shows `label`; resolves when the screen is up. */

@@ -144,8 +144,8 @@ export async function openFeedback(
   lang: Language,
   button: string,
 ) {
-  const { advisory, botUserId } = await sendDemoAdvisory(product, u, lang);
-  const app = await openFromBubble(page, advisory.label ?? '', button);
+  const { advisory, title, botUserId } = await sendDemoAdvisory(product, u, lang);
+  const app = await openFromBubble(page, title, button);
   const questions = await rows<{ id: string; type: string; choice: string | null }>(
     `select q.id, q.type, (select min(c.id) from feedback_choices c where c.question_id = q.id) as choice
      from feedback_questions q where q.advisory_id = $1 and q.type in ('SELECT_ONE', 'RATING') order by q.position, q.id`,

@@ -66,9 +66,9 @@ describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', ()
     });
 
     it('feedback on an advisory the bot sent, through its inline button (answerWebAppQuery)', async () => {
-      const { advisory, botUserId } = await sendDemoAdvisory(journey.product, u, lang);
+      const { advisory, title, botUserId } = await sendDemoAdvisory(journey.product, u, lang);
       const page = await openChat(journey.browser, journey.product, u.id);
-      const app = await openFromBubble(page, advisory.label ?? '', t('bot.advisory.give_feedback'));
+      const app = await openFromBubble(page, title, t('bot.advisory.give_feedback'));
 
       const questions = await rows<{ id: string; type: string }>(
         'select id, type from feedback_questions where advisory_id = $1 order by position, id',

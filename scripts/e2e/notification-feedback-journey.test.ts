@@ -4,6 +4,8 @@
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,
 // answers every question and submits: the feedback rows and the bot's exact summary.
 
+import { advisoryTitle } from '@gebere/contract/rules';
+import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
@@ -52,8 +54,14 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
       // The season's teff advisory is published (again) today: the newest for every Amhara kebele,
       // so the one the engine attaches to an advisory notification (README "Buttons").
       await rows('update advisories set created_at = now() where code = $1', [ADVISORY_CODE]);
-      const advisory = await row<{ id: string; label: string }>(
-        'select id::text, label from advisories where code = $1',
+      const advisory = await row<{
+        id: string;
+        label: string;
+        label_am: string | null;
+        template_content: string[];
+        template_content_am: string[] | null;
+      }>(
+        'select id::text, label, label_am, template_content, template_content_am from advisories where code = $1',
         [ADVISORY_CODE],
       );
       expect(await latestAdvisoryFor(area.kebele)).toBe(Number(advisory.id));
@@ -83,7 +91,7 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
       const delivered = await waitForDeliveries(n.id, recipients.length);
       const [seen] = await expectDelivered(journey.product, delivered, recipients);
       expect(seen?.want.advisoryId).toBe(Number(advisory.id));
-      expect(seen?.shown.text).toContain(t('bot.advisory.new', { title: advisory.label }));
+      expect(seen?.shown.text).toContain(t('bot.advisory.new', { title: advisoryTitle(advisory, lang) }));
       expect(seen?.shown.reply_markup).toMatchObject({
         inline_keyboard: [[{ text: t('bot.advisory.give_feedback'), web_app: { url: expect.any(String) } }]],
       });

@@ -152,10 +152,14 @@ export async function expectedDelivery(product: Product, notificationId: string,
   );
   const advisoryId = n.content_type === 'advisory' ? await latestAdvisoryFor(u.kebele_id) : null;
   const a = advisoryId
-    ? await row<{ label: string | null; template_content: string[]; template_content_am: string[] | null }>(
-        'select label, template_content, template_content_am from advisories where id = $1',
-        [advisoryId],
-      )
+    ? await row<{
+        label: string | null;
+        label_am: string | null;
+        template_content: string[];
+        template_content_am: string[] | null;
+      }>('select label, label_am, template_content, template_content_am from advisories where id = $1', [
+        advisoryId,
+      ])
     : null;
   const ctx: DeliveryContext = {
     id: 0,
@@ -173,7 +177,13 @@ export async function expectedDelivery(product: Product, notificationId: string,
     contentType: n.content_type,
     advisory:
       a && advisoryId
-        ? { id: advisoryId, label: a.label, content: a.template_content, contentAm: a.template_content_am }
+        ? {
+            id: advisoryId,
+            label: a.label,
+            labelAm: a.label_am,
+            content: a.template_content,
+            contentAm: a.template_content_am,
+          }
         : null,
   };
   const { links } = product.config;

@@ -87,12 +87,14 @@ describeOnDatabases('what is sent, and how failures are handled (%s)', (kind) =>
     h = await harness(shared, { start: START });
     const inKebele = await h.da(h.tree.kebele);
     const inRegion = await h.da(h.tree.sameRegion, { language: 'am' });
+    const inKebeleAm = await h.da(h.tree.kebele, { language: 'am' });
     const add = async (level: 'region' | 'kebele', area: number, label: string | null, days: number) => {
       const r = await h.db.query<{ id: number }>(
-        `insert into advisories (label, template_content, template_content_am, level, ${level}_id, created_at)
-         values ($1, $2::jsonb, $3::jsonb, $4, $5, now() + make_interval(days => $6)) returning id`,
+        `insert into advisories (label, label_am, template_content, template_content_am, level, ${level}_id, created_at)
+         values ($1, $2, $3::jsonb, $4::jsonb, $5, $6, now() + make_interval(days => $7)) returning id`,
         [
           label,
+          label && 'የጤፍ ዘር',
           JSON.stringify(['Plant after the first rains.']),
           JSON.stringify(['ከመጀመሪያው ዝናብ በኋላ ዝሩ።']),
           level,
@@ -120,9 +122,13 @@ describeOnDatabases('what is sent, and how failures are handled (%s)', (kind) =>
       user_id: String(inKebele.botUserId),
       advisory_id: String(local),
     });
-    // No kebele advisory there: the region's, unlabelled, so titled by its (Amharic) text.
+    // In Amharic: the Amharic label and text.
+    expect(h.inbox(inKebeleAm)[0]?.text).toBe(
+      '📢 This week\n\nRead and tell us.\n\nአዲስ ምክር፦ የጤፍ ዘር\nከመጀመሪያው ዝናብ በኋላ ዝሩ።',
+    );
+    // No kebele advisory there: the region's, unlabelled, so untitled (its text follows).
     const r = h.inbox(inRegion)[0];
-    expect(r?.text).toContain('አዲስ ምክር፦ ከመጀመሪያው ዝናብ በኋላ ዝሩ።');
+    expect(r?.text).toBe('📢 This week\n\nRead and tell us.\n\nአዲስ ምክር\nከመጀመሪያው ዝናብ በኋላ ዝሩ።');
     expect(linkParams(buttonOf(r)?.web_app?.url as string)).toMatchObject({ advisory_id: String(regional) });
   });
 

@@ -47,6 +47,7 @@ export type Linker = MakeLink;
 const advisoryOf = (a: NonNullable<DeliveryContext['advisory']>): AdvisoryText => ({
   id: a.id,
   label: a.label,
+  label_am: a.labelAm,
   template_content: a.content,
   template_content_am: a.contentAm,
 });

@@ -107,6 +107,7 @@ export interface DeliveryContext {
   advisory: {
     id: number;
     label: string | null;
+    labelAm: string | null;
     content: string[];
     contentAm: string[] | null;
   } | null;

@@ -6,7 +6,7 @@ import type { Logger } from '../log';
 import { createMetrics } from '../metrics';
 import { databaseProbe, startNotifications } from '../notifications/start';
 import { createAgent, createFetch } from '../outbound';
-import { configureBotCommands, createBot, createMenuAfterResult } from '../telegram/bot';
+import { configureBotCommands, createBot, createHandBackOptions } from '../telegram/bot';
 import { botDepsFromConfig } from '../telegram/deps';
 import { createTelegramRuntime, type TelegramRuntime } from '../telegram/runtime';
 import { buildApp, type Mount } from './app';
@@ -143,7 +143,8 @@ export async function startServer(
       // Shared by every copy on the same database, so a repeated press is answered once.
       deliveredKeys: bot.db ? dbDeliveredKeys(bot.db) : undefined,
       onOutcome: metrics.handBack,
-      menuFor: createMenuAfterResult(bot.deps),
+      // The summary in the language chosen in the bot, with the DA's fresh menu.
+      ...createHandBackOptions(bot.deps),
     },
     metrics: { metrics, token: config.metrics.token },
     health: { checks },

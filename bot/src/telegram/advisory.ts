@@ -1,7 +1,7 @@
 import {
   type Advisory,
-  advisoryLabel,
   advisoryParagraphs,
+  advisoryTitle,
   clip,
   type AdvisoryText as LabelledText,
 } from '@gebere/contract';
@@ -29,11 +29,14 @@ export function advisoryBody(advisory: AdvisoryText, lang: Language): string {
 
 /**
  * `<b>New advisory: title</b>`, then its text after `gap`, HTML-escaped; heading and text together
- * stay within `budget` characters (the text is cut, marked with an ellipsis).
+ * stay within `budget` characters (the text is cut, marked with an ellipsis). The title is the
+ * operator's, in the reader's language; without one the heading is just "New advisory" (spec
+ * §2's fallback to the start of the text would repeat the line right below it).
  */
 export function advisoryHtml(advisory: AdvisoryText, lang: Language, budget: number, gap: string): string {
+  const title = advisoryTitle(advisory, lang);
   const heading = clip(
-    translate(lang, 'bot.advisory.new', { title: advisoryLabel(advisory, lang) }),
+    title ? translate(lang, 'bot.advisory.new', { title }) : translate(lang, 'bot.advisory.new_untitled'),
     HEADING_MAX,
     '…',
   );

@@ -15,6 +15,7 @@ import {
   type OutboundDa,
   type RouteName,
 } from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
 
 /** A backend call that failed; the error boundary turns it into a friendly message. */
 export class BackendError extends Error {
@@ -72,16 +73,18 @@ export function createBackend(api: ApiClient) {
 
     /**
      * The groups a DA records for: those the DA created plus every group of the DA's kebele
-     * (imported groups have no creator; a colleague's group in the same kebele counts too).
+     * (imported groups have no creator; a colleague's group in the same kebele counts too), by
+     * name as the DA's language sorts names (Ethiopic first in Amharic).
      */
-    async groupsOf(da: { id: number; kebele: number }): Promise<DevelopmentGroup[]> {
+    async groupsOf(da: { id: number; kebele: number }, lang: Language): Promise<DevelopmentGroup[]> {
       const [own, local] = await Promise.all([
         call('listDevelopmentGroups', { query: { created_by: da.id, paginate: 'false' } }),
         call('listDevelopmentGroups', { query: { kebele: da.kebele, paginate: 'false' } }),
       ]);
       const byId = new Map<number, DevelopmentGroup>();
       for (const g of [...asList(own), ...asList(local)]) byId.set(g.id, g);
-      return [...byId.values()].sort((a, b) => a.group_name.localeCompare(b.group_name) || a.id - b.id);
+      const { compare } = new Intl.Collator(lang);
+      return [...byId.values()].sort((a, b) => compare(a.group_name, b.group_name) || a.id - b.id);
     },
   };
 }

@@ -10,7 +10,7 @@ import { groupPickerFlow } from './flows/group-picker';
 import { languageFlow } from './flows/language';
 import { menuFlow } from './flows/menu';
 import { onboardingFlow } from './flows/onboarding';
-import { menuAfterResult, resultsFlow } from './flows/results';
+import { chosenLanguage, menuAfterResult, resultsFlow } from './flows/results';
 import { createLinkMaker, type LinkOptions } from './links';
 import type { Services } from './user-state';
 
@@ -45,11 +45,33 @@ function servicesOf(deps: BotDeps): Services {
   };
 }
 
-/** For POST /tg/result: the menu its chat message carries (flows/results.ts menuAfterResult). */
-export function createMenuAfterResult(deps: BotDeps) {
+/**
+ * For POST /tg/result: what the bot knows of the user that the screen's proof does not, the
+ * language they chose in the bot (its summary's language; the launch only has Telegram's
+ * `language_code`) and the menu its chat message carries.
+ */
+export function createHandBackOptions(deps: BotDeps) {
   const services = servicesOf(deps);
-  return (who: { telegramUserId: number; chatId: number }, lang: Language) =>
-    menuAfterResult(services, who, lang);
+  return {
+    languageOf: (telegramUserId: number) => chosenLanguage(services, telegramUserId),
+    menuFor: (who: { telegramUserId: number; chatId: number }, lang: Language) =>
+      menuAfterResult(services, who, lang),
+  };
+}
+
+/**
+ * A chat whose session has no language yet (a new session for a user the bot knows: sessions
+ * expired, moved or lost) takes the one saved on the bot user, so every reply is in the language
+ * the user chose, not Telegram's. Once per session; while the backend is down, Telegram's.
+ */
+async function recallLanguage(ctx: BotContext, s: Services): Promise<void> {
+  if (!ctx.chat || !ctx.from || ctx.session.lang) return;
+  try {
+    const lang = await chosenLanguage(s, ctx.from.id);
+    if (lang) ctx.session.lang = lang;
+  } catch (err) {
+    s.logger.warn({ err }, 'could not read the saved language');
+  }
 }
 
 export function createBot(deps: BotDeps): Composer<Context> {
@@ -58,8 +80,9 @@ export function createBot(deps: BotDeps): Composer<Context> {
 
   const flows = new Composer<BotContext>();
   flows.use(session({ initial: (): SessionData => ({}), storage: deps.sessions, getSessionKey: sessionKey }));
-  flows.use((ctx, next) => {
+  flows.use(async (ctx, next) => {
     installLanguage(ctx);
+    await recallLanguage(ctx, services);
     return next();
   });
   // Order matters only where two flows could match: the fallback is last.

@@ -21,6 +21,14 @@ export function botCommands(lang: Language): BotCommand[] {
   return COMMANDS.map((command) => ({ command, description: translate(lang, `bot.commands.${command}`) }));
 }
 
+/**
+ * The commands menu of one private chat in the language its user chose in the bot: Telegram
+ * picks the bot-wide lists by the app's language, which may not be the chosen one.
+ */
+export function setChatCommands(api: Pick<Api, 'setMyCommands'>, chatId: number, lang: Language) {
+  return api.setMyCommands(botCommands(lang), { scope: { type: 'chat', chat_id: chatId } });
+}
+
 export interface ConfigureOptions {
   /** PUBLIC_URL: the chat menu button opens the mini-app's home there. */
   publicUrl: string;

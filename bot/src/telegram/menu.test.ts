@@ -146,6 +146,16 @@ describe.each(['en', 'am'] as const)('main menu in %s', (lang) => {
       );
       groups.rows.push(...added.rows);
     }
+    // A group named in Ethiopic script: listed as the DA's language sorts names (first in Amharic).
+    const ethiopic = await h.db.query<{ id: number; group_name: string }>(
+      `insert into development_groups (group_name, group_type, kebele_id, created_by)
+       values ($3, 'mixed', $1, $2) returning id, group_name`,
+      [da.kebele, da.daId, `ሕብረት ${lang}`],
+    );
+    groups.rows.push(...ethiopic.rows);
+    const { compare } = new Intl.Collator(lang);
+    groups.rows.sort((a, b) => compare(a.group_name, b.group_name) || a.id - b.id);
+    if (lang === 'am') expect(groups.rows[0]?.group_name).toBe('ሕብረት am');
     const [first, second] = groups.rows as [
       { id: number; group_name: string },
       { id: number; group_name: string },

@@ -6,8 +6,9 @@ import { type Language, translate } from '@gebere/i18n';
 import { startEmulator, type TestUser } from '@gebere/telegram-emulator';
 import { MemorySessionStorage } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initData, testApp } from '../../test/test-kit';
 import { advisoryMessage } from './advisory';
-import { createMenuAfterResult } from './bot';
+import { createHandBackOptions } from './bot';
 import type { SessionData } from './context';
 
 import { createLinkMaker } from './links';
@@ -47,6 +48,15 @@ async function onboard(u: TestUser, lang: Language) {
   await u.waitForMessage((m) => m.text?.includes(translate(lang, 'bot.verified')));
 }
 
+/** What POST /tg/result asks the bot (server/index.ts), on the test backend. */
+const handBack = () =>
+  createHandBackOptions({
+    api: createApiClient({ baseUrl: h.backendUrl, authorization: () => `Bearer ${SERVICE_TOKEN}` }),
+    links: h.links,
+    sessions: new MemorySessionStorage<SessionData>(),
+    logger: h.logger,
+  });
+
 const name = 'Kebede <b>& Sons';
 const RESULTS: HandBackResult[] = [
   { kind: 'farmer_registered', farmer_id: 11, name, group_name: 'Tesfa' },
@@ -85,12 +95,7 @@ describe.each(['en', 'am'] as const)('results in %s', (lang) => {
     const demo = lang === 'en' ? DEMO_DAS.abebe : DEMO_DAS.meseret;
     const u = h.tg.createUser({ first_name: demo.first_name, language_code: lang, phone_number: demo.phone });
     await onboard(u, lang);
-    const menuFor = createMenuAfterResult({
-      api: createApiClient({ baseUrl: h.backendUrl, authorization: () => `Bearer ${SERVICE_TOKEN}` }),
-      links: h.links,
-      sessions: new MemorySessionStorage<SessionData>(),
-      logger: h.logger,
-    });
+    const { menuFor } = handBack();
     const menu = await menuFor({ telegramUserId: u.id, chatId: u.id }, lang);
     const labels = (menu?.build() ?? []).flat().map((b) => (typeof b === 'string' ? b : b.text));
     expect(labels).toContain(translate(lang, 'bot.menu.record_reach'));
@@ -128,6 +133,10 @@ describe('language', () => {
     await u.waitForMessage((m) => m.text === translate('am', 'bot.menu_prompt'));
     expect(replyLabels(u)).toContain(translate('am', 'bot.menu.record_reach'));
     expect(readLink(webAppUrl(u, translate('am', 'bot.menu.register_farmer'))).params.lang).toBe('am');
+    // The commands menu too, though Telegram's app is in English.
+    expect(u.commands().find((c) => c.command === 'help')?.description).toBe(
+      translate('am', 'bot.commands.help'),
+    );
     const r = await h.db.query<{ language: string }>(
       'select language from bot_users where telegram_id = $1',
       [u.id],
@@ -160,9 +169,52 @@ describe('language', () => {
     await u.pressReply(translate('om', 'bot.menu.help'));
     await u.waitForMessage((m) => m.text === translate('om', 'bot.help'));
   });
+
+  it('words a summary handed back through /tg/result in the chosen language, not the launch’s', async () => {
+    // Telegram's app is in English; the DA chose Amharic in the bot. The feedback screen, opened
+    // from an inline button, hands back with initData, whose language_code is Telegram's.
+    const u = h.tg.createUser({ first_name: 'Hirut', language_code: 'en', phone_number: '+251914456704' });
+    await onboard(u, 'en');
+    await u.send('/language');
+    const picker = await u.waitForMessage((m) => m.text === translate('en', 'bot.language.choose'));
+    await u.pressInline(picker, 'አማርኛ');
+    await u.waitForMessage((m) => m.text === translate('am', 'bot.menu_prompt'));
+    const { app, sent } = await testApp({}, {}, handBack());
+    const result: HandBackResult = { kind: 'feedback_sent', advisory_id: 5, answers: 3 };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/tg/result',
+      headers: { authorization: `tma ${initData({ id: u.id, language_code: 'en' }, { queryId: 'AAQ-am' })}` },
+      payload: { result },
+    });
+    await app.close();
+    expect(res.json()).toEqual({ delivered: 'answer_web_app_query' });
+    expect(sent[0]?.text).toBe(renderSummary(result, 'am'));
+    // Someone the bot has never met: the launch's language.
+    const stranger = await handBack().languageOf(990_001);
+    expect(stranger).toBeUndefined();
+  });
 });
 
 describe('resilience', () => {
+  it('answers in the language saved on the bot user when the chat’s session is gone', async () => {
+    const u = h.tg.createUser({
+      first_name: 'Tsion',
+      language_code: 'en',
+      phone_number: DEMO_DAS.abebe.phone,
+    });
+    await onboard(u, 'en');
+    await u.send('/language');
+    const picker = await u.waitForMessage((m) => m.text === translate('en', 'bot.language.choose'));
+    await u.pressInline(picker, 'አማርኛ');
+    await u.waitForMessage((m) => m.text === translate('am', 'bot.menu_prompt'));
+    await h.stopBot(); // the update in progress saves its session first
+    await h.db.query('delete from bot_sessions where key = $1', [`chat:${u.id}`]);
+    await h.startBot();
+    await u.send('/help');
+    expect((await u.waitForMessage()).text).toBe(translate('am', 'bot.help'));
+  });
+
   it('keeps language and the group picker across a bot restart (sessions in the database)', async () => {
     const u = h.tg.createUser({
       first_name: 'Dawit',
@@ -289,9 +341,8 @@ describe('advisory messages', () => {
     await u.waitForMessage((m) => m.text?.startsWith(translate('am', 'bot.unknown_message')));
     await h.tg.emulator.call('sendMessage', { chat_id: u.id, ...message });
     const shown = await u.waitForMessage((m) => m.text?.startsWith('አዲስ ምክር'));
-    expect(shown.text).toBe(
-      `${translate('am', 'bot.advisory.new', { title: 'ቀደም ብለው ይዝሩ' })}\n\nቀደም ብለው ይዝሩ`,
-    );
+    // No title of its own: the heading does not repeat the text that follows it.
+    expect(shown.text).toBe(`${translate('am', 'bot.advisory.new_untitled')}\n\nቀደም ብለው ይዝሩ`);
     const launch = u.launchFromInline(shown, translate('am', 'bot.advisory.give_feedback'));
     expect(launch.initData).toBeTruthy();
     expect(readLink(launch.url)).toMatchObject({
@@ -319,6 +370,25 @@ describe('advisory messages', () => {
       botUserId: 1,
       makeLink,
     });
-    expect(en.text).toContain(`${'x'.repeat(80)}…`);
+    expect(en.text).toBe(`<b>New advisory</b>\n\n${'x'.repeat(100)}`);
+  });
+
+  it('are titled with the Amharic label for an Amharic DA, the English one otherwise', () => {
+    const makeLink = createLinkMaker(h.links);
+    const advisory = {
+      id: 3,
+      label: 'Teff seed rate',
+      label_am: 'የጤፍ ዘር መጠን',
+      template_content: ['Use 5 kg/ha.'],
+      template_content_am: ['በሄክታር 5 ኪ.ግ ይጠቀሙ።'],
+    };
+    const message = (lang: Language) =>
+      plain(advisoryMessage({ advisory, lang, chatId: 1, botUserId: 1, makeLink }).text);
+    expect(message('am')).toBe(
+      `${translate('am', 'bot.advisory.new', { title: 'የጤፍ ዘር መጠን' })}\n\nበሄክታር 5 ኪ.ግ ይጠቀሙ።`,
+    );
+    expect(message('en')).toBe(
+      `${translate('en', 'bot.advisory.new', { title: 'Teff seed rate' })}\n\nUse 5 kg/ha.`,
+    );
   });
 });

@@ -46,6 +46,7 @@ describeOnDatabases('value chains and advisories (%s)', (kind) => {
     const all = await t.call('GET', `/api/value-chains/${plant}/`, { query: { paginate: 'false' } });
     expect(all.body.length).toBeGreaterThan(3);
     expect(all.body.every((v: { category: number }) => v.category === plant)).toBe(true);
+    expect(all.body.map((v: { name_am: string }) => v.name_am)).toContain('ጤፍ');
     const filtered = await t.call('GET', `/api/value-chains/${plant}/`, {
       query: { kebele_id: place.kebele, paginate: 'false' },
     });
@@ -79,6 +80,9 @@ describeOnDatabases('value chains and advisories (%s)', (kind) => {
     });
     expect(subs.body.map((s: { id: number }) => s.id)).toContain(a.sub_practice_id);
     expect(subs.body.every((s: { practice: number }) => s.practice === a.practice_id)).toBe(true);
+    // Every level in Ethiopic script too (the demo content names each one in Amharic).
+    for (const list of [practices.body, subs.body])
+      for (const item of list) expect(item.name_am).toMatch(/[\u1200-\u137F]/);
     expect((await t.call('GET', '/api/sub-practices/subpractices_by_practice/99999999/')).status).toBe(404);
   });
 
@@ -94,6 +98,9 @@ describeOnDatabases('value chains and advisories (%s)', (kind) => {
       .map((x) => x.id);
     expect(r.body.results.map((x: { id: number }) => x.id)).toEqual(expected);
     expect(r.body.count).toBe(expected.length);
+    // Titled advisories carry their Amharic title beside the English one.
+    for (const x of r.body.results as Array<{ label: string | null; label_am: string | null }>)
+      expect(x.label_am === null).toBe(x.label === null);
     const dates = r.body.results.map((x: { created_at: string }) => x.created_at);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);

@@ -36,6 +36,7 @@ describeOnDatabases('operator import (%s)', (kind) => {
           level: 'zone',
           area: 'ET0313',
           label: 'Test advisory',
+          label_am: 'የሙከራ ምክር',
           template_content: 'First paragraph.\nSecond paragraph.',
           template_content_am: 'አንደኛ።',
           created_at: '2025-06-02',
@@ -100,7 +101,17 @@ describeOnDatabases('operator import (%s)', (kind) => {
     const vcs = await t.call('GET', `/api/value-chains/${chain.rows[0]?.id}/`, {
       query: { paginate: 'false' },
     });
-    expect(vcs.body).toEqual([expect.objectContaining({ name: 'Test chain' })]);
+    expect(vcs.body).toEqual([expect.objectContaining({ name: 'Test chain', name_am: 'ሰንሰለት' })]);
+    const ids = await t.db.query<{ sub: number; zone: number }>(
+      `select (select id from sub_practices where code = 't-sp') as sub,
+         (select id from zones where code = 'ET0313') as zone`,
+    );
+    const advisories = await t.call('GET', '/api/advisory/', {
+      query: { sub_practice: Number(ids.rows[0]?.sub), location: `zone,${ids.rows[0]?.zone}` },
+    });
+    expect(advisories.body).toMatchObject({
+      results: [{ label: 'Test advisory', label_am: 'የሙከራ ምክር', template_content_am: ['አንደኛ።'] }],
+    });
 
     // A changed row is updated (and only it); an empty created_at keeps the stored time.
     const changed = await post('advisories', [

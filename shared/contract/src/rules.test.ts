@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AdvisoryText, advisoryLabel, advisoryParagraphs, clip, shorten } from './rules';
+import { type AdvisoryText, advisoryLabel, advisoryParagraphs, advisoryTitle, clip, shorten } from './rules';
 
 describe('clip', () => {
   it('keeps text that fits, and cuts the rest to max UTF-16 units, mark included', () => {
@@ -63,6 +63,18 @@ describe('advisory text', () => {
     expect(advisoryLabel(advisory({ template_content: ['a'.repeat(81)] }), 'en')).toBe(`${'a'.repeat(80)}…`);
     expect(advisoryLabel(advisory({ template_content: ['x'.repeat(80)] }), 'en')).toBe('x'.repeat(80));
     expect(advisoryLabel(advisory({ template_content: [], template_content_am: [] }), 'am')).toBe('');
+  });
+
+  it('is the Amharic label for Amharic readers; English only where no Amharic was written', () => {
+    const labelled = advisory({ label: 'Teff seed rate', label_am: 'የጤፍ ዘር መጠን' });
+    expect(advisoryLabel(labelled, 'am')).toBe('የጤፍ ዘር መጠን');
+    expect(advisoryLabel(labelled, 'en')).toBe('Teff seed rate');
+    // An English title over an Amharic text: the Amharic text names it.
+    expect(advisoryLabel(advisory({ label: 'Teff seed rate' }), 'am')).toBe('የአማርኛ ጽሑፍ።');
+    expect(advisoryTitle(advisory({ label: 'Teff seed rate' }), 'am')).toBe('');
+    // No Amharic at all: the operator's English.
+    expect(advisoryLabel(advisory({ label: 'Teff', template_content_am: null }), 'am')).toBe('Teff');
+    expect(advisoryTitle(advisory({ label: null, label_am: ' ' }), 'en')).toBe('');
   });
 
   it('joins the paragraphs with one space and folds white space inside them', () => {

@@ -55,22 +55,42 @@ export function shorten(text: string, chars: number): string {
 }
 
 /** How an advisory reads, for the bot's messages and the screens alike. */
-export type AdvisoryText = Pick<Advisory, 'label' | 'template_content' | 'template_content_am'>;
+export type AdvisoryText = Pick<Advisory, 'label' | 'label_am' | 'template_content' | 'template_content_am'>;
+
+const amharicWritten = (advisory: AdvisoryText) =>
+  advisory.template_content_am?.some((p) => p.trim()) ?? false;
 
 /** Its paragraphs in the reader's language (Amharic when any is written), trimmed, blank ones dropped. */
 export function advisoryParagraphs(advisory: AdvisoryText, lang: string): string[] {
-  const am = advisory.template_content_am;
-  const paragraphs = lang === 'am' && am?.some((p) => p.trim()) ? am : advisory.template_content;
+  const paragraphs =
+    lang === 'am' && amharicWritten(advisory)
+      ? (advisory.template_content_am ?? [])
+      : advisory.template_content;
   return paragraphs.map((p) => p.trim()).filter(Boolean);
 }
 
 /**
- * Spec §2, the advisory label: its label; else the first 80 characters of its text (paragraphs
- * joined, white space folded) and an ellipsis when there is more; else '' (the caller names it).
+ * The title the operator gave, in the reader's language; '' when there is none. An Amharic reader
+ * gets the Amharic label; without one, the English label only when no Amharic text was written
+ * either (English only where the operator gave no Amharic at all).
+ */
+export function advisoryTitle(advisory: AdvisoryText, lang: string): string {
+  if (lang === 'am') {
+    const am = advisory.label_am?.trim();
+    if (am) return am;
+    if (amharicWritten(advisory)) return '';
+  }
+  return advisory.label?.trim() ?? '';
+}
+
+/**
+ * Spec §2, the advisory label: its title (advisoryTitle); else the first 80 characters of its
+ * text in the reader's language (paragraphs joined, white space folded) and an ellipsis when
+ * there is more; else '' (the caller names it).
  */
 export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
-  const label = advisory.label?.trim();
-  if (label) return label;
+  const title = advisoryTitle(advisory, lang);
+  if (title) return title;
   return shorten(
     advisoryParagraphs(advisory, lang).join(' ').replace(/\s+/g, ' '),
     LIMITS.advisoryLabelChars,

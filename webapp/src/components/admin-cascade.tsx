@@ -11,7 +11,7 @@ import {
 import { type AdminLevel, ALL, loadAdminAreas } from '../lib/api/admin-areas';
 import { describeApiError } from '../lib/api/errors';
 import type { ApiError } from '../lib/api/lazy-client';
-import { currentLanguage, localName, useT } from '../lib/i18n/texts';
+import { currentLanguage, localName, sortByShownName, useT } from '../lib/i18n/texts';
 import { SelectField, type SelectOption } from './select-field';
 
 export interface AdminCascadeProps<T extends FieldValues, TOut extends FieldValues = T> {
@@ -58,16 +58,11 @@ function useAreas(level: AdminLevel, parent: string | undefined, enabled: boolea
 
 /**
  * A level's options: each area by its name in the screen's language (the Amharic one when the
- * area has it, else the Latin one). The server sorts by the Latin name; an Amharic list is put
- * in the order of the Ethiopic syllabary instead.
+ * area has it, else the Latin one), in the order of those names as the language sorts them.
  */
 function areaOptions(areas: readonly Location[], lang: string): SelectOption[] {
   const options = areas.map((a) => ({ value: String(a.id), label: localName(a, lang) }));
-  if (lang === 'am') {
-    const collator = new Intl.Collator('am');
-    options.sort((a, b) => collator.compare(a.label, b.label));
-  }
-  return options;
+  return sortByShownName(options, (o) => o.label, lang);
 }
 
 /**

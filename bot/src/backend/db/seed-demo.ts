@@ -1,4 +1,5 @@
 import { normalizePhone } from '@gebere/phone';
+import { KINDS, type KindImpl } from '../import/kinds';
 import { importBatch } from '../import/run';
 import type { DemoContent } from '../seed/demo-content';
 import { SAMPLE_KINDS, type SampleKind, sampleTables } from '../seed/samples';
@@ -31,6 +32,16 @@ export const DEMO_IMPORT_KINDS = SAMPLE_KINDS.filter((k) => !CONTENT_KINDS.inclu
 type Skip = (what: string, ref: string, reason: string) => void;
 
 /**
+ * Advisories as migration 1 made them, without `label_am` (migration 7): the content part also
+ * runs on an older snapshot, whose advisories get their Amharic titles from
+ * {@link insertDemoAdvisoryTitles} once migrated.
+ */
+const ADVISORIES_V1: KindImpl = (() => {
+  const { label_am: _, ...columns } = KINDS.advisories.target.columns;
+  return { ...KINDS.advisories, target: { ...KINDS.advisories.target, columns } };
+})();
+
+/**
  * Imports these kinds of the sample files' rows (seed/samples.ts, the same tables as
  * samples/*.csv) as `gebere import` does, and answers how many each created. A row the import
  * refuses (an area missing from the admin data, then whatever refers to it) is skipped with a
@@ -48,7 +59,8 @@ async function importSamples(
     const [header = [], ...cells] = tables[kind];
     let rows = cells.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
     while (rows.length > 0) {
-      const outcome = await importBatch(q, { kind, rows, firstRow: 2 }, 'en');
+      const impl = kind === 'advisories' ? ADVISORIES_V1 : KINDS[kind];
+      const outcome = await importBatch(q, { kind, rows, firstRow: 2 }, 'en', impl);
       if (outcome.ok) {
         created[kind] = outcome.counts.created;
         break;
@@ -129,6 +141,24 @@ export async function insertDemoImports(
     roster: created.roster ?? 0,
     skipped: s.skipped,
   };
+}
+
+/**
+ * The Amharic titles of the demo's advisories (`label_am`, migration 7), a part of its own so a
+ * database seeded before the column existed gets them once migrated. A title an operator's
+ * import already gave is kept.
+ */
+export async function insertDemoAdvisoryTitles(q: Queryable, demo: DemoContent): Promise<number> {
+  const titles = demo.advisories
+    .filter((a) => a.label_am)
+    .map((a) => ({ code: a.ref, label_am: a.label_am }));
+  const r = await q.query(
+    `update advisories a set label_am = x.label_am
+     from jsonb_to_recordset($1::jsonb) as x(code text, label_am text)
+     where a.code = x.code and a.label_am is null`,
+    [json(titles)],
+  );
+  return r.rowCount;
 }
 
 /**

@@ -10,7 +10,13 @@ import {
   importAdminAreas,
   sameAmharicNames,
 } from './seed-admin';
-import { type DemoCounts, insertDemoContent, insertDemoGrants, insertDemoImports } from './seed-demo';
+import {
+  type DemoCounts,
+  insertDemoAdvisoryTitles,
+  insertDemoContent,
+  insertDemoGrants,
+  insertDemoImports,
+} from './seed-demo';
 import type { Db, Queryable } from './types';
 
 export interface SeedOptions {
@@ -33,6 +39,7 @@ export interface SeedReport {
 
 const DEMO_GRANTS = 'demo-grants';
 const DEMO_IMPORTS = 'demo-imports';
+const DEMO_TITLES_AM = 'demo-advisory-titles-am';
 /** Its detail holds the names names-am.csv gave when they were written (`{ names }`). */
 export const AMHARIC_NAMES = 'admin-names-am';
 
@@ -40,6 +47,16 @@ export const AMHARIC_NAMES = 'admin-names-am';
 async function markers(q: Queryable): Promise<Map<string, unknown>> {
   const r = await q.query<{ name: string; detail: unknown }>('select name, detail from seed_markers');
   return new Map(r.rows.map((row) => [row.name, row.detail]));
+}
+
+/** Whether a migration that adds this column has run (an older snapshot's database lacks it). */
+async function hasColumn(q: Queryable, table: string, column: string): Promise<boolean> {
+  const r = await q.query<{ ok: boolean }>(
+    `select exists (select 1 from information_schema.columns
+      where table_schema = current_schema() and table_name = $1 and column_name = $2) as ok`,
+    [table, column],
+  );
+  return r.rows[0]?.ok === true;
 }
 
 const namesIn = (detail: unknown): AmharicNames =>
@@ -64,7 +81,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
   if (
     done.has('admin') &&
     namesWritten(done) &&
-    (!demoData || (done.has('demo') && done.has(DEMO_GRANTS) && done.has(DEMO_IMPORTS)))
+    (!demoData ||
+      (done.has('demo') && done.has(DEMO_GRANTS) && done.has(DEMO_IMPORTS) && done.has(DEMO_TITLES_AM)))
   )
     return {
       admin: 'present',
@@ -85,12 +103,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
       log.info({ ...admin }, 'admin areas imported');
     }
     // The name_am columns came with migration 5: an older snapshot gets its names once migrated.
-    const amColumn = await tx.query(
-      `select exists (select 1 from information_schema.columns
-        where table_schema = current_schema() and table_name = 'zones' and column_name = 'name_am') as ok`,
-    );
     let amharicNames: SeedReport['amharicNames'] = 'present';
-    if (!namesWritten(have) && (amColumn.rows[0] as { ok: boolean }).ok) {
+    if (!namesWritten(have) && (await hasColumn(tx, 'zones', 'name_am'))) {
       amharicNames = await fillAmharicNames(tx, names, namesIn(have.get(AMHARIC_NAMES)));
       await tx.query(
         `insert into seed_markers (name, detail) values ($1, $2::jsonb)
@@ -125,6 +139,15 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
         JSON.stringify(imported),
       ]);
       log.info({ ...imported }, 'demo questions and roster imported');
+    }
+    // The advisories' Amharic titles need migration 7 (advisories.label_am).
+    if (demoData && !have.has(DEMO_TITLES_AM) && (await hasColumn(tx, 'advisories', 'label_am'))) {
+      const titles = await insertDemoAdvisoryTitles(tx, options.demo ?? DEMO_CONTENT);
+      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
+        DEMO_TITLES_AM,
+        JSON.stringify({ titles }),
+      ]);
+      log.info({ titles }, 'demo advisory titles in Amharic written');
     }
     return { admin, amharicNames, demo, ms: Date.now() - started };
   });

@@ -7,7 +7,7 @@ import { page } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
 import { APPLIES, applicableCte } from './areas';
 
-const ADVISORY_COLUMNS = `a.id, a.label, a.template_content, a.template_content_am, a.sub_practice_id as sub_practice,
+const ADVISORY_COLUMNS = `a.id, a.label, a.label_am, a.template_content, a.template_content_am, a.sub_practice_id as sub_practice,
   a.value_chain_id as value_chain, iso(a.created_at) as created_at, a.created_at as created_ts`;
 
 /** Questions (and their choices) of the advisories on a page, in the request's language. */

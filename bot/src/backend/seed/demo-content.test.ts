@@ -59,6 +59,8 @@ describe('demo content', () => {
       expect(codes[a.level].has(a.admin_code), `${a.ref} ${a.level} ${a.admin_code}`).toBe(true);
       expect(Number.isNaN(Date.parse(a.created_at)), a.ref).toBe(false);
       expect(a.template_content_am.length, a.ref).toBe(a.template_content.length);
+      // An Amharic title for every titled advisory: Amharic readers see no English label.
+      expect(a.label_am === null, a.ref).toBe(a.label === null);
     }
     expect(new Set(C.advisories.map((a) => a.level))).toEqual(
       new Set(['region', 'zone', 'woreda', 'kebele']),
@@ -124,7 +126,7 @@ describe('demo content', () => {
   it('writes every Amharic text in Ethiopic script', () => {
     const am = [
       ...[C.categories, C.valueChains, C.practices, C.subPractices, C.roles].flat().map((x) => x.name_am),
-      ...C.advisories.flatMap((a) => a.template_content_am),
+      ...C.advisories.flatMap((a) => [...(a.label_am ? [a.label_am] : []), ...a.template_content_am]),
       ...C.feedbackQuestions.flatMap((q) => [q.question_am, ...q.choices.map((c) => c.name_am)]),
     ];
     expect(am.filter((s) => !ETHIOPIC.test(s))).toEqual([]);

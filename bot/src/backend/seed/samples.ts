@@ -51,6 +51,7 @@ export function sampleTables(demo: DemoContent): Record<SampleKind, string[][]> 
       level: a.level,
       area: a.admin_code,
       label: a.label ?? '',
+      label_am: a.label_am ?? '',
       template_content: lines(a.template_content),
       template_content_am: lines(a.template_content_am),
       created_at: a.created_at,

@@ -83,7 +83,7 @@ async function startPicker(
   state: DaState,
   kind: PickerState['kind'],
 ): Promise<void> {
-  const groups = await s.backend.groupsOf(state.da);
+  const groups = await s.backend.groupsOf(state.da, ctx.lang);
   if (groups.length === 0) {
     // The menu sent with it has the Add development group button (with a fresh link).
     await showMenu(ctx, s, state, ctx.t('bot.groups.none'));

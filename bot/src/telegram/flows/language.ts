@@ -1,5 +1,6 @@
 import { type Language, translate } from '@gebere/i18n';
 import { Composer } from 'grammy';
+import { setChatCommands } from '../commands';
 import type { BotContext } from '../context';
 import { isDa, menuKeyboard } from '../home';
 import { CALLBACK, labelsOf, languageKeyboard } from '../keyboards';
@@ -24,6 +25,12 @@ export function languageFlow(s: Services): Composer<BotContext> {
     const done = translate(lang, 'bot.language.set');
     await ctx.answerCallbackQuery({ text: done });
     await ctx.editMessageText(done);
+    if (ctx.chat) {
+      await setChatCommands(ctx.api, ctx.chat.id, lang).catch((err: unknown) => {
+        // The chat works without it: the commands stay in Telegram's language.
+        s.logger.warn({ err }, 'could not set the chat’s commands');
+      });
+    }
     const { botUserId } = ctx.session;
     if (botUserId !== undefined) {
       try {

@@ -57,6 +57,14 @@ function summaryText(ctx: BotContext, result: HandBackResult, state: UserState):
 }
 
 /**
+ * The language the user chose in the bot (/language, else Telegram's on first contact), as the
+ * bot user keeps it; undefined for someone the bot has never met.
+ */
+export async function chosenLanguage(s: Services, telegramUserId: number): Promise<Language | undefined> {
+  return (await s.backend.findBotUser(telegramUserId))?.language;
+}
+
+/**
  * The keyboard a summary that came through POST /tg/result carries (the form was opened with
  * initData, so no `web_app_data` reaches the flow above): the DA's main menu with fresh links,
  * which replaces the one-off "Open form" keyboard the form came from. Undefined for anyone

@@ -6,6 +6,8 @@ import { feedbackQuestion } from './feedback';
 export const advisory = z.object({
   id,
   label: z.string().nullable(),
+  /** Amharic label, when written (additive: an organisation's backend may not send it). */
+  label_am: z.string().nullable().optional(),
   template_content: z.array(z.string()),
   /** Amharic text of the same advisory, when written. */
   template_content_am: z.array(z.string()).nullable().optional(),

@@ -68,6 +68,7 @@ export const IMPORT_KINDS = {
       col('level', 'region, zone, woreda or kebele: the level of its target area'),
       col('area', 'code of the target area at that level, e.g. ET03; it applies to the areas below'),
       col('label', 'title; empty: screens show the text instead', false),
+      col('label_am', 'Amharic title; empty: Amharic readers get the Amharic text instead', false),
       col('template_content', 'English text, one paragraph per line', false),
       col('template_content_am', 'Amharic text, one paragraph per line', false),
       col(

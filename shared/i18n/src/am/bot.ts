@@ -94,6 +94,7 @@ export const bot: Shape<typeof en> = {
   link_expired: 'ይህ ሊንክ ጊዜው አልፎበታል። አዲስ ለማግኘት /menu ይላኩ።',
   advisory: {
     new: 'አዲስ ምክር፦ {{title}}',
+    new_untitled: 'አዲስ ምክር',
     give_feedback: 'ግብረ መልስ ስጥ',
   },
   delivery: {

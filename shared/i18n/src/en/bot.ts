@@ -100,6 +100,8 @@ export const bot = {
   link_expired: 'This link has expired. Send /menu to get a new one.',
   advisory: {
     new: 'New advisory: {{title}}',
+    // The heading of an advisory without a title of its own: its text follows.
+    new_untitled: 'New advisory',
     give_feedback: 'Give feedback',
   },
   // Buttons under a location notification, by its content_type.

@@ -96,6 +96,7 @@ export const bot: Shape<typeof en> = {
   link_expired: 'Liinkiin kun yeroon isaa darbeera. Haaraa argachuuf /menu ergaa.',
   advisory: {
     new: 'Gorsa haaraa: {{title}}',
+    new_untitled: 'Gorsa haaraa',
     give_feedback: 'Yaada kenni',
   },
   delivery: {

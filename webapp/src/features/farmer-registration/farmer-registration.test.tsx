@@ -105,6 +105,24 @@ describe('Register farmer: loading and the form', () => {
     expect(field('Add a new development group')).not.toBeChecked();
   });
 
+  it('lists the groups in the order the screen’s language sorts their names', async () => {
+    // The server sorts by byte order: capitals first, Ethiopic last.
+    const named = ['Tesfa', 'abay', 'ብርሃን', 'ሕብረት'].map((group_name, i) => ({
+      ...(groups[0] as (typeof groups)[number]),
+      id: 21 + i,
+      group_name,
+    }));
+    installFakeFetch(groupsRoute(named));
+    setup();
+    await formReady();
+    const names = () =>
+      within(field('Development group'))
+        .getAllByRole('option')
+        .slice(1)
+        .map((o) => o.textContent);
+    expect(names()).toEqual(['abay', 'Tesfa', 'ሕብረት', 'ብርሃን']);
+  });
+
   it('shows an error with a retry when the groups fail to load', async () => {
     let calls = 0;
     installFakeFetch(

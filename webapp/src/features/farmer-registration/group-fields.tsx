@@ -5,7 +5,7 @@ import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { useT } from '../../lib/i18n/texts';
+import { sortByShownName, useT } from '../../lib/i18n/texts';
 import type { FarmerFormOutput } from './form-schema';
 import type { FarmerFormValues } from './form-values';
 
@@ -64,7 +64,10 @@ export function GroupFields({ form, groups, disabled }: GroupFieldsProps) {
             control={form.control}
             name="development_group"
             label={t('farmer.fields.development_group')}
-            options={groups.map((g) => ({ value: String(g.id), label: g.group_name }))}
+            options={sortByShownName(groups, (g) => g.group_name).map((g) => ({
+              value: String(g.id),
+              label: g.group_name,
+            }))}
             disabled={disabled}
           />
         )}

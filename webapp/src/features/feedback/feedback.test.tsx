@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { FeedbackScreen } from './feedback-screen';
@@ -78,6 +79,9 @@ const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path ===
 describe('Feedback', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
+  });
+  afterEach(async () => {
+    await initI18n('en');
   });
 
   it('loads the advisory by id and shows its text above an input per question type', async () => {
@@ -301,15 +305,26 @@ describe('Feedback', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
-  it('names an unlabelled advisory by the first 80 characters of its text', async () => {
+  it('shows an unlabelled advisory’s text once, not its start again as a title', async () => {
     const long =
       'Weed the field two and four weeks after sowing, then again before the crop closes its rows.';
     backend({
       advisoryResponse: () => json(200, page([advisory({ label: null, template_content: [long] })])),
     });
     setup();
-    expect(await screen.findByText(`${long.slice(0, 80)}…`)).toBeInTheDocument();
-    expect(screen.getByText(long)).toBeInTheDocument();
+    expect(await screen.findByText(long)).toBeInTheDocument();
+    expect(screen.queryByText(`${long.slice(0, 80)}…`)).not.toBeInTheDocument();
+  });
+
+  it('titles the advisory with its Amharic label on an Amharic screen', async () => {
+    await initI18n('am');
+    backend({
+      advisoryResponse: () => json(200, page([advisory({ label_am: 'ጤፍን በመስመር መዝራት' })])),
+    });
+    setup({ chat_id: 900, user_id: 5, advisory_id: 7, lang: 'am' });
+    expect(await screen.findByText('ጤፍን በመስመር መዝራት')).toBeInTheDocument();
+    expect(screen.getByText('ጤፍን በ20 ሳ.ሜ. ርቀት በመስመር ይዝሩ።')).toBeInTheDocument();
+    expect(screen.queryByText('Row planting of teff')).not.toBeInTheDocument();
   });
 
   it('asks to reopen from the bot when user_id or advisory_id is missing', () => {

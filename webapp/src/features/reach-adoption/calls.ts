@@ -63,7 +63,7 @@ async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promis
   if (!result.ok) return { ok: false, message: describeApiError(result.error) };
   const latest = mostRecent<Advisory>(result.data.results);
   if (!latest) return { ok: true, items: [] };
-  const { label, template_content, template_content_am } = latest;
+  const { label, label_am, template_content, template_content_am } = latest;
   return {
     ok: true,
     items: [
@@ -71,7 +71,7 @@ async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promis
         id: latest.id,
         name: subPractice.name,
         name_am: subPractice.name_am ?? null,
-        advisory: { label, template_content, template_content_am },
+        advisory: { label, label_am, template_content, template_content_am },
       },
     ],
   };

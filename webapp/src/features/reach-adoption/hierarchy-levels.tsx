@@ -95,41 +95,51 @@ function listRows(
   });
 }
 
+/** Whether every item of a parent's list at the advisory level is named as that parent. */
+function echoes(levelIndex: number, list: ChildList, nameOf: NameOf): boolean {
+  if (levelIndex !== LAST_LEVEL || list.status !== 'ready' || !list.parent || !list.items.length)
+    return false;
+  const parentName = nameOf(levelIndex - 1, list.parent);
+  return list.items.every((node) => nameOf(levelIndex, node) === parentName);
+}
+
 /**
- * An advisory named after its sub-practice (spec §2's last fallback) right under that
- * sub-practice would read as the same line twice: its level keeps its title then.
+ * An advisory named after its sub-practice (spec §2's last fallback) must not read as the same
+ * line twice. Under a single sub-practice that was checked for the user (its own title hidden),
+ * the advisory's level is not shown at all: the advisory, checked with it, is that one line.
  */
-function echoesParent(levelIndex: number, lists: LevelLists | undefined, nameOf: NameOf): boolean {
-  if (levelIndex !== LAST_LEVEL || !lists) return false;
-  for (const list of lists.values()) {
-    if (list.status !== 'ready' || !list.parent) continue;
-    const parentName = nameOf(levelIndex - 1, list.parent);
-    if (list.items.some((node) => nameOf(levelIndex, node) === parentName)) return true;
-  }
-  return false;
+function standsInForParent(levelIndex: number, lists: readonly LevelLists[], nameOf: NameOf): boolean {
+  const own = lists[levelIndex];
+  const above = lists[levelIndex - 1];
+  if (!own || !above || !titleHidden(own) || !titleHidden(above)) return false;
+  return [...own.values()].every((list) => echoes(levelIndex, list, nameOf));
 }
 
 /**
  * Spec §2's hierarchy, one Section per level that has something to show. When several nodes
- * of a level are checked, their children are grouped under their parent's name. A level with a
- * single child has it checked for the user and shows no title (unless it repeats its parent's
- * name: echoesParent).
+ * of a level are checked, their children are grouped under their parent's name (not when the
+ * only child is named as the parent). A level with a single child has it checked for the user
+ * and shows no title, unless that child repeats the name of a parent the user chose among
+ * others: then the title says what the second line is.
  */
 export function HierarchyLevels(props: HierarchyLevelsProps) {
   const t = useT();
   const nameOf = useNodeName();
   const { state, titles, error } = props;
-  const lastShown = state.lists.reduce((last, lists, i) => (lists.size ? i : last), 0);
+  const shown = (lists: LevelLists | undefined, i: number) =>
+    Boolean(lists?.size) && !standsInForParent(i, state.lists, nameOf);
+  const lastShown = state.lists.reduce((last, lists, i) => (shown(lists, i) ? i : last), 0);
   return LEVELS.map((level, levelIndex) => {
     const lists = state.lists[levelIndex];
-    if (!lists?.size) return null;
+    if (!lists || !shown(lists, levelIndex)) return null;
     const grouped = lists.size > 1;
     const showError = error && levelIndex === lastShown;
+    const repeats = [...lists.values()].some((list) => echoes(levelIndex, list, nameOf));
     return (
       <Section
         key={level}
         data-level={level}
-        header={titleHidden(lists) && !echoesParent(levelIndex, lists, nameOf) ? undefined : titles[level]}
+        header={titleHidden(lists) && !repeats ? undefined : titles[level]}
         footer={
           showError ? (
             <Section.Footer>
@@ -142,7 +152,7 @@ export function HierarchyLevels(props: HierarchyLevelsProps) {
       >
         {[...lists.entries()]
           .flatMap(([parentId, list]) => [
-            grouped && list.parent ? (
+            grouped && list.parent && !echoes(levelIndex, list, nameOf) ? (
               <div key={`${parentId}-parent`} className="ra-parent">
                 {nameOf(levelIndex - 1, list.parent)}
               </div>

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api/lazy-client';
+import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch } from '../../test-kit/fake-fetch';
 import { checkbox, fakeBackend, LONG_TEXT, level, levelShown, openScreen } from './test-kit';
 
@@ -12,6 +13,22 @@ const find = (name: string | RegExp) => screen.findByRole('checkbox', { name });
 describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () => {
   beforeAll(() => loadApiClient(), 30_000);
   beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => initI18n('en'));
+
+  it('names every level and the advisory in Amharic on an Amharic screen', async () => {
+    await initI18n('am');
+    installFakeFetch(fakeBackend().handler);
+    const user = userEvent.setup();
+    openScreen('reach', { lang: 'am' });
+    await user.click(await find('የእፅዋት ሳይንስ'));
+    await user.click(await find('ጤፍ'));
+    await user.click(await find('በመስመር መዝራት'));
+    // Its only sub-practice is checked for the user; its advisory by its Amharic label.
+    expect(await find('የጤፍ ዘር መጠን፣ የ2025 የመኸር ወቅት')).toBeChecked();
+    expect(checkbox('የዘር መጠን')).toBeChecked();
+    for (const english of ['Teff', 'Row planting', 'Seed rate', 'Teff seed rate, 2025 meher season'])
+      expect(screen.queryByText(english)).not.toBeInTheDocument();
+  });
 
   it('checking loads the children of each level; unchecking clears them and everything below', async () => {
     const { requests } = installFakeFetch(fakeBackend().handler);
@@ -103,20 +120,24 @@ describe('Reach and adoption: value chain hierarchy', { timeout: 20_000 }, () =>
     // Two sub-practices' advisories: each under its sub-practice's name, and the title shows.
     expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
     expect(level('advisory').getByText('DAP at planting')).toBeInTheDocument();
+    // …but not the one named after its sub-practice: that name would be the same line twice.
+    expect(level('advisory').getAllByText('Spray timing')).toHaveLength(1);
   });
 
-  it('keeps the advisory title when a single advisory is named after its sub-practice', async () => {
-    installFakeFetch(fakeBackend().handler);
+  it('shows a single advisory named after its single sub-practice as that one line', async () => {
+    const { requests } = installFakeFetch(fakeBackend().handler);
     const user = userEvent.setup();
     openScreen('reach');
     await user.click(await find('Plant science'));
     await user.click(await find('Wheat'));
-    // Wheat → Disease control → Spray timing → its advisory (no label, no text): all single.
-    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: 'Spray timing' })).toHaveLength(2));
+    // Wheat → Disease control → Spray timing → its advisory (no label, no text): all single,
+    // checked for the user. The advisory is named after the sub-practice: one line, not two.
+    await waitFor(() => expect(requests.some((r) => r.path === '/backend/api/advisory/')).toBe(true));
+    expect(await screen.findByText('0 farmers and 1 advisory selected')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: 'Spray timing' })).toHaveLength(1);
+    expect(checkbox('Spray timing')).toBeChecked();
+    expect(levelShown('advisory')).toBe(false);
     expect(level('sub_practice').queryByText('Select sub-practice for reach')).not.toBeInTheDocument();
-    // Not the same line twice with nothing between: the advisory level says what it is.
-    expect(level('advisory').getByText('Select advisory for reach')).toBeInTheDocument();
-    expect(level('advisory').getByRole('checkbox', { name: 'Spray timing' })).toBeChecked();
   });
 
   it.each([

@@ -55,14 +55,14 @@ export const valueChains: Record<number, (HierarchyItem & { category: number })[
 };
 export const practices: Record<number, (HierarchyItem & { value_chain: number })[]> = {
   10: [
-    { ...item(100, 'Row planting'), value_chain: 10 },
+    { ...item(100, 'Row planting', 'በመስመር መዝራት'), value_chain: 10 },
     { ...item(101, 'Fertilizer use'), value_chain: 10 },
   ],
   11: [{ ...item(110, 'Disease control'), value_chain: 11 }],
   20: [{ ...item(200, 'Feeding'), value_chain: 20 }],
 };
 export const subPractices: Record<number, (HierarchyItem & { practice: number })[]> = {
-  100: [{ ...item(1000, 'Seed rate'), practice: 100 }],
+  100: [{ ...item(1000, 'Seed rate', 'የዘር መጠን'), practice: 100 }],
   101: [
     { ...item(1010, 'Urea top dressing'), practice: 101 },
     { ...item(1011, 'DAP at planting'), practice: 101 },
@@ -91,14 +91,18 @@ const advisory = (
 });
 export const advisories: Advisory[] = [
   advisory(5, 1000, 10, 'Teff seed rate, 2024', ['Use 5–7 kg/ha.'], '2024-06-05T07:30:00.000Z'),
-  advisory(
-    6,
-    1000,
-    10,
-    'Teff seed rate, 2025 meher season',
-    ['Use 5 kg/ha of Quncho.'],
-    '2025-06-01T07:30:00.000Z',
-  ),
+  {
+    ...advisory(
+      6,
+      1000,
+      10,
+      'Teff seed rate, 2025 meher season',
+      ['Use 5 kg/ha of Quncho.'],
+      '2025-06-01T07:30:00.000Z',
+    ),
+    label_am: 'የጤፍ ዘር መጠን፣ የ2025 የመኸር ወቅት',
+    template_content_am: ['በሄክታር 5 ኪ.ግ የቁንጮ ዘር ይጠቀሙ።'],
+  },
   advisory(4, 1000, 10, 'Teff seed rate, 2023', ['Old.'], '2023-06-01T07:30:00.000Z'),
   advisory(7, 1010, 10, null, [LONG_TEXT], '2025-01-01T00:00:00.000Z'),
   advisory(8, 1100, 11, null, [], '2025-01-01T00:00:00.000Z'),

@@ -96,3 +96,27 @@ export function localName(
   const am = item.name_am?.trim();
   return lang === 'am' && am ? am : item.name;
 }
+
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * Items in the order of their shown names as the language sorts them (Intl.Collator: the
+ * Ethiopic syllabary in Amharic, case and accents folded in English), the screen's by default.
+ * For lists sorted by name: the server sorts by the stored (Latin) name, not by what is shown.
+ */
+export function sortByShownName<T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  lang: string = currentLanguage(),
+): T[] {
+  let collator = collators.get(lang);
+  if (!collator) {
+    collator = new Intl.Collator(lang);
+    collators.set(lang, collator);
+  }
+  const { compare } = collator;
+  return items
+    .map((item) => ({ item, name: nameOf(item) }))
+    .sort((a, b) => compare(a.name, b.name))
+    .map(({ item }) => item);
+}

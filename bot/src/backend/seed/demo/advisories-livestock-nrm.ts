@@ -9,6 +9,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.oromia.region,
     label: 'Colostrum for every newborn calf',
+    label_am: 'ለእያንዳንዱ አዲስ ለተወለደ ጥጃ እንገር',
     template_content: [
       'Give the calf colostrum within one hour of birth: about 2 litres, again within 12 hours.',
       'Do not throw away the first milk; it protects the calf from disease.',
@@ -25,6 +26,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.adaa.woreda,
     label: 'Heat signs and calling the AI technician',
+    label_am: 'የማስፈለግ ምልክቶችና የሰው ሰራሽ ማዳቀል ባለሙያ መጥራት',
     template_content: [
       'Watch cows morning and evening: mounting, clear mucus and restlessness are signs of heat.',
       'Seen in the morning, inseminate in the evening; seen in the evening, inseminate next morning.',
@@ -41,6 +43,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.adaa.yererSelase,
     label: null,
+    label_am: null,
     template_content: [
       'Wash your hands and the udder with clean warm water and dry it with a clean cloth before every milking.',
     ],
@@ -53,6 +56,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.adaa.yererSelase,
     label: 'Milk collection centre hygiene check',
+    label_am: 'የወተት መሰብሰቢያ ማዕከል የንፅህና ፍተሻ',
     template_content: [
       'The Yerer milk collection centre tests every can from next month.',
       'Milk with a clean udder and hands, and strip the first milk into a separate cup.',
@@ -69,6 +73,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.amhara.region,
     label: 'Newcastle vaccination campaign',
+    label_am: 'የፈንግል (ኒውካስል) በሽታ የክትባት ዘመቻ',
     template_content: [
       'Vaccinate all chickens against Newcastle disease before the dry season; repeat every 3 months.',
     ],
@@ -81,6 +86,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.oromia.region,
     label: null,
+    label_am: null,
     template_content: [
       'Newcastle vaccine is given in drinking water or as eye drops; keep vaccine cool and use it within two hours of mixing.',
     ],
@@ -95,6 +101,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.atsbi.woreda,
     label: 'Transitional hives for Atsbi beekeepers',
+    label_am: 'ለአፅቢ ንብ አናቢዎች የሽግግር ቀፎ',
     template_content: [
       'Transitional top-bar hives let you harvest combs without destroying the colony.',
       'Place hives near water and flowering plants, facing away from strong wind.',
@@ -111,6 +118,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.tigray.zone,
     label: 'Harvest ripe honey only',
+    label_am: 'የበሰለ ማር ብቻ ይቁረጡ',
     template_content: [
       'Cut only combs that are at least two-thirds capped; unripe honey ferments.',
       'Leave enough honey for the colony to survive the dry season.',
@@ -124,6 +132,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.atsbi.hadnet,
     label: null,
+    label_am: null,
     template_content: [
       'In the dry months feed weak colonies sugar syrup (1 part sugar, 1 part water) inside the hive.',
     ],
@@ -136,6 +145,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.tigray.region,
     label: 'PPR vaccination for sheep and goats',
+    label_am: 'ለበግና ለፍየል የደስታ በሽታ ክትባት',
     template_content: [
       'Bring all sheep and goats older than 3 months to the vaccination post; one dose protects for years.',
     ],
@@ -148,6 +158,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.oromia.region,
     label: 'Urea-treated straw for fattening',
+    label_am: 'ለማድለብ በዩሪያ የታከመ ገለባ',
     template_content: [
       'Dissolve 4 kg urea in 100 litres of water for 100 kg of straw, cover tightly for 21 days, then air it before feeding.',
     ],
@@ -160,6 +171,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.amhara.region,
     label: 'Soil bunds on cropland',
+    label_am: 'በእርሻ ማሳ ላይ የአፈር ክትር',
     template_content: [
       'Build soil bunds along the contour on slopes up to 15%; plant grass on the bund to hold it.',
     ],
@@ -172,6 +184,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.kilteAwlalo.abrhaWeAtsbeha,
     label: 'Community watershed work: stone bunds',
+    label_am: 'የማህበረሰብ የተፋሰስ ሥራ፦ የድንጋይ ክትር',
     template_content: [
       'Stone bund maintenance starts after the harvest; each household repairs its share of the upper catchment.',
       'Use large stones at the base and keep the top level along the contour.',
@@ -188,6 +201,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.tigray.zone,
     label: null,
+    label_am: null,
     template_content: [
       'Build loose-rock check dams across active gullies, starting from the top of the gully.',
     ],
@@ -200,6 +214,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.kilteAwlalo.woreda,
     label: 'Area closure: cut-and-carry only',
+    label_am: 'የተከለለ ቦታ፦ ሳር አጭዶ መመገብ ብቻ',
     template_content: [
       'No grazing in closed areas; cut grass and carry it home to feed animals in the stall.',
     ],
@@ -212,6 +227,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.mecha.woreda,
     label: 'Pit compost',
+    label_am: 'የጉድጓድ ኮምፖስት',
     template_content: [
       'Dig a pit 1 m deep; layer dry plant material, green leaves, manure and ash, and keep it moist.',
       'Turn it every three weeks; compost is ready in about three months.',
@@ -228,6 +244,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.mecha.adisAmba,
     label: 'Adis Amba compost campaign',
+    label_am: 'የአዲስ አምባ የኮምፖስት ዘመቻ',
     template_content: [
       'Each household prepares two compost pits before the belg rains; the DA will check in May.',
     ],
@@ -240,6 +257,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.lume.woreda,
     label: 'Household ponds for dry-season vegetables',
+    label_am: 'ለበጋ አትክልት የቤተሰብ ኩሬ',
     template_content: [
       'Line the pond with geomembrane to stop seepage, fence it, and cover it to reduce evaporation.',
     ],
@@ -252,6 +270,7 @@ export const LIVESTOCK_NRM_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.wendoGenet.woreda,
     label: 'Boundary trees from the woreda nursery',
+    label_am: 'ከወረዳው የችግኝ ጣቢያ የማሳ ዳር ዛፎች',
     template_content: [
       'Grevillea and Cordia seedlings are free at the woreda nursery; plant them 2 m apart on boundaries.',
     ],

@@ -14,6 +14,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.amhara.region,
     label: 'Teff seed rate for row planting',
+    label_am: 'በመስመር ለመዝራት የጤፍ ዘር መጠን',
     template_content: [
       'Use 5–7 kg of clean teff seed per hectare when planting in rows.',
       'Mix the seed with dry sand (1:1) so that it falls evenly.',
@@ -30,6 +31,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.amhara.region,
     label: 'Teff seed rate, 2025 meher season',
+    label_am: 'የጤፍ ዘር መጠን፣ የ2025 የመኸር ወቅት',
     template_content: [
       'Use 5 kg/ha of Quncho seed, or 6–7 kg/ha of local seed, in rows.',
       'Sow once the soil is well wetted, from late June to mid-July.',
@@ -46,6 +48,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.bahirDarZuria.woreda,
     label: null,
+    label_am: null,
     template_content: [
       'Bahir Dar Zuria: certified teff seed is sold at the Danamariyam and Yegodi primary cooperatives; bring your member card and buy before sowing time.',
     ],
@@ -60,6 +63,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.bahirDarZuria.danamariyam,
     label: 'Danamariyam: teff row-planting demonstration',
+    label_am: 'ዳናማርያም፦ ጤፍን በመስመር የመዝራት ማሳያ',
     template_content: [
       'A row-planting demonstration plot is at the Farmer Training Centre.',
       'Visit it on market day with your development group.',
@@ -73,6 +77,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.amhara.zone,
     label: null,
+    label_am: null,
     template_content: [
       'Keep 20 cm between rows; a rope marked every 20 cm or a simple row marker makes straight rows.',
       'Cover the seed lightly, no deeper than 1 cm.',
@@ -89,6 +94,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.oromia.region,
     label: null,
+    label_am: null,
     template_content: [
       'Apply 100 kg of NPS per hectare in the row at sowing, close to the seed but not touching it.',
       'On acidic red soils ask the DA about NPSB or lime.',
@@ -105,6 +111,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.adaa.woreda,
     label: 'Urea top-dressing for teff',
+    label_am: 'ለጤፍ የዩሪያ የጎን ማዳበሪያ',
     template_content: [
       'Split 50 kg/ha of urea: half at sowing, half at tillering (about 30 days).',
       'Apply urea on moist soil, never before heavy rain.',
@@ -121,6 +128,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.adaa.woreda,
     label: "Quncho seed in Ada'a",
+    label_am: 'በአዳአ የቁንጮ ዘር',
     template_content: [
       'Quncho (DZ-Cr-387) gives white grain and about 2 t/ha on black soils with good management.',
       'Buy certified seed only; farm-saved seed mixes with other teff after two seasons.',
@@ -137,6 +145,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.oromia.zone,
     label: 'Wheat rust: spray at first pustules',
+    label_am: 'የስንዴ ዋግ፦ የመጀመሪያ ምልክት ሲታይ ይርጩ',
     template_content: ['Spray a recommended fungicide as soon as yellow or stem rust pustules appear.'],
     template_content_am: ['ቢጫ ወይም የአገዳ ዋግ ምልክት እንደታየ የተመከረ ፀረ-ፈንገስ ይርጩ።'],
     created_at: '2024-08-20T06:30:00.000Z',
@@ -147,6 +156,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.oromia.zone,
     label: 'Wheat rust: spray at first pustules (2025)',
+    label_am: 'የስንዴ ዋግ፦ የመጀመሪያ ምልክት ሲታይ ይርጩ (2025)',
     template_content: [
       'Yellow rust is reported early this year. Spray at the first pustules, wearing gloves and a mask.',
       'Repeat after 15 days if the rain continues.',
@@ -163,6 +173,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.lume.woreda,
     label: 'Lume: yellow rust alert',
+    label_am: 'ሉሜ፦ የቢጫ ዋግ ማስጠንቀቂያ',
     template_content: [
       'Walk your wheat field in a W pattern every week and report yellow stripes on leaves to the DA.',
     ],
@@ -175,6 +186,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.oromia.region,
     label: 'Fall armyworm scouting',
+    label_am: 'የአሜሪካ መጤ ተምች ቅኝት',
     template_content: [
       'Check 20 plants in five spots every week from emergence to tasselling.',
       'Act when more than 20% of young plants have fresh leaf damage.',
@@ -191,6 +203,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.sidama.region,
     label: null,
+    label_am: null,
     template_content: [
       'Belg maize: scout weekly for fall armyworm; look for sawdust-like frass in the whorl.',
     ],
@@ -203,6 +216,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.sidama.zone,
     label: 'Coffee planting pits',
+    label_am: 'የቡና መትከያ ጉድጓዶች',
     template_content: [
       'Dig pits 60 × 60 × 60 cm two months before planting.',
       'Refill with topsoil mixed with well-rotted compost.',
@@ -219,6 +233,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.dale.woreda,
     label: 'Dale: selective picking',
+    label_am: 'ዳሌ፦ የቀላ ፍሬ ብቻ መልቀም',
     template_content: [
       'Pick only fully red cherries; green cherries lower the grade at the washing station.',
     ],
@@ -231,6 +246,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.dale.woreda,
     label: 'Dale: selective picking, 2025 harvest',
+    label_am: 'ዳሌ፦ የቀላ ፍሬ ብቻ መልቀም፣ የ2025 ምርት',
     template_content: [
       'Pick only fully red cherries, in three or four rounds.',
       'Deliver cherries to the washing station the same day.',
@@ -244,6 +260,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'kebele',
     admin_code: P.dale.chume,
     label: 'Chume: drying on raised beds',
+    label_am: 'ጩሜ፦ ከፍ ባለ አልጋ ላይ ማድረቅ',
     template_content: [
       'Dry natural coffee on raised mesh beds, 3–4 cm deep, turning it often.',
       'Cover the beds at night and when it rains.',
@@ -260,6 +277,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'woreda',
     admin_code: P.wendoGenet.woreda,
     label: null,
+    label_am: null,
     template_content: [
       'Keep about 40% shade: prune shade trees before the main rains and keep Albizia and Cordia.',
     ],
@@ -272,6 +290,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'region',
     admin_code: P.amhara.region,
     label: 'Seed potato storage',
+    label_am: 'የዘር ድንች ማከማቻ',
     template_content: [
       'Store seed potatoes in a single layer in a diffused light store; they sprout short and strong.',
     ],
@@ -284,6 +303,7 @@ export const PLANT_ADVISORIES: DemoAdvisory[] = [
     level: 'zone',
     admin_code: P.amhara.zone,
     label: null,
+    label_am: null,
     template_content: [],
     template_content_am: [],
     created_at: '2025-06-10T08:00:00.000Z',

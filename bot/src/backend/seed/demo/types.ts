@@ -45,6 +45,8 @@ export interface DemoAdvisory {
   admin_code: string;
   /** Null on purpose for some, so screens fall back to the text or the sub-practice name. */
   label: string | null;
+  /** The label in Amharic: given whenever `label` is. */
+  label_am: string | null;
   template_content: string[];
   template_content_am: string[];
   /** ISO 8601; screens keep only the most recent advisory per sub-practice and area. */

@@ -128,7 +128,7 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
       if (sender.chatId !== sender.telegramUserId) {
         throw new HttpError(403, 'Results can only be sent to your own chat.');
       }
-      const language = (await options.languageOf?.(sender.telegramUserId)) ?? sender.language;
+      const language = (await chosenLanguage(options, sender, request)) ?? sender.language;
       const send = async () => {
         const answer = await deliver(options.api, sender, parsed.data, language, request, options.menuFor);
         outcomes.set(request, answer.delivered);
@@ -146,6 +146,24 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
     },
   );
 };
+
+/**
+ * The language the user chose in the bot, which wins over the launch's (Telegram's own
+ * `language_code`, or a link made before the choice); unknown when the bot cannot say.
+ */
+async function chosenLanguage(
+  options: TgOptions,
+  sender: HandBackSender,
+  request: FastifyRequest,
+): Promise<Language | undefined> {
+  try {
+    return await options.languageOf?.(sender.telegramUserId);
+  } catch (err) {
+    // The summary matters more than its language: word it in the launch's.
+    request.log.warn({ err }, 'no stored language for the hand-back summary');
+    return undefined;
+  }
+}
 
 function readKey(request: FastifyRequest): string | undefined {
   const key = idempotencyKeyOf(request);

@@ -78,6 +78,24 @@ describe('POST /tg/result', () => {
     expect(sent[0]).toMatchObject({ method: 'sendMessage', target: 504, replyMarkup: menu });
   });
 
+  it('words the summary in the language the bot keeps for the user, else in the launch’s', async () => {
+    const chosen = await setup({}, {}, { languageOf: async (id) => (id === 506 ? 'am' : undefined) });
+    await post(chosen.app, `tma ${initData({ id: 506, language_code: 'en' })}`, { result: farmer });
+    expect(chosen.sent[0]?.text).not.toContain('Farmer');
+    const down = await setup(
+      {},
+      {},
+      {
+        languageOf: async () => {
+          throw new Error('backend down');
+        },
+      },
+    );
+    const res = await post(down.app, `tma ${initData({ id: 507, language_code: 'am' })}`, { result: farmer });
+    expect(res.statusCode).toBe(200);
+    expect(down.sent[0]?.text).not.toContain('Farmer');
+  });
+
   it('still sends the summary, without a keyboard, when the menu cannot be made', async () => {
     const { app, sent } = await setup(
       {},
