@@ -117,9 +117,15 @@ export async function handBack(
     // Already delivered, the app closing after its toast: a second press sends nothing twice.
     if (closing.data === data) return true;
     if (handBackChannel() === 'send_data') {
-      if (successText) toast.success(successText, toastOptions);
+      const cheer = successText ? toast.success(successText, toastOptions) : undefined;
       haptic.notify('success');
-      await sendDataAfterToast(data);
+      try {
+        await sendDataAfterToast(data);
+      } catch (error) {
+        // Not delivered after all: no success toast beside the error below.
+        if (cheer !== undefined) toast.dismiss(cheer);
+        throw error;
+      }
       return true;
     }
     if (await postToCompanion(result)) {

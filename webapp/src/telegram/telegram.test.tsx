@@ -313,6 +313,25 @@ describe('handBack', () => {
     }
   });
 
+  it('takes the success toast back when sendData fails: only the error shows, the app stays', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      toast.clear();
+      launchIn('keyboard');
+      vi.mocked(sdk.sendData).mockImplementationOnce(() => {
+        throw new Error('WebAppDataInvalid');
+      });
+      const handedBack = handBack(result, undefined, 'Feedback sent successfully');
+      await vi.advanceTimersByTimeAsync(READ_MS);
+      await expect(handedBack).resolves.toBe(false);
+      expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([
+        'Error sending message to bot, please try again',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('closes at once when no success toast shows', async () => {
     toast.clear();
     launchIn('keyboard');
