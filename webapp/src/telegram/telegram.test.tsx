@@ -249,12 +249,17 @@ describe('handBack', () => {
 
   // Spec §8's success toasts ("Reach recorded successfully.") must be readable: the app closes
   // only once the toast has been on screen for LIMITS.successToastReadMs, on either channel.
-  const READ_MS = LIMITS.successToastReadMs;
-
-  it('keeps the app open until the success toast has been read, sending nothing twice', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
+  describe('after a success toast', () => {
+    const READ_MS = LIMITS.successToastReadMs;
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
       toast.clear();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps the app open until the toast has been read, sending nothing twice', async () => {
       launchIn('menu');
       const { requests } = installFakeFetch(
         route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
@@ -270,15 +275,9 @@ describe('handBack', () => {
       expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Reach recorded successfully.']);
       vi.advanceTimersByTime(1);
       expect(sdk.closeMiniApp).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('counts the time the toast already showed while the result was on its way', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      toast.clear();
+    it('counts the time the toast already showed while the result was on its way', async () => {
       launchIn('menu');
       installFakeFetch(route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })));
       toast.success('Group added.');
@@ -288,15 +287,9 @@ describe('handBack', () => {
       expect(sdk.closeMiniApp).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(sdk.closeMiniApp).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('sends the data (which closes the app) only once the success toast has been read', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      toast.clear();
+    it('sends the data (which closes the app) only once the toast has been read', async () => {
       launchIn('keyboard');
       const handedBack = handBack(result, undefined, 'Feedback sent successfully');
       await vi.advanceTimersByTimeAsync(READ_MS - 1);
@@ -308,15 +301,9 @@ describe('handBack', () => {
       await expect(handedBack).resolves.toBe(true);
       expect(sdk.sendData).toHaveBeenCalledTimes(1);
       expect(sdk.sendData).toHaveBeenCalledWith(JSON.stringify(result));
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('takes the success toast back when sendData fails: only the error shows, the app stays', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      toast.clear();
+    it('takes the toast back when sendData fails: only the error shows, the app stays', async () => {
       launchIn('keyboard');
       vi.mocked(sdk.sendData).mockImplementationOnce(() => {
         throw new Error('WebAppDataInvalid');
@@ -327,16 +314,13 @@ describe('handBack', () => {
       expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([
         'Error sending message to bot, please try again',
       ]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('closes at once when no success toast shows', async () => {
-    toast.clear();
-    launchIn('keyboard');
-    await expect(handBack(result)).resolves.toBe(true);
-    expect(sdk.sendData).toHaveBeenCalledTimes(1);
+    it('closes at once when no success toast shows', async () => {
+      launchIn('keyboard');
+      await expect(handBack(result)).resolves.toBe(true);
+      expect(sdk.sendData).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('uses the companion URL from the injected runtime config', async () => {
