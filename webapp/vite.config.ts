@@ -12,8 +12,8 @@ const backend = 'http://localhost:8080';
 const plan = firstLoadPlan({
   root: here('.'),
   earlyEntry: EARLY_ENTRY,
-  // The Amharic texts: a lazy chunk that initI18n awaits before the first render.
-  languages: { am: 'src/lib/i18n/resources-am.ts' },
+  // The Amharic and Afaan Oromo texts: lazy chunks that initI18n awaits before the first render.
+  languages: { am: 'src/lib/i18n/resources-am.ts', om: 'src/lib/i18n/resources-om.ts' },
   // The telegram-ui blocks nearly every screen renders (lists, and the inputs the forms and the
   // feedback questions use, ~4 KB) and the phone rules: loaded with the shell, they spare the
   // screens as many separate files.

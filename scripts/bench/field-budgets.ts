@@ -111,6 +111,7 @@ let bytes:
       aim: number;
       shell: number;
       am: number;
+      om: number;
       routes: Array<{ route: string; first: number; later: number; whole: number }>;
     }
   | undefined;
@@ -153,7 +154,7 @@ if (bytes) {
       result: verdict(r.first, aim),
     });
   notes.push(
-    `First load: JS + CSS, brotli q11, index.html's entry + the route's chunk and their static imports (shell ${kb(bytes.shell)}), Amharic +${kb(bytes.am)}. Whole screen: also what it fetches after its first paint until it has saved (its form and form kit, the API client + contract + zod); the 3G row's ready time includes the farmer form's part of it.`,
+    `First load: JS + CSS, brotli q11, index.html's entry + the route's chunk and their static imports (shell ${kb(bytes.shell)}), Amharic +${kb(bytes.am)}, Afaan Oromo +${kb(bytes.om)}. Whole screen: also what it fetches after its first paint until it has saved (its form and form kit, the API client + contract + zod); the 3G row's ready time includes the farmer form's part of it.`,
   );
 }
 if (farmer) {

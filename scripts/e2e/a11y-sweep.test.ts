@@ -197,7 +197,7 @@ describe.skipIf(chromiumSkipReason)('every screen, light and dark, is accessible
     people = await sweepPeople(journey);
   }, 60_000);
 
-  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+  describe.each(['en', 'am'] as const)('in %s', (lang) => {
     it.each(['light', 'dark'] as const)(
       'the %s theme: each screen shows its content with no serious or critical axe finding',
       async (theme: Theme) => {

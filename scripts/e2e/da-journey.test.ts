@@ -2,7 +2,6 @@
 // Amharic at 360×640: registration, a group, a farmer in a new group, reach, advisory feedback.
 // Every screen is opened from the bot's real button, checked with axe, and photographed.
 
-import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
@@ -40,7 +39,7 @@ const journey = journeyFile();
 describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
   expectCleanRun(journey, 'da-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+  describe.each(['en', 'am'] as const)('in %s', (lang) => {
     const t = tr(lang);
     const phone = lang === 'en' ? '911000111' : '911000222';
     const first = lang === 'en' ? 'Almaz' : 'አልማዝ';

@@ -20,7 +20,7 @@ export const DEMO_DA = {
 export async function daInChat(
   journey: Journey,
   t: T,
-  lang: Language,
+  lang: keyof typeof DEMO_DA,
   demo: { first: string; phone: string } = DEMO_DA[lang],
   base?: string,
 ) {

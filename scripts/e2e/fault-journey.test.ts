@@ -4,7 +4,6 @@
 // and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary
 // per submit in the chat, and the user told exactly what happened in their language.
 
-import type { Language } from '@gebere/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   advisoryPath,
@@ -58,7 +57,7 @@ describe.skipIf(chromiumSkipReason)('field faults on the key submits (needs Chro
       if (page.url().includes('/emulator/')) await page.close();
   });
 
-  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+  describe.each(['en', 'am'] as const)('in %s', (lang) => {
     const t = tr(lang);
     // Seeds whose first fates are, in order (R lost request, A lost answer, p passed): DA App,
     // farmers RpAp, reach Ap, feedback RApp — every submit meets a fault; the rest stay at 30%.

@@ -63,7 +63,7 @@ export interface AdvisoryPath {
  * Two sub-practices of one practice with an advisory reachable from `kebeleId` (its kebele,
  * woreda, zone or region): the hierarchy the reach/adoption form walks, in the user's language.
  */
-export async function advisoryPath(kebeleId: string, lang: 'en' | 'am'): Promise<AdvisoryPath> {
+export async function advisoryPath(kebeleId: string, lang: Language): Promise<AdvisoryPath> {
   const [area] = await rows<{ kebele: string; woreda: string; zone: string; region: string }>(
     `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
      from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $1`,

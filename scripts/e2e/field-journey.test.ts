@@ -2,7 +2,6 @@
 // and Amharic at 360×640: a mini-app framed by a chat page on another site (127.0.0.1 while
 // PUBLIC_URL is localhost), and feedback on an advisory the bot sent with its inline button.
 
-import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
@@ -30,7 +29,7 @@ const journey = journeyFile();
 describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', () => {
   expectCleanRun(journey, 'field-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+  describe.each(['en', 'am'] as const)('in %s', (lang) => {
     const t = tr(lang);
     let u: ReturnType<Product['emulator']['createUser']>;
 

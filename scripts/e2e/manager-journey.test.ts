@@ -3,7 +3,7 @@
 // its area, in Debian's Chromium through the emulator's chat page, in English and Amharic at
 // 360×640: the rows, the exact bot texts and deliveries, axe on each screen.
 
-import { type Language, translate } from '@gebere/i18n';
+import { translate } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
@@ -53,7 +53,7 @@ const journey = journeyFile();
 describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chromium)', () => {
   expectCleanRun(journey, 'manager-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+  describe.each(['en', 'am'] as const)('in %s', (lang) => {
     const t = tr(lang);
 
     it('a report user registers, then updates the profile: the same row', async () => {

@@ -4,7 +4,6 @@
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,
 // answers every question and submits: the feedback rows and the bot's exact summary.
 
-import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
@@ -43,7 +42,7 @@ const journey = journeyFile();
 describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chromium)', () => {
   expectCleanRun(journey, 'notification-feedback-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang: Language) => {
+  describe.each(['en', 'am'] as const)('in %s', (lang) => {
     const t = tr(lang);
 
     // Waits for the engine (it plans and sends every 5 s) on 2 shared cores: more than 30 s.

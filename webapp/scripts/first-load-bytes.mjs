@@ -65,7 +65,7 @@ const sum = (files) => [...files].reduce((s, f) => s + brSize(f), 0);
 /**
  * The numbers this script prints, for other benchmarks (scripts/bench/field-budgets.ts): bytes
  * (brotli) of the shell, of each route's first load, of what the first call adds, and of
- * Amharic. Throws when there is no build.
+ * Amharic and Afaan Oromo. Throws when there is no build.
  */
 export function measureFirstLoad() {
   if (!existsSync(manifestPath) || !existsSync(planPath))
@@ -78,7 +78,9 @@ export function measureFirstLoad() {
     ? 'index.html'
     : Object.keys(manifest).find((k) => manifest[k].isEntry);
   const entry = closure(entryKey);
-  const am = sum(new Set((plan.languages.am ?? []).flatMap((key) => [...closure(key)])));
+  const language = (lang) => sum(new Set((plan.languages[lang] ?? []).flatMap((key) => [...closure(key)])));
+  const am = language('am');
+  const om = language('om');
   const laterFiles = (key, files) =>
     new Set(
       [...dynamicExtra(key, files), ...dynamicExtra(entryKey, files)].filter(
@@ -95,7 +97,7 @@ export function measureFirstLoad() {
     const whole = sum(new Set([...files, ...closure(key, new Set(), entry), ...laterFiles(key, files)]));
     return { route, first, screen: first - sum(entry), later, whole };
   });
-  return { aim: AIM, shell: sum(entry), am, routes: routeBytes };
+  return { aim: AIM, shell: sum(entry), am, om, routes: routeBytes };
 }
 
 function printReport() {
@@ -103,7 +105,7 @@ function printReport() {
     console.error('no dist/.vite/manifest.json and first-load.json: run `vite build` first');
     process.exit(1);
   }
-  const { shell, am, routes: measured } = measureFirstLoad();
+  const { shell, am, om, routes: measured } = measureFirstLoad();
   console.log(`first-load bytes per screen (JS + CSS, brotli q11), aim ≤ ${kb(AIM)}`);
   console.log(`shell (index.html's entry + static imports): ${kb(shell)}`);
   console.log('');
@@ -114,6 +116,7 @@ function printReport() {
     'screen chunks',
     'on first call¹',
     'Amharic²',
+    'Oromo²',
     'whole screen³',
   ];
   const rows = measured.map(({ route, first, screen, later, whole }) => [
@@ -123,6 +126,7 @@ function printReport() {
     kb(screen),
     kb(later),
     `+${kb(am)}`,
+    `+${kb(om)}`,
     kb(whole),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -133,7 +137,7 @@ function printReport() {
   console.log(
     '¹ fetched after the first render (prefetchApi) or on the first backend call: API client, contract, zod.',
   );
-  console.log('² added to the first load when the active language is Amharic.');
+  console.log('² added to the first load when the active language is Amharic (Afaan Oromo).');
   console.log(
     '³ everything the screen can fetch until it has saved: first load, its lazy parts (form, form kit) and ¹; not the other screens.',
   );

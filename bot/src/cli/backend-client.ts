@@ -1,5 +1,6 @@
 import { type ApiError, type CallInput, type CallOutput, createApiClient } from '@gebere/api-client';
 import { proofHeader, type RouteName, routePaths } from '@gebere/contract';
+import type { Language } from '@gebere/i18n/languages';
 import { BACKEND_PATH, type Config } from '../config';
 import { CliError, usageError } from './args';
 
@@ -70,7 +71,7 @@ export interface Backend {
   answers(): Promise<boolean>;
 }
 
-export function connect(settings: CliSettings, fetchImpl?: typeof fetch, language?: 'en' | 'am'): Backend {
+export function connect(settings: CliSettings, fetchImpl?: typeof fetch, language?: Language): Backend {
   const url = settings.backendUrl;
   const api = createApiClient({
     baseUrl: url,

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { isLanguage, type Language, languages } from '@gebere/i18n/languages';
 import { areasCommand } from './areas';
 import { CliError, EXIT, parseArgs, usageError } from './args';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
@@ -71,10 +72,10 @@ export interface CliDeps {
  * Runs one command line (without `gebere` itself) and returns the exit code: 0 done, 1 the server
  * refused or could not be reached, 2 a wrong command line. Never throws for an operator's mistake.
  */
-/** `--lang en|am`: the language of the server's messages. */
-function langOf(value: string | undefined): 'en' | 'am' | undefined {
-  if (value === undefined || value === 'en' || value === 'am') return value;
-  throw usageError('--lang takes en or am, e.g. --lang am');
+/** `--lang en|am|om`: the language of the server's messages. */
+function langOf(value: string | undefined): Language | undefined {
+  if (value === undefined || isLanguage(value)) return value;
+  throw usageError(`--lang takes ${languages.join(', ')}, e.g. --lang am`);
 }
 
 export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {

@@ -39,7 +39,7 @@ describe('gebere import', () => {
   it('--help lists every kind with its columns', async () => {
     const r = await gebere(['import', '--help']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('usage: gebere import <kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am]');
+    expect(r.out).toContain('usage: gebere import <kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am|om]');
     expect(r.out).toMatch(/^ {2}value-chains: value chains$/m);
     expect(r.out).toMatch(/^ {4}category\* +code of its category$/m);
     expect(r.out).toMatch(/^ {4}name_am +Amharic name/m);

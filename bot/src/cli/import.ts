@@ -27,7 +27,7 @@ function kindLines(): string[] {
 
 export const importCommand: Command = {
   name: 'import',
-  args: '<kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am]',
+  args: '<kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am|om]',
   summary: 'Load content, the DA roster or admin areas from a CSV or XLSX file',
   options: ['dry-run', 'lang'],
   details: [
@@ -35,7 +35,7 @@ export const importCommand: Command = {
     'its code (roles by name, the roster by phone): new ones are created, changed ones updated,',
     'and importing the same file again changes nothing. If any row is wrong, nothing is written',
     'and every wrong row is listed by its row number; --dry-run checks and counts only.',
-    '--lang am: the server explains wrong rows in Amharic.',
+    '--lang am (om): the server explains wrong rows in Amharic (Afaan Oromo).',
     `Sample files with the demo content, and their columns explained: ${SAMPLES}`,
     `Example: gebere import value-chains ${SAMPLES}value-chains.csv --dry-run`,
     '',

@@ -28,7 +28,7 @@ export interface ConfigureOptions {
 }
 
 /**
- * Sets the commands (English as the default, Amharic for `language_code` am) and the chat menu
+ * Sets the commands (English as the default, and per bundled language for its `language_code`: am, om) and the chat menu
  * button (the mini-app's home). Idempotent: every start sets the same values. A launch from the
  * menu button carries Telegram's signed initData, which is proof enough for the home screen.
  * Failures are logged, not thrown: a bot without its command list still works.

@@ -44,7 +44,7 @@ export interface SessionData {
 }
 
 export interface BotFlavor {
-  /** The user's language: chosen, else Telegram's `language_code` (am → Amharic, else English). */
+  /** The user's language: chosen, else Telegram's `language_code` (am → Amharic, om → Afaan Oromo, else English). */
   readonly lang: Language;
   /** `translate` in {@link BotFlavor.lang}, re-read on every call so a language change applies at once. */
   readonly t: Translator;

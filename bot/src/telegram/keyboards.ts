@@ -1,4 +1,4 @@
-import { type en, languages, type Translator, translate } from '@gebere/i18n';
+import { type en, type Language, languages, type Translator, translate } from '@gebere/i18n';
 import { InlineKeyboard, Keyboard } from 'grammy';
 import type { DaInfo, PickerState } from './context';
 import type { ScreenLinks } from './links';
@@ -14,7 +14,7 @@ import type { ScreenLinks } from './links';
 export const PICKER_MAX_GROUPS = 99;
 
 export const CALLBACK = {
-  language: /^lang:(en|am)$/,
+  language: new RegExp(`^lang:(${languages.join('|')})$`),
   pickerToggle: /^grp:([ra]):(\d{1,15})$/,
   pickerContinue: /^grp:([ra]):go$/,
   /** Buttons under the notification engine's reach/adoption deliveries (its DELIVERY_CALLBACKS). */
@@ -88,10 +88,17 @@ export function formKeyboard(label: string, url: string, menu: Keyboard | undefi
   return keyboard.row().append(menu);
 }
 
+/** Each bundled language's button, named in itself (`bot.language.*`). */
+const LANGUAGE_LABELS = {
+  en: 'bot.language.english',
+  am: 'bot.language.amharic',
+  om: 'bot.language.oromo',
+} as const satisfies Record<Language, `bot.language.${keyof typeof en.bot.language}`>;
+
 export function languageKeyboard(t: Translator): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t('bot.language.english'), 'lang:en')
-    .text(t('bot.language.amharic'), 'lang:am');
+  const keyboard = new InlineKeyboard();
+  for (const lang of languages) keyboard.text(t(LANGUAGE_LABELS[lang]), `lang:${lang}`);
+  return keyboard;
 }
 
 export function pickerKeyboard(t: Translator, picker: PickerState): InlineKeyboard {

@@ -50,6 +50,14 @@ async function demoDa(who: keyof typeof DEMO_DAS, lang: Language): Promise<Known
   return { u, botUserId: row.id, daId: row.da, kebele: row.kebele, phone: row.phone };
 }
 
+describe('commands', () => {
+  it('are set in Afaan Oromo for a user whose Telegram is in Oromo (language_code om)', () => {
+    const u = h.tg.createUser({ first_name: 'Caaltuu', language_code: 'om' });
+    expect(u.commands()).toEqual(botCommands('om'));
+    expect(u.commands().find((c) => c.command === 'reach')?.description).toBe("Ga'iinsa gorsaa galmeessi");
+  });
+});
+
 describe.each(['en', 'am'] as const)('main menu in %s', (lang) => {
   const t = (key: `bot.menu.${string}` | 'bot.open_form_button') => translate(lang, key as 'bot.menu.help');
 

@@ -206,17 +206,31 @@ describe('report users', () => {
 });
 
 describe('language on first contact', () => {
-  it('follows Telegram’s language_code: am → Amharic, anything else → English', async () => {
-    const om = h.tg.createUser({ first_name: 'Chaltu', language_code: 'om' });
-    await om.send('/start');
-    await om.waitForMessage((m) => m.text === translate('en', 'bot.welcome_new'));
+  it('follows Telegram’s language_code: am → Amharic, om → Afaan Oromo, anything else → English', async () => {
+    const ti = h.tg.createUser({ first_name: 'Hagos', language_code: 'ti' });
+    await ti.send('/start');
+    await ti.waitForMessage((m) => m.text === translate('en', 'bot.welcome_new'));
     const am = h.tg.createUser({ first_name: 'Hana', language_code: 'am-ET' });
     await am.send('/start');
     await am.waitForMessage((m) => m.text === translate('am', 'bot.welcome_new'));
+    const language = async (u: { id: number }) =>
+      (
+        await h.db.query<{ language: string }>('select language from bot_users where telegram_id = $1', [
+          u.id,
+        ])
+      ).rows[0]?.language;
+    expect(await language(am)).toBe('am');
+  });
+
+  it('answers a user whose Telegram is in Afaan Oromo (language_code om) in Afaan Oromo', async () => {
+    const om = h.tg.createUser({ first_name: 'Caaltuu', language_code: 'om' });
+    await om.send('/start');
+    await om.waitForMessage((m) => m.text === translate('om', 'bot.welcome_new'));
+    await om.waitForMessage((m) => m.text === translate('om', 'bot.ask_contact'));
     const r = await h.db.query<{ language: string }>(
       'select language from bot_users where telegram_id = $1',
-      [am.id],
+      [om.id],
     );
-    expect(r.rows[0]?.language).toBe('am');
+    expect(r.rows[0]?.language).toBe('om');
   });
 });

@@ -134,6 +134,32 @@ describe('language', () => {
     );
     expect(r.rows[0]?.language).toBe('am');
   });
+
+  it('offers every bundled language, each named in itself, and switches to Afaan Oromo', async () => {
+    const u = h.tg.createUser({
+      first_name: 'Gebremedhin',
+      language_code: 'en',
+      phone_number: '+251914456704',
+    });
+    await onboard(u, 'en');
+    await u.send('/language');
+    const picker = await u.waitForMessage((m) => m.text === translate('en', 'bot.language.choose'));
+    expect(inlineButtons(picker).map((b) => b.text)).toEqual(['English', 'አማርኛ', 'Afaan Oromoo']);
+    const press = await u.pressInline(picker, 'Afaan Oromoo');
+    if (press.kind !== 'callback') throw new Error('expected a callback button');
+    expect(await press.waitForAnswer()).toMatchObject({ text: 'Afaan Oromoo filatameera' });
+    await u.waitForMessage((m) => m.text === translate('om', 'bot.menu_prompt'));
+    expect(replyLabels(u)).toContain("Ga'iinsa galmeessi");
+    expect(readLink(webAppUrl(u, translate('om', 'bot.menu.register_farmer'))).params.lang).toBe('om');
+    const r = await h.db.query<{ language: string }>(
+      'select language from bot_users where telegram_id = $1',
+      [u.id],
+    );
+    expect(r.rows[0]?.language).toBe('om');
+    // Later messages follow the choice: help in Oromo.
+    await u.pressReply(translate('om', 'bot.menu.help'));
+    await u.waitForMessage((m) => m.text === translate('om', 'bot.help'));
+  });
 });
 
 describe('resilience', () => {

@@ -33,6 +33,14 @@ describe('renderSummary', () => {
     expect(am).toMatch(/[\u1200-\u137F]/);
   });
 
+  it.each(examples)('words $kind in Afaan Oromo, in Qubee, with every value filled in', (result) => {
+    const en = renderSummary(result, 'en');
+    const om = renderSummary(result, 'om');
+    expect(om).not.toMatch(/\{\{/);
+    expect(om).not.toBe(en);
+    expect(om).not.toMatch(/[\u1200-\u137F]/);
+  });
+
   it('never says the word for group twice in Amharic when the group name ends with it', () => {
     const text = renderSummary(
       { kind: 'farmer_registered', farmer_id: 1, name: 'አልማዝ ከበደ', group_name: 'ተስፋ ቡድን' },
@@ -41,6 +49,14 @@ describe('renderSummary', () => {
     expect(text).toContain('ተስፋ ቡድን');
     expect(text).not.toMatch(/ቡድን\s+ቡድን/);
     expect(text.match(/ቡድን/g)).toHaveLength(2); // the label and the name's own word
+  });
+
+  it('never says the word for group twice in Afaan Oromo when the group name has it', () => {
+    const text = renderSummary(
+      { kind: 'farmer_registered', farmer_id: 1, name: 'Caaltuu Dheeressaa', group_name: 'Garee Tasfaa' },
+      'om',
+    );
+    expect(text).toBe('✅ Qonnaan bulaan Caaltuu Dheeressaa galmeeffameera (garee: Garee Tasfaa).');
   });
 
   it('escapes user-provided names for HTML parse mode', () => {
@@ -77,6 +93,12 @@ describe('renderSummary', () => {
     expect(
       renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 4, failed: 2 }, 'am'),
     ).toBe('⚠️ ተደራሽነት ተመዝግቧል፦ 3 አርሶ አደሮች × 2 ምክሮች (4 መዝገቦች፣ 2 አልተሳኩም)።');
+    expect(renderSummary({ kind: 'reach_recorded', ...one }, 'om')).toBe(
+      "✅ Ga'iinsi galmeeffameera: qonnaan bulaa 1 × gorsa 1 (galmee 1).",
+    );
+    expect(
+      renderSummary({ kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 5, failed: 1 }, 'om'),
+    ).toBe('⚠️ Fudhatamni galmeeffameera: qonnaan bultoota 3 × gorsawwan 2 (galmeewwan 5, 1 hin milkoofne).');
   });
 
   it('counts failures only when there are some', () => {

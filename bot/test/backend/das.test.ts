@@ -102,6 +102,20 @@ describeOnDatabases('development agents (%s)', (kind) => {
       body: { ...body, phone_number: '0911' },
     });
     expect(am.body.phone_number).toEqual([translate('am', 'validation.phone_number_validation')]);
+    // Afaan Oromo, as the webapp sends it (Accept-Language: om) and as a browser would.
+    for (const language of ['om', 'om-ET,om;q=0.9,en;q=0.5']) {
+      const om = await t.call('POST', '/api/da-profiles/', {
+        headers: { ...user.headers, 'accept-language': language },
+        body: { ...body, phone_number: '0911', first_name: '' },
+      });
+      expect(om).toMatchObject({
+        status: 400,
+        body: {
+          phone_number: [translate('om', 'validation.phone_number_validation')],
+          first_name: [translate('om', 'validation.required')],
+        },
+      });
+    }
     const cascade = await t.call('POST', '/api/da-profiles/', {
       headers: user.headers,
       body: { ...body, zone: t.fx.otherArea.zone, role: 99_999 },

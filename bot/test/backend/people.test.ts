@@ -167,6 +167,11 @@ describeOnDatabases('report users and bot users (%s)', (kind) => {
     expect((await t.call('PATCH', path, { headers: other.headers, body: { language: 'am' } })).status).toBe(
       403,
     );
+    // Afaan Oromo is a language a bot user may choose (the database's check allows it too).
+    expect(await t.call('PATCH', path, { headers: user.headers, body: { language: 'om' } })).toMatchObject({
+      status: 200,
+      body: { language: 'om' },
+    });
     expect(
       (await t.call('PATCH', path, { headers: user.headers, body: { da_profile: da.daId } })).status,
     ).toBe(403);

@@ -7,7 +7,16 @@ export {
   languages,
   resolveLanguage,
 } from './languages';
-export { am, defaultNamespace, en, type Namespace, namespaces, type Resources, resources } from './resources';
+export {
+  am,
+  defaultNamespace,
+  en,
+  type Namespace,
+  namespaces,
+  om,
+  type Resources,
+  resources,
+} from './resources';
 export {
   createTranslator,
   isTranslationKey,

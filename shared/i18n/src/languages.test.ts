@@ -10,7 +10,12 @@ describe('resolveLanguage', () => {
     ['amh', 'am'],
     ['en', 'en'],
     ['en-US', 'en'],
-    ['om', 'en'],
+    ['om', 'om'],
+    ['om-ET', 'om'],
+    ['OM_et', 'om'],
+    ['orm', 'om'],
+    ['gaz', 'om'],
+    ['omx', 'en'],
     ['ti-ET', 'en'],
     ['ame', 'en'],
     ['', 'en'],
@@ -21,10 +26,11 @@ describe('resolveLanguage', () => {
 
 describe('languages', () => {
   it('lists en first (the default) and names each language in itself', () => {
-    expect(languages).toEqual(['en', 'am']);
-    expect(languageNames).toEqual({ en: 'English', am: 'አማርኛ' });
+    expect(languages).toEqual(['en', 'am', 'om']);
+    expect(languageNames).toEqual({ en: 'English', am: 'አማርኛ', om: 'Afaan Oromoo' });
     expect(isLanguage('am')).toBe(true);
-    expect(isLanguage('om')).toBe(false);
+    expect(isLanguage('om')).toBe(true);
+    expect(isLanguage('orm')).toBe(false);
     expect(isLanguage(undefined)).toBe(false);
   });
 });

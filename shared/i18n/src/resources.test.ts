@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placeholders } from './interpolate';
-import { languages } from './languages';
-import { am, en, namespaces, type Resources, resources } from './resources';
+import { type Language, languages } from './languages';
+import { am, en, namespaces, om, type Resources, resources } from './resources';
 
 /** Every text of a resource tree by dotted path. */
 function leaves(tree: unknown, prefix = ''): Map<string, string> {
@@ -15,32 +15,62 @@ function leaves(tree: unknown, prefix = ''): Map<string, string> {
 }
 
 const enLeaves = leaves(en);
-const amLeaves = leaves(am);
 
-// Texts Amharic keeps as in English, each for a reason. The test below also fails if an entry
-// stops being identical, so this list cannot go stale.
-const SAME_IN_BOTH = new Map([
-  ['common.phone_placeholder', 'digits, not words'],
-  ['bot.language.english', 'each language is named in itself'],
-  ['bot.language.amharic', 'each language is named in itself'],
-]);
-const NO_ETHIOPIC = new Set(['common.phone_placeholder', 'bot.language.english']);
+/**
+ * Each translation's rules. `same`: texts kept as in English, each for a reason (the test fails
+ * if an entry stops being identical, so the lists cannot go stale). `script`: what every other
+ * text must (Amharic: Ethiopic) or must not (Afaan Oromo, in Qubee: Ethiopic) contain.
+ */
+const NAMED_IN_ITSELF = 'each language is named in itself';
+const TRANSLATIONS = {
+  am: {
+    tree: am,
+    same: new Map([
+      ['common.phone_placeholder', 'digits, not words'],
+      ['bot.language.english', NAMED_IN_ITSELF],
+      ['bot.language.amharic', NAMED_IN_ITSELF],
+      ['bot.language.oromo', NAMED_IN_ITSELF],
+    ]),
+    // Texts of another script: digits, and the languages named in Latin script.
+    otherScript: new Set(['common.phone_placeholder', 'bot.language.english', 'bot.language.oromo']),
+    script: { pattern: /[\u1200-\u137F]/, present: true },
+  },
+  om: {
+    tree: om,
+    same: new Map([
+      ['common.app_name', 'the product’s name, Latin script in both'],
+      ['home.title', 'the product’s name, Latin script in both'],
+      ['common.phone_placeholder', 'digits, not words'],
+      ['bot.language.english', NAMED_IN_ITSELF],
+      ['bot.language.amharic', NAMED_IN_ITSELF],
+      ['bot.language.oromo', NAMED_IN_ITSELF],
+    ]),
+    otherScript: new Set(['bot.language.amharic']),
+    script: { pattern: /[\u1200-\u137F]/, present: false },
+  },
+} as const satisfies Record<Exclude<Language, 'en'>, unknown>;
+const translated = Object.entries(TRANSLATIONS).map(([lang, rules]) => ({
+  lang,
+  ...rules,
+  leaves: leaves(rules.tree),
+}));
 
 describe('resources', () => {
   it('bundles exactly the declared languages and namespaces', () => {
     expect(Object.keys(resources)).toEqual([...languages]);
+    expect(Object.keys(TRANSLATIONS)).toEqual(languages.filter((l) => l !== 'en'));
     expect([...namespaces].sort()).toEqual(Object.keys(en).sort());
-    expect(Object.keys(am).sort()).toEqual(Object.keys(en).sort());
+    for (const { tree } of translated) expect(Object.keys(tree).sort()).toEqual(Object.keys(en).sort());
   });
 
-  it('has the same keys in English and Amharic', () => {
-    expect([...amLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
+  it.each(translated)('has the same keys in English and $lang', ({ leaves: texts }) => {
+    expect([...texts.keys()].sort()).toEqual([...enLeaves.keys()].sort());
     expect(enLeaves.size).toBeGreaterThan(250);
   });
 
-  it('uses the same {{variables}} in both languages', () => {
+  it.each(translated)('uses the same {{variables}} in English and $lang', ({ leaves: texts }) => {
     for (const [key, text] of enLeaves) {
-      expect({ key, vars: placeholders(amLeaves.get(key) ?? '').sort() }).toEqual({
+      expect({ key, vars: placeholders(texts.get(key) ?? '').sort() }).toEqual({
         key,
         vars: placeholders(text).sort(),
       });
@@ -48,17 +78,28 @@ describe('resources', () => {
   });
 
   it('has no empty text', () => {
-    for (const [key, text] of [...enLeaves, ...amLeaves])
+    for (const [key, text] of [...enLeaves, ...translated.flatMap((x) => [...x.leaves])])
       expect({ key, text: text.trim() }).not.toEqual({ key, text: '' });
   });
 
-  it('translates everything into Ethiopic script, except the listed exceptions', () => {
-    for (const [key, text] of amLeaves) {
-      const same = text === enLeaves.get(key);
-      expect({ key, same }).toEqual({ key, same: SAME_IN_BOTH.has(key) });
-      if (!NO_ETHIOPIC.has(key))
-        expect({ key, text }).toEqual({ key, text: expect.stringMatching(/[\u1200-\u137F]/) });
-    }
+  it.each(translated)(
+    'translates everything into $lang, in its script, except the listed exceptions',
+    (x) => {
+      for (const [key, text] of x.leaves) {
+        const same = text === enLeaves.get(key);
+        expect({ key, same }).toEqual({ key, same: x.same.has(key) });
+        if (!x.otherScript.has(key))
+          expect({ key, script: x.script.pattern.test(text) }).toEqual({ key, script: x.script.present });
+      }
+    },
+  );
+
+  // The hudhaa (') is written as the ASCII apostrophe throughout (README "Decisions"): a
+  // U+2019 or U+02BC would make the same word two spellings for search and for translators.
+  it('writes the Oromo hudhaa as the ASCII apostrophe only', () => {
+    for (const [key, text] of leaves(om))
+      expect({ key, text }).not.toEqual({ key, text: expect.stringMatching(/[\u2019\u02BC]/) });
+    expect(om.common.loading).toContain("'");
   });
 
   // A key ending in _one/_other is an i18next plural form, so no other key may end that way.
@@ -86,12 +127,12 @@ describe('resources', () => {
     }
   });
 
-  it('fails the type check when Amharic misses or adds a key', () => {
-    const { loading: _dropped, ...missing } = am.common;
+  it('fails the type check when a translation misses or adds a key', () => {
+    const { loading: _dropped, ...missing } = om.common;
     // @ts-expect-error `loading` is missing
     const withMissing: Resources['common'] = missing;
     // @ts-expect-error `extra` is not an English key
-    const withExtra: Resources['common'] = { ...am.common, extra: 'x' };
+    const withExtra: Resources['common'] = { ...om.common, extra: 'x' };
     expect([withMissing, withExtra]).toHaveLength(2);
   });
 });

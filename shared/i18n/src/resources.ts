@@ -1,15 +1,16 @@
 import { am } from './am';
 import { en } from './en';
 import type { Language } from './languages';
+import { om } from './om';
 import type { Shape } from './types';
 
-export { am, en };
+export { am, en, om };
 
 /** The key structure every language has (English's, with texts widened to `string`). */
 export type Resources = Shape<typeof en>;
 
 /** i18next's `resources` option as is: `{ [language]: { [namespace]: tree } }`. */
-export const resources: Readonly<Record<Language, Resources>> = { en, am };
+export const resources: Readonly<Record<Language, Resources>> = { en, am, om };
 
 export type Namespace = keyof typeof en;
 

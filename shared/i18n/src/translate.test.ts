@@ -25,6 +25,8 @@ describe('translate', () => {
     );
     expect(translate('en', 'validation.required')).toBe('Required');
     expect(translate('am', 'validation.required')).toBe('ያስፈልጋል');
+    expect(translate('om', 'bot.welcome_back', { name: 'Caaltuu' })).toBe('Baga nagaan deebitan, Caaltuu!');
+    expect(translate('om', 'validation.required')).toBe('Barbaachisaa dha');
   });
 
   it('picks i18next plural forms by CLDR rules', () => {
@@ -35,6 +37,10 @@ describe('translate', () => {
     expect(translate('am', 'reach.records_failed', { count: 0 })).toBe('0 መዝገብ አልተሳካም።');
     expect(translate('am', 'bot.results.farmers', { count: 5 })).toBe('5 አርሶ አደሮች');
     expect(translate('am', 'server.parts.seconds', { count: 1 })).toBe('1 ሰከንድ');
+    // Afaan Oromo: 1 is `one`, 0 and every other count `other`.
+    expect(translate('om', 'bot.results.farmers', { count: 1 })).toBe('qonnaan bulaa 1');
+    expect(translate('om', 'bot.results.farmers', { count: 0 })).toBe('qonnaan bultoota 0');
+    expect(translate('om', 'reach.records_failed', { count: 5 })).toBe('Galmeewwan 5 hin milkoofne.');
     expect(translate('en', 'bot.results.farmers_other', { count: 1 })).toBe('1 farmers');
   });
 
@@ -50,7 +56,7 @@ describe('translate', () => {
     });
 
     it('falls back to English for an unknown language', () => {
-      expect(translate('om' as 'en', 'common.loading')).toBe('Loading…');
+      expect(translate('ti' as 'en', 'common.loading')).toBe('Loading…');
     });
 
     it('returns the key when no language has it', () => {

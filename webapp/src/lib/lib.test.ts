@@ -55,6 +55,14 @@ describe('runtime config', () => {
     expect(runtimeConfig().backendUrl).toBe('/b');
   });
 
+  it('knows every bundled language, Afaan Oromo too', () => {
+    expect(defaultRuntimeConfig.languages).toEqual(['en', 'am', 'om']);
+    expect(parseRuntimeConfig({ languages: ['om', 'fr'], defaultLanguage: 'om' })).toMatchObject({
+      languages: ['om'],
+      defaultLanguage: 'om',
+    });
+  });
+
   it('keeps valid fields and defaults the rest', () => {
     expect(
       parseRuntimeConfig({ backendUrl: 3, companionUrl: '/c', languages: ['fr'], defaultLanguage: 'fr' }),
@@ -92,7 +100,9 @@ describe('language', () => {
   it('takes lang from the link first, then Telegram, then English', () => {
     expect(pickLanguage('am', 'en')).toBe('am');
     expect(pickLanguage(null, 'am-ET')).toBe('am');
-    expect(pickLanguage(null, 'om')).toBe('en');
+    expect(pickLanguage(null, 'om')).toBe('om');
+    expect(pickLanguage('om', 'am')).toBe('om');
+    expect(pickLanguage(null, 'ti')).toBe('en');
     expect(pickLanguage(undefined, undefined)).toBe('en');
   });
 
@@ -104,6 +114,18 @@ describe('language', () => {
     expect(document.documentElement.lang).toBe('am');
     expect(t('group.types.men_only')).toBe('ወንዶች ብቻ');
     expect(t('validation.required')).not.toBe('Required');
+  });
+
+  it('loads Afaan Oromo only when asked, with its own plural forms', async () => {
+    expect(activeLanguage()).toBe('en');
+    await expect(initI18n('om')).resolves.toBe('om');
+    expect(currentLanguage()).toBe('om');
+    expect(document.documentElement.lang).toBe('om');
+    expect(t('group.types.men_only')).toBe('Dhiirota qofa');
+    expect(t('reach.records_failed', { count: 1 })).toBe('Galmeen 1 hin milkoofne.');
+    expect(t('reach.records_failed', { count: 0 })).toBe('Galmeewwan 0 hin milkoofne.');
+    // No Oromo names in the operator's data: an Oromo screen shows the Latin one.
+    expect(localName({ name: 'Oromia', name_am: 'ኦሮሚያ' })).toBe('Oromia');
   });
 
   it('fills {{vars}}, picks plural forms by count, and never shows an empty text', () => {

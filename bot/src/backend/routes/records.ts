@@ -1,4 +1,5 @@
 import { type BatchResult, type RecordPair, routes } from '@gebere/contract';
+import type { Language } from '@gebere/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { Actor } from '../serving/actor-source';
@@ -61,7 +62,7 @@ async function recordBatch(
   by: number,
   byField: string,
   pairs: RecordPair[],
-  lang: 'en' | 'am',
+  lang: Language,
 ): Promise<BatchResult> {
   const farmers = pairs.map((p) => p.farmer);
   const advisories = pairs.map((p) => p.advisory);

@@ -6,7 +6,7 @@ import { CALLBACK, labelsOf, languageKeyboard } from '../keyboards';
 import { type Services, sessionState } from '../user-state';
 
 /**
- * /language and the Language button: an inline en/am picker. The choice is kept in the session
+ * /language and the Language button: an inline picker of the bundled languages (en, am, om). The choice is kept in the session
  * at once (it works while the backend is down) and saved on the bot user.
  */
 export function languageFlow(s: Services): Composer<BotContext> {

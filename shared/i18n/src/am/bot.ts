@@ -47,6 +47,7 @@ export const bot: Shape<typeof en> = {
     choose: 'ቋንቋ ይምረጡ',
     english: 'English',
     amharic: 'አማርኛ',
+    oromo: 'Afaan Oromoo',
     set: 'ቋንቋው ወደ አማርኛ ተቀይሯል',
   },
   groups: {

@@ -47,9 +47,10 @@ export const bot = {
   },
   language: {
     choose: 'Choose your language',
-    // Each language is named in itself, so both resources carry the same two button labels.
+    // Each language is named in itself, so every resource carries the same button labels.
     english: 'English',
     amharic: 'አማርኛ',
+    oromo: 'Afaan Oromoo',
     set: 'Language set to English',
   },
   groups: {

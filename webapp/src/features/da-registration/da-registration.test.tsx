@@ -377,6 +377,25 @@ describe('DA registration', () => {
     expect(screen.queryByRole('option', { name: 'Amhara' })).not.toBeInTheDocument();
   });
 
+  it('speaks Afaan Oromo when the link says lang=om', async () => {
+    await initI18n('om');
+    installFakeFetch(...referenceRoutes());
+    openAt(`/da_registration?${signedQuery({ user_id: 8, lang: 'om' })}`);
+    const user = userEvent.setup({ delay: null });
+    renderInApp(<DaRegistrationScreen mode="register" />);
+    await user.type(await screen.findByLabelText('Lakkoofsa bilbilaa'), '0812345678');
+    await user.click(screen.getByRole('button', { name: 'Galmeessi' }));
+    expect(
+      await screen.findByText('Lakkoofsi bilbilaa 09 ykn 07n jalqabee dijiitii 10 qabaachuu qaba'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Barbaachisaa dha')).toHaveLength(10);
+    expect(screen.getByRole('heading', { name: 'Galmee hojjetaa misoomaa' })).toBeInTheDocument();
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    // The operator's data has no Oromo names: areas and roles by their Latin ones, not Amharic.
+    await waitFor(() => expect(optionsOf('Naannoo')).toEqual(['Filadhu…', 'Amhara', 'Oromia']));
+    expect(screen.getByRole('option', { name: 'Crop' })).toBeInTheDocument();
+  });
+
   it('shows the areas by their Latin names on an English form', async () => {
     installFakeFetch(...referenceRoutes());
     const user = open();

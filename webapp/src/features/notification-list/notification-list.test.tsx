@@ -98,12 +98,15 @@ describe('Notification list', { timeout: 30_000 }, () => {
     expect(screen.getByText('Created 3 hours ago')).toBeInTheDocument();
   });
 
-  it('shows the relative time in Amharic', async () => {
-    await initI18n('am');
+  it.each([
+    ['Amharic', 'am', 'የተፈጠረው ከ5 ደቂቃዎች በፊት', 'የተፈጠረው ከ3 ሰዓታት በፊት'],
+    ['Afaan Oromo', 'om', 'Uumame daqiiqaa 5 dura', "Uumame sa'aatii 3 dura"],
+  ] as const)('shows the relative time in %s', async (_name, lang, fiveMinutes, threeHours) => {
+    await initI18n(lang);
     backend();
-    setup({ bot_user_id: 5, lang: 'am' });
-    expect(await screen.findByText('የተፈጠረው ከ5 ደቂቃዎች በፊት')).toBeInTheDocument();
-    expect(screen.getByText('የተፈጠረው ከ3 ሰዓታት በፊት')).toBeInTheDocument();
+    setup({ bot_user_id: 5, lang });
+    expect(await screen.findByText(fiveMinutes)).toBeInTheDocument();
+    expect(screen.getByText(threeHours)).toBeInTheDocument();
   });
 
   it('opens the update route, keeping the query, when the card is tapped', async () => {

@@ -6,8 +6,8 @@ import { en, type WebappResources } from './resources-en';
 
 /**
  * The screens' texts from `@gebere/i18n`, keys as in the package (`t('group.title')`,
- * `t('validation.required')`). English is bundled (it is the fallback); Amharic is a separate
- * chunk fetched only when it is the active language. A few lines instead of i18next (~13 KB
+ * `t('validation.required')`). English is bundled (it is the fallback); Amharic and Afaan Oromo
+ * are separate chunks, each fetched only when it is the active language. A few lines instead of i18next (~13 KB
  * brotli on every first load): the app needs only a dotted lookup, `{{var}}` interpolation,
  * `_one`/`_other` plurals by `count` and a per-key English fallback — the package's own lookup
  * (`lookupIn`, shared with `translate`, which bundles every language and so is not used here).
@@ -23,10 +23,18 @@ let active: { lang: Language; texts: WebappResources } | undefined;
 /** The language initI18n was asked for, for requests made while its texts still load. */
 let requested: Language | undefined;
 
-async function loadAmharic(): Promise<WebappResources | undefined> {
+/**
+ * The languages loaded as their own chunk, only when active; each typed as English's shape
+ * (resources-am.ts, resources-om.ts), so a missing key fails the type check.
+ */
+const LAZY: Readonly<Record<Exclude<Language, 'en'>, () => Promise<WebappResources>>> = {
+  am: async () => (await import('./resources-am')).am as unknown as WebappResources,
+  om: async () => (await import('./resources-om')).om as unknown as WebappResources,
+};
+
+async function loadTexts(language: Exclude<Language, 'en'>): Promise<WebappResources | undefined> {
   try {
-    // Typed as English's shape, so a missing Amharic key fails the type check.
-    return (await import('./resources-am')).am as unknown as WebappResources;
+    return await LAZY[language]();
   } catch {
     return undefined; // offline mid-load: English is better than a blank screen
   }
@@ -36,9 +44,9 @@ async function loadAmharic(): Promise<WebappResources | undefined> {
 export async function initI18n(language: Language): Promise<Language> {
   requested = language;
   let next: { lang: Language; texts: WebappResources } = { lang: 'en', texts: en };
-  if (language === 'am') {
-    const am = await loadAmharic();
-    if (am) next = { lang: 'am', texts: am };
+  if (language !== 'en') {
+    const texts = await loadTexts(language);
+    if (texts) next = { lang: language, texts };
   }
   active = next;
   document.documentElement.lang = next.lang;
@@ -67,18 +75,19 @@ export function useT(): TFunction {
   return t;
 }
 
-/** Whether a language's texts are loaded and active (tests; Amharic only once asked for). */
+/** Whether a language's texts are loaded and active (tests; Amharic or Oromo only once asked for). */
 export function activeLanguage(): Language | undefined {
   return active?.lang;
 }
 
 export function currentLanguage(): Language {
-  return (active?.lang ?? requested) === 'am' ? 'am' : 'en';
+  return active?.lang ?? requested ?? defaultLanguage;
 }
 
 /**
  * A named thing from the server (a role, a value chain, an area) in a language, the screen's by
- * default: its `name_am` on an Amharic screen when it has one, else its `name`.
+ * default: its `name_am` on an Amharic screen when it has one, else its `name` (an Oromo screen
+ * shows the Latin name: the operator's data has no Oromo names).
  */
 export function localName(
   item: { name: string; name_am?: string | null | undefined },

@@ -1,4 +1,5 @@
-import type { Language, RuntimeConfig } from '@gebere/contract';
+import type { RuntimeConfig } from '@gebere/contract';
+import { languages as bundled, isLanguage } from '@gebere/i18n/languages';
 
 /**
  * Settings the server injects into index.html so one build serves every deployment.
@@ -21,11 +22,9 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   backendUrl: '/backend',
   companionUrl: '',
   botUsername: '',
-  languages: ['en', 'am'],
+  languages: [...bundled],
   defaultLanguage: 'en',
 };
-
-const isLanguage = (v: unknown): v is Language => v === 'en' || v === 'am';
 
 function readInjected(): unknown {
   const global = (window as unknown as Record<string, unknown>)[GLOBAL];

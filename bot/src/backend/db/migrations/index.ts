@@ -3,6 +3,7 @@ import { sql as notificationDelivery } from './002-notification-delivery';
 import { sql as idempotencyKeys } from './003-idempotency-keys';
 import { sql as authorization } from './004-authorization';
 import { sql as imports } from './005-import';
+import { sql as oromoLanguage } from './006-oromo-language';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -11,4 +12,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 3, name: 'idempotency-keys', sql: idempotencyKeys },
   { version: 4, name: 'authorization', sql: authorization },
   { version: 5, name: 'import', sql: imports },
+  { version: 6, name: 'oromo-language', sql: oromoLanguage },
 ];

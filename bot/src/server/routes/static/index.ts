@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@gebere/contract';
 import { LANG_PARAM, screenPaths } from '@gebere/contract/screens';
-import { resolveLanguage } from '@gebere/i18n';
+import { type Language, languages, resolveLanguage } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { NotFoundPage } from '../../plugins/errors';
 import { type CspOptions, contentSecurityPolicy } from '../../plugins/security-headers';
@@ -52,19 +52,19 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
   const template = readFileSync(indexPath, 'utf8');
   // Each route's document also names its screen's chunks (modulepreload), from the build's
   // manifest and first-load plan, read once: the browser fetches them with the entry instead of
-  // after it. A link with `lang=am` (the bot's links carry the user's language) also names the
-  // Amharic texts, which the app would otherwise fetch only once its entry runs.
+  // after it. A link with `lang=am` or `lang=om` (the bot's links carry the user's language) also
+  // names that language's texts, which the app would otherwise fetch only once its entry runs.
   const build = readBuild(options.distDir);
   const preloads = routePreloads(build);
-  const amharic = languagePreloads(build, 'am');
+  const languageLinks = new Map(languages.map((lang) => [lang, languagePreloads(build, lang)]));
   const cache = new Map<string, { key: string; rendered: RenderedIndex }>();
-  const render = (route: string, am: boolean) => {
+  const render = (route: string, lang: Language) => {
     const settings = options.runtimeConfig();
     const key = JSON.stringify(settings);
-    const variant = `${am ? 'am' : 'en'} ${route}`;
+    const variant = `${lang} ${route}`;
     let entry = cache.get(variant);
     if (entry?.key !== key) {
-      const links = (preloads.get(route) ?? '') + (am ? amharic : '');
+      const links = (preloads.get(route) ?? '') + (languageLinks.get(lang) ?? '');
       entry = { key, rendered: renderIndexHtml(withHeadLinks(template, links), settings) };
       cache.set(variant, entry);
     }
@@ -75,7 +75,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
     (route: string, status = 200) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const lang = (request.query as Record<string, unknown> | undefined)?.[LANG_PARAM];
-      const page = render(route, typeof lang === 'string' && resolveLanguage(lang) === 'am');
+      const page = render(route, resolveLanguage(typeof lang === 'string' ? lang : undefined));
       reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')

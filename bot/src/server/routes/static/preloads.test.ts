@@ -48,16 +48,17 @@ const manifest: ViteManifest = {
   },
   'src/features/home/home-screen.tsx': { file: 'assets/home-screen-H1.js', imports: ['index.html'] },
   'src/lib/resources-am.ts': { file: 'assets/resources-am-A1.js' },
+  'src/lib/resources-om.ts': { file: 'assets/resources-om-O1.js' },
 };
 
-/** The plan the webapp build writes beside it: the farmer screen, home, and Amharic. */
+/** The plan the webapp build writes beside it: the farmer screen, home, Amharic and Afaan Oromo. */
 const plan: FirstLoadPlan = {
   screens: {
     home: { paths: ['/', '/index.html'], modules: ['src/features/home/home-screen.tsx'] },
     farmerRegistration: { paths: ['/farmer_registration'], modules: [FARMER, FARMER_FORM] },
     feedback: { paths: ['/feedback'], modules: ['src/features/feedback/feedback-screen.tsx'] },
   },
-  languages: { am: ['src/lib/resources-am.ts'] },
+  languages: { am: ['src/lib/resources-am.ts'], om: ['src/lib/resources-om.ts'] },
 };
 const build: WebappBuild = { manifest, plan };
 
@@ -96,7 +97,8 @@ describe('preloadLinks', () => {
     expect(map.has('/record_reach')).toBe(false);
     expect(routePreloads(undefined).size).toBe(0);
     expect(hrefs(languagePreloads(build, 'am'))).toEqual(['modulepreload /assets/resources-am-A1.js']);
-    expect(languagePreloads(build, 'om')).toBe('');
+    expect(hrefs(languagePreloads(build, 'om'))).toEqual(['modulepreload /assets/resources-om-O1.js']);
+    expect(languagePreloads(build, 'ti')).toBe('');
     expect(languagePreloads(undefined, 'am')).toBe('');
   });
 
@@ -151,15 +153,23 @@ describe('served documents', () => {
     expect(hrefs(feedback.body)).toEqual([]);
   });
 
-  it('a link in Amharic (lang=am) also names the Amharic texts; English ones do not', async () => {
+  it('a link in Amharic (lang=am) or Afaan Oromo (lang=om) also names its texts; English ones do not', async () => {
     const am = await app.inject({ url: '/farmer_registration?da_id=1&kebele_id=2&lang=am' });
     expect(hrefs(am.body)).toEqual([
       ...hrefs(preloadLinks(manifest, [FARMER, FARMER_FORM])),
       'modulepreload /assets/resources-am-A1.js',
     ]);
-    for (const url of ['/farmer_registration?lang=en', '/farmer_registration', '/?lang=om'])
-      expect((await app.inject({ url })).body, url).not.toContain('resources-am');
+    for (const url of ['/farmer_registration?lang=en', '/farmer_registration', '/?lang=ti'])
+      expect((await app.inject({ url })).body, url).not.toMatch(/resources-(am|om)/);
     expect((await app.inject({ url: '/?lang=am-ET' })).body).toContain('resources-am-A1.js');
+    const om = await app.inject({ url: '/farmer_registration?da_id=1&kebele_id=2&lang=om' });
+    expect(hrefs(om.body)).toEqual([
+      ...hrefs(preloadLinks(manifest, [FARMER, FARMER_FORM])),
+      'modulepreload /assets/resources-om-O1.js',
+    ]);
+    expect(om.headers.etag).not.toBe(
+      (await app.inject({ url: '/farmer_registration?lang=am' })).headers.etag,
+    );
   });
 
   it('unknown paths get the not-found document without any screen preloads', async () => {
@@ -190,7 +200,10 @@ describe('the current webapp build', () => {
       const links = preloadLinks(built.manifest, modules);
       expect(links, name).not.toMatch(/\/assets\/(src|api-client|form-schema)-/);
     }
-    for (const m of built.plan.languages.am ?? []) expect(built.manifest[m], m).toBeDefined();
+    for (const lang of ['am', 'om']) {
+      expect(built.plan.languages[lang], lang).toHaveLength(1);
+      for (const m of built.plan.languages[lang] ?? []) expect(built.manifest[m], m).toBeDefined();
+    }
     // Over HTTP/1.1 (6 connections) on 3G every file of the farmer form's first load costs a
     // queued round trip, and the early groups GET needs a free connection when its script
     // arrives: the shell is one chunk beside the bundler's runtime, the dependencies and the
@@ -206,14 +219,42 @@ describe('the current webapp build', () => {
     expect(html).toContain(`<script type="module" async crossorigin src="/${early}"></script>`);
   });
 
+  it('loads the Amharic and Afaan Oromo texts lazily: in no first load but their own', () => {
+    const closure = (key: string, files = new Set<string>()): Set<string> => {
+      const chunk = built.manifest[key];
+      if (!chunk || files.has(chunk.file)) return files;
+      files.add(chunk.file);
+      for (const i of chunk.imports ?? []) closure(i, files);
+      return files;
+    };
+    const firstLoads = [
+      closure('index.html'),
+      ...Object.values(built.plan.screens).map((s) => {
+        const files = new Set<string>();
+        for (const m of s?.modules ?? []) closure(m, files);
+        return files;
+      }),
+    ];
+    for (const lang of ['am', 'om']) {
+      const [module] = built.plan.languages[lang] ?? [];
+      const file = module && built.manifest[module]?.file;
+      expect(file, lang).toMatch(/^assets\/.+\.js$/);
+      for (const files of firstLoads)
+        expect(files.has(file as string), `${lang} in a first load`).toBe(false);
+    }
+  });
+
   it('keeps every screen within 110 KB (JS + CSS, brotli) on its first load', async () => {
     // Counted as the budget's own script counts: the shell and the screen module with its static
     // imports (what the route needs before it can show).
     const script = pathToFileURL(join(webapp, 'scripts', 'first-load-bytes.mjs')).href;
     const { measureFirstLoad } = (await import(script)) as {
-      measureFirstLoad: () => { routes: Array<{ route: string; first: number }> };
+      measureFirstLoad: () => { am: number; om: number; routes: Array<{ route: string; first: number }> };
     };
-    const { routes } = measureFirstLoad();
+    const { am, om, routes } = measureFirstLoad();
+    // A language's texts, added to the first load only in that language: a few KB each.
+    for (const bytes of [am, om]) expect(bytes).toBeGreaterThan(1024);
+    for (const bytes of [am, om]) expect(bytes).toBeLessThanOrEqual(16 * 1024);
     expect(routes.map((r) => r.route).sort()).toEqual(
       Object.values(screens)
         .map((s) => s.path)

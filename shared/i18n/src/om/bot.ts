@@ -1,0 +1,108 @@
+import type { bot as en } from '../en/bot';
+import type { Shape } from '../types';
+
+export const bot: Shape<typeof en> = {
+  welcome_new:
+    "Gara Gebere baga nagaan dhuftan! 🌱\nHojjettoonni misoomaa qonnaan bultootaa fi gareewwan misoomaa akka galmeessan, gorsi qonnaan bultoota kamiif akka ga'ee fi eenyutu akka fudhate akka galmeessan, akkasumas gorsawwan irratti yaada akka walitti qaban nan gargaara.",
+  ask_contact:
+    'Piroofaayilii keessan argachuuf, maaloo qabduu armaan gadiitiin lakkoofsa bilbilaa keessanii qoodaa.',
+  share_contact_button: 'Lakkoofsa bilbila koo qoodi',
+  share_own_contact: 'Maaloo lakkoofsa bilbilaa keessan ofii qoodaa',
+  phone_not_valid:
+    'Lakkoofsi bilbilaa kun lakkoofsa mobaayilaa Itoophiyaa sirrii miti. 09 ykn 07n (ykn +2519 / +2517n) jalqabuu qaba.',
+  looking_up: 'Piroofaayilii keessan barbaadaa jira…',
+  welcome_back: 'Baga nagaan deebitan, {{name}}!',
+  not_registered: "Ammaaf hin galmoofne. Akka hojjetaa misoomaatti galmaa'uuf qabduu armaan gadii tuqaa.",
+  register_da_button: "Akka hojjetaa misoomaatti galmaa'i",
+  report_user_prompt: 'Fayyadamaa gabaasaa dhaa? Qabduuwwan armaan gadii fayyadamaa.',
+  register_report_user_button: "Akka fayyadamaa gabaasaatti galmaa'i",
+  update_report_user_button: 'Piroofaayilii fayyadamaa gabaasaa haaromsi',
+  verified: "Mirkanaa'aniittu. Baafata irraa waan gochuu barbaaddan filadhaa.",
+  registration_required: "Maaloo dura akka hojjetaa misoomaatti galmaa'aa. Jalqabuuf /start ergaa.",
+  rejected: 'Galmeen keessan hin fudhatamne. Maaloo hoogganaa keessan qunnamaa.',
+  menu_prompt: 'Baafata irraa waan gochuu barbaaddan filadhaa.',
+  menu: {
+    register_farmer: 'Qonnaan bulaa galmeessi',
+    add_group: 'Garee misoomaa dabali',
+    record_reach: "Ga'iinsa galmeessi",
+    record_adoption: 'Fudhatama galmeessi',
+    notifications: 'Beeksisawwan',
+    create_notification: 'Beeksisa uumi',
+    update_profile: 'Piroofaayilii haaromsi',
+    language: 'Afaan',
+    help: 'Gargaarsa',
+  },
+  commands: {
+    start: 'Gebere jalqabi, galmee kee ilaali',
+    menu: 'Baafata ijoo agarsiisi',
+    register_farmer: 'Qonnaan bulaa galmeessi',
+    add_group: 'Garee misoomaa dabali',
+    reach: "Ga'iinsa gorsaa galmeessi",
+    adoption: 'Fudhatama gorsaa galmeessi',
+    notifications: 'Beeksisawwan kee',
+    profile: 'Piroofaayilii kee haaromsi',
+    language: 'Afaan jijjiiri',
+    help: 'Gebere akkamitti akka fayyadamtu',
+  },
+  language: {
+    choose: 'Afaan keessan filadhaa',
+    // Each language is named in itself, so every resource carries the same button labels.
+    english: 'English',
+    amharic: 'አማርኛ',
+    oromo: 'Afaan Oromoo',
+    set: 'Afaan Oromoo filatameera',
+  },
+  groups: {
+    select: 'Gareewwan misoomaa filadhaatii Itti fufi tuqaa',
+    continue: 'Itti fufi',
+    select_required: 'Yoo xiqqaate garee misoomaa tokko filadhaa',
+    none: 'Ammaaf gareen misoomaa isin hin qabdan. Dura tokko dabalaa.',
+  },
+  open_form: 'Unka banuuf qabduu armaan gadii tuqaa',
+  open_form_button: 'Unka bani',
+  results: {
+    farmer_registered: '✅ Qonnaan bulaan {{name}} galmeeffameera (garee: {{group}}).',
+    group_added: '✅ Gareen misoomaa {{name}} dabalameera.',
+    da_registered: "✅ Galmeen milkaa'eera. Baga nagaan dhuftan, {{name}}!",
+    da_updated: '✅ {{name}}, piroofaayiliin keessan haaromfameera.',
+    report_user_registered: '✅ Fayyadamaan gabaasaa {{name}} galmeeffameera.',
+    report_user_updated: '✅ Fayyadamaan gabaasaa {{name}} haaromfameera.',
+    reach_recorded: "✅ Ga'iinsi galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}).",
+    reach_recorded_some_failed:
+      "⚠️ Ga'iinsi galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}}).",
+    adoption_recorded: '✅ Fudhatamni galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}).',
+    adoption_recorded_some_failed:
+      '⚠️ Fudhatamni galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}}).',
+    farmers_one: 'qonnaan bulaa {{count}}',
+    farmers_other: 'qonnaan bultoota {{count}}',
+    advisories_one: 'gorsa {{count}}',
+    advisories_other: 'gorsawwan {{count}}',
+    records_one: 'galmee {{count}}',
+    records_other: 'galmeewwan {{count}}',
+    failed_one: '{{count}} hin milkoofne',
+    failed_other: '{{count}} hin milkoofne',
+    records_unconfirmed_one:
+      "❔ Galmeen {{count}} mirkanaa'uu hin dandeenye (qunnamtiin hin jiru): duraanuu olkaa'amee ta'uu danda'a. Mirkaneeffachuuf irra deebi'aa galmeessaa; si'a lama hin galmeeffamu.",
+    records_unconfirmed_other:
+      "❔ Galmeewwan {{count}} mirkanaa'uu hin dandeenye (qunnamtiin hin jiru): duraanuu olkaa'amanii ta'uu danda'u. Mirkaneeffachuuf irra deebi'aa galmeessaa; homtuu si'a lama hin galmeeffamu.",
+    feedback_sent: '✅ Galatoomaa! Yaadni keessan ergameera.',
+    notification_created: '✅ Beeksisni "{{name}}" uumameera.',
+    notification_updated: '✅ Beeksisni "{{name}}" haaromfameera.',
+    notification_removed: '🗑️ Beeksisni "{{name}}" haqameera.',
+  },
+  invalid_result: "Dhiifama, wanta unkichi erge dubbisuu hin dandeenye. Maaloo irra deebi'aa yaalaa.",
+  backend_down: "Tajaajilli amma hin argamu. Maaloo daqiiqaa muraasa booda irra deebi'aa yaalaa.",
+  error_generic: "Wanti tokko dogoggoreera. Maaloo irra deebi'aa yaalaa.",
+  unknown_message: 'Dhiifama, sana hin hubanne.',
+  help: "Gebere hojii babal'ina qonnaa keessatti isin gargaara.\n\n/menu – baafata ijoo agarsiisi\n/register_farmer – qonnaan bulaa galmeessi\n/add_group – garee misoomaa dabali\n/reach – gorsi qonnaan bultoota kam bira akka ga'e galmeessi\n/adoption – qonnaan bultoota gorsa fudhatan galmeessi\n/notifications – beeksisawwan kee ilaali fi jijjiiri\n/profile – piroofaayilii kee haaromsi\n/language – afaan jijjiiri\n\nUnkii hundi Telegram keessatti bana. Yommuu xumurtan, cuunfaa asitti isinii erga.",
+  link_expired: 'Liinkiin kun yeroon isaa darbeera. Haaraa argachuuf /menu ergaa.',
+  advisory: {
+    new: 'Gorsa haaraa: {{title}}',
+    give_feedback: 'Yaada kenni',
+  },
+  delivery: {
+    record_reach: "Ga'iinsa galmeessi",
+    record_adoption: 'Fudhatama galmeessi',
+    register_farmer: 'Qonnaan bulaa galmeessi',
+  },
+};
