@@ -9,6 +9,7 @@ import { loseSomeAnswers } from './faults';
 import { expectCleanRun, journeyFile, row } from './journey';
 import {
   appClosed,
+  appClosedAfterToast,
   botSays,
   choose,
   mark,
@@ -338,7 +339,8 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
         await screenshot(page, `${lang}-light-record-${kind}`);
         const before = mark(u);
         await pressMainButton(page);
-        await appClosed(page);
+        // Opened from the menu (sendData): the toast is read before Telegram closes the app.
+        await appClosedAfterToast(page, app, t(`reach.${kind}_recorded_successfully`));
         const table = kind === 'reach' ? 'reach_records' : 'adoption_records';
         const rows = (
           await productDb().query<{ farmer_id: string; advisory_id: string }>(

@@ -1,6 +1,7 @@
 // Steps a person takes in the chat page, and the exact bot messages to expect, rendered with the
 // bot's own i18n and summaries.
 import type { HandBackResult } from '@gebere/contract';
+import { LIMITS } from '@gebere/contract/rules';
 import { type Language, type TextKey, translate } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import { parseHtml } from '@gebere/telegram-emulator';
@@ -97,6 +98,18 @@ export async function pressMainButton(page: Page, text?: string) {
 
 export async function appClosed(page: Page) {
   await page.locator('#app').waitFor({ state: 'hidden', timeout: 30_000 });
+}
+
+/**
+ * The app closes, but only after its success toast (`text`) was there to read: on screen for
+ * most of LIMITS.successToastReadMs before the app went (measured from when the test saw it, so
+ * a slow machine only lengthens it).
+ */
+export async function appClosedAfterToast(page: Page, app: Frame, text: string) {
+  await app.locator('.toast-success', { hasText: text }).waitFor({ state: 'visible', timeout: 30_000 });
+  const seen = Date.now();
+  await appClosed(page);
+  expect(Date.now() - seen).toBeGreaterThanOrEqual(LIMITS.successToastReadMs * 0.6);
 }
 
 /** Chooses an option of a native select once it is enabled and has it. */

@@ -131,7 +131,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
       const text = body as string;
       if (text.trim() === '') return done(null, undefined);
       if (jsonTooDeep(text))
-        return done(detailError(400, 'json_too_deep', { max: MAX_JSON_DEPTH }), undefined);
+        return done(detailError(400, 'json_too_deep', { levels: MAX_JSON_DEPTH }), undefined);
       try {
         done(null, JSON.parse(text));
       } catch (error) {

@@ -86,6 +86,13 @@ describe('renderSummary', () => {
     expect(
       renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0 }, 'am'),
     ).toBe('✅ ተደራሽነት ተመዝግቧል፦ 3 አርሶ አደሮች × 2 ምክሮች (6 መዝገቦች)።');
+    // the failures' verb agrees with their count in Amharic ("failed" is the same in English)
+    expect(renderSummary({ kind: 'adoption_recorded', ...one, recorded: 0, failed: 1 }, 'am')).toBe(
+      '⚠️ ተቀባይነት ተመዝግቧል፦ 1 አርሶ አደር × 1 ምክር (0 መዝገብ፣ 1 አልተሳካም)።',
+    );
+    expect(
+      renderSummary({ kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 4, failed: 2 }, 'am'),
+    ).toBe('⚠️ ተደራሽነት ተመዝግቧል፦ 3 አርሶ አደሮች × 2 ምክሮች (4 መዝገቦች፣ 2 አልተሳኩም)።');
     expect(renderSummary({ kind: 'reach_recorded', ...one }, 'om')).toBe(
       "✅ Ga'iinsi galmeeffameera: qonnaan bulaa 1 × gorsa 1 (galmee 1).",
     );

@@ -42,11 +42,11 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
         farmers: translate(lang, 'bot.results.farmers', { count: result.farmers }),
         advisories: translate(lang, 'bot.results.advisories', { count: result.advisories }),
         recorded: translate(lang, 'bot.results.records', { count: result.recorded }),
-        failed: result.failed,
+        failed: translate(lang, 'bot.results.failed', { count: result.failed }),
       };
       const line =
         result.failed > 0
-          ? translate(lang, `bot.results.${base}_with_failures`, counts)
+          ? translate(lang, `bot.results.${base}_some_failed`, counts)
           : translate(lang, `bot.results.${base}`, counts);
       // Records that got no answer may be saved: said apart from the refused ones.
       const unconfirmed = result.unconfirmed ?? 0;

@@ -20,6 +20,12 @@ export const LIMITS = {
   cardMaxWidthPx: 550,
   toastMsFarmer: 5000,
   toastMs: 3000,
+  /**
+   * How long a success toast ("Reach recorded successfully.") stays on screen before the mini-app
+   * closes (the webapp's hand-back): long enough to read a short sentence, short enough that the
+   * DA is not kept waiting. The toast itself lives on for toastMs; the app closes first.
+   */
+  successToastReadMs: 1500,
   /** Telegram's WebApp.sendData limit, in UTF-8 bytes. */
   sendDataBytes: 4096,
   /** Longest name a hand-back result carries (a farmer's, a group's…), in UTF-16 units. */

@@ -31,6 +31,8 @@ const SPEC_TEXTS: Record<string, string> = {
   'notification.notification_created_successfully': 'Notification created successfully',
   'notification.error_registering_notification':
     'Error registering notification, please check the form and try again.',
+  'notification.error_updating_notification':
+    'Error updating notification, please check the form and try again.',
   'notification.notification_removed_successfully': 'Notification removed successfully',
   'notification.error_removing_notification': 'Error removing notification, please try again.',
   'notification.error_getting_notification_detail': 'Error getting notification detail, please try again.',

@@ -1,5 +1,6 @@
 import * as contract from '@gebere/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { openAt } from '../test-kit/render';
 import { applyFieldErrors } from './forms/field-errors';
 import { lazyZodResolver } from './forms/resolver';
@@ -161,6 +162,10 @@ describe('form helpers', () => {
       {} as never,
     );
     expect(long.errors).toMatchObject({ group_name: { message: 'Must be at most 255 characters' } });
+    // a limit of one is said in the singular (Intl.PluralRules)
+    const single = lazyZodResolver(() => Promise.resolve(z.object({ code: z.string().max(1) })));
+    const tooLong = await single({ code: 'xy' } as never, undefined, {} as never);
+    expect(tooLong.errors).toMatchObject({ code: { message: 'Must be at most 1 character' } });
     const ok = await resolver(
       { group_name: ' Tesfa ', group_type: 'mixed' } as never,
       undefined,

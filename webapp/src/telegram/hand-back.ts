@@ -1,5 +1,6 @@
 import type { HandBackResult } from '@gebere/contract';
 import { IDEMPOTENCY_HEADER } from '@gebere/contract/idempotency';
+import { LIMITS } from '@gebere/contract/rules';
 import { sendData } from '@telegram-apps/sdk-react';
 import { forgetKey, keyFor, memorySlot } from '../lib/api/idempotent-call';
 import { t } from '../lib/i18n/texts';
@@ -51,12 +52,20 @@ async function postToCompanion(result: HandBackResult): Promise<boolean> {
 }
 
 /**
- * Closes once the success toast on screen has shown for its own duration (spec §9: 3000 ms,
- * 5000 ms on the farmer screen), so "Reach recorded successfully." can be read; the summary is
- * already in the chat, so waiting loses nothing. With no success toast it closes at once.
+ * How long the success toast on screen still needs to be read before the mini-app may close
+ * (LIMITS.successToastReadMs since it appeared: "Reach recorded successfully." must not vanish
+ * with the app); 0 with no success toast.
+ */
+const unread = () => toast.successUnreadMs(LIMITS.successToastReadMs);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Closes once the success toast has been read (unread above); the summary is already in the
+ * chat, so waiting loses nothing. With no success toast it closes at once.
  */
 function closeAfterToast(data: string): void {
-  const wait = toast.successRemaining();
+  const wait = unread();
   if (wait <= 0) {
     closeApp();
     return;
@@ -69,8 +78,25 @@ function closeAfterToast(data: string): void {
 }
 
 /**
- * Hands a screen's typed result back to the chat and closes the mini-app (after the success
- * toast, if one shows: closeAfterToast). On failure it
+ * sendData once the success toast has been read: Telegram closes the mini-app the moment it
+ * receives the data, so the toast would otherwise vanish with it. A press meanwhile (or after,
+ * should the client not close) sends nothing twice.
+ */
+async function sendDataAfterToast(data: string): Promise<void> {
+  closing.data = data;
+  const wait = unread();
+  if (wait > 0) await sleep(wait);
+  try {
+    sendData(data); // Telegram closes the mini-app itself
+  } catch (error) {
+    closing.data = null;
+    throw error;
+  }
+}
+
+/**
+ * Hands a screen's typed result back to the chat and closes the mini-app, after the success
+ * toast on screen has been read (closeAfterToast, sendDataAfterToast). On failure it
  * toasts error_sending_message_to_bot and resolves false with the app still open, so the
  * user can press the button again (nothing is lost: the record is already saved).
  *
@@ -91,9 +117,15 @@ export async function handBack(
     // Already delivered, the app closing after its toast: a second press sends nothing twice.
     if (closing.data === data) return true;
     if (handBackChannel() === 'send_data') {
-      if (successText) toast.success(successText, toastOptions);
+      const cheer = successText ? toast.success(successText, toastOptions) : undefined;
       haptic.notify('success');
-      sendData(data); // Telegram closes the mini-app itself
+      try {
+        await sendDataAfterToast(data);
+      } catch (error) {
+        // Not delivered after all: no success toast beside the error below.
+        if (cheer !== undefined) toast.dismiss(cheer);
+        throw error;
+      }
       return true;
     }
     if (await postToCompanion(result)) {

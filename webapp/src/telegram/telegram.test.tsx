@@ -1,3 +1,4 @@
+import { LIMITS } from '@gebere/contract/rules';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authorization } from '../lib/launch/proof';
@@ -246,10 +247,19 @@ describe('handBack', () => {
     expect(sdk.closeMiniApp).toHaveBeenCalled();
   });
 
-  it('keeps the app open while the success toast shows (3000 ms), sending nothing twice', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
+  // Spec §8's success toasts ("Reach recorded successfully.") must be readable: the app closes
+  // only once the toast has been on screen for LIMITS.successToastReadMs, on either channel.
+  describe('after a success toast', () => {
+    const READ_MS = LIMITS.successToastReadMs;
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
       toast.clear();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps the app open until the toast has been read, sending nothing twice', async () => {
       launchIn('menu');
       const { requests } = installFakeFetch(
         route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
@@ -260,14 +270,57 @@ describe('handBack', () => {
       // a second press while the toast shows: no second summary
       await expect(handBack(result)).resolves.toBe(true);
       expect(requests).toHaveLength(1);
-      vi.advanceTimersByTime(2900);
+      vi.advanceTimersByTime(READ_MS - 1);
       expect(sdk.closeMiniApp).not.toHaveBeenCalled();
       expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Reach recorded successfully.']);
-      vi.advanceTimersByTime(100);
+      vi.advanceTimersByTime(1);
       expect(sdk.closeMiniApp).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
+
+    it('counts the time the toast already showed while the result was on its way', async () => {
+      launchIn('menu');
+      installFakeFetch(route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })));
+      toast.success('Group added.');
+      vi.advanceTimersByTime(READ_MS - 300); // a slow POST /tg/result
+      await expect(handBack(result)).resolves.toBe(true);
+      vi.advanceTimersByTime(299);
+      expect(sdk.closeMiniApp).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(sdk.closeMiniApp).toHaveBeenCalledTimes(1);
+    });
+
+    it('sends the data (which closes the app) only once the toast has been read', async () => {
+      launchIn('keyboard');
+      const handedBack = handBack(result, undefined, 'Feedback sent successfully');
+      await vi.advanceTimersByTimeAsync(READ_MS - 1);
+      expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Feedback sent successfully']);
+      expect(sdk.sendData).not.toHaveBeenCalled();
+      // a second press meanwhile: nothing sent twice
+      await expect(handBack(result, undefined, 'Feedback sent successfully')).resolves.toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(handedBack).resolves.toBe(true);
+      expect(sdk.sendData).toHaveBeenCalledTimes(1);
+      expect(sdk.sendData).toHaveBeenCalledWith(JSON.stringify(result));
+    });
+
+    it('takes the toast back when sendData fails: only the error shows, the app stays', async () => {
+      launchIn('keyboard');
+      vi.mocked(sdk.sendData).mockImplementationOnce(() => {
+        throw new Error('WebAppDataInvalid');
+      });
+      const handedBack = handBack(result, undefined, 'Feedback sent successfully');
+      await vi.advanceTimersByTimeAsync(READ_MS);
+      await expect(handedBack).resolves.toBe(false);
+      expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([
+        'Error sending message to bot, please try again',
+      ]);
+    });
+
+    it('closes at once when no success toast shows', async () => {
+      launchIn('keyboard');
+      await expect(handBack(result)).resolves.toBe(true);
+      expect(sdk.sendData).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('uses the companion URL from the injected runtime config', async () => {

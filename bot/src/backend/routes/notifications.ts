@@ -98,7 +98,7 @@ async function countSendNow(
     [by],
   );
   if (Number(r.rows[0]?.n ?? 0) >= SEND_NOW_PER_DAY)
-    throw detailError(429, 'send_now_quota', { max: SEND_NOW_PER_DAY });
+    throw detailError(429, 'send_now_quota', { notifications: SEND_NOW_PER_DAY });
   return async (id) => {
     await q.query('insert into send_now_log (bot_user_id, notification_id) values ($1, $2)', [by, id]);
   };

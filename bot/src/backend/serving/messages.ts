@@ -34,11 +34,15 @@ const text = (lang: Language, key: string) => lookup(lang, key) ?? lookup(defaul
 const fieldName = (lang: Language, field: string) =>
   lookup(lang, `server.parts.fields.${field}`) ?? field.replaceAll('_', ' ');
 
-/** `{{seconds}}` with its noun in the count's plural form: "1 second", "5 seconds". */
-const secondsPhrase = (lang: Language, value: string | number) =>
-  interpolate(lookup(lang, 'server.parts.seconds', Number(value)) ?? `${value}`, {
-    count: value,
-  });
+/**
+ * The placeholders that hold a count, each filled with the count and its noun in the count's
+ * plural form (`server.parts.<name>_one/_other`): "1 second", "5 seconds".
+ */
+const COUNTED = ['seconds', 'characters', 'elements', 'levels', 'notifications'] as const;
+export type CountedVar = (typeof COUNTED)[number];
+
+const countedPhrase = (lang: Language, name: CountedVar, value: string | number) =>
+  interpolate(lookup(lang, `server.parts.${name}`, Number(value)) ?? `${value}`, { count: value });
 
 export function message(lang: Language, key: MessageKey, vars?: MessageVars): string {
   if (isShared(key)) return text(lang, `validation.${key}`);
@@ -46,7 +50,10 @@ export function message(lang: Language, key: MessageKey, vars?: MessageVars): st
   if (!vars) return template;
   const values: MessageVars = { ...vars };
   if (vars.field !== undefined) values.field = fieldName(lang, String(vars.field));
-  if (vars.seconds !== undefined) values.seconds = secondsPhrase(lang, vars.seconds);
+  for (const name of COUNTED) {
+    const value = vars[name];
+    if (value !== undefined) values[name] = countedPhrase(lang, name, value);
+  }
   return interpolate(template, values);
 }
 

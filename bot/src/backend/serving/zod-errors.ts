@@ -74,11 +74,11 @@ function addIssue(out: FieldErrorSet, issue: Issue, base: readonly Key[], input:
       if (value === null) out.add(field, 'not_null');
       else if (value === '' || (issue.origin === 'string' && Number(issue.minimum) === 1))
         out.add(field, 'required');
-      else if (issue.origin === 'string') out.add(field, 'min_length', { min: Number(issue.minimum) });
+      else if (issue.origin === 'string') out.add(field, 'min_length', { characters: Number(issue.minimum) });
       else if (issue.origin === 'array')
         Number(issue.minimum) === 1
           ? out.add(field, 'list_empty')
-          : out.add(field, 'list_min', { min: Number(issue.minimum) });
+          : out.add(field, 'list_min', { elements: Number(issue.minimum) });
       else if (issue.origin === 'number' && typeof value !== 'number' && !/^\s*-?\d+\s*$/.test(String(value)))
         out.add(field, 'whole_number');
       else
@@ -88,8 +88,8 @@ function addIssue(out: FieldErrorSet, issue: Issue, base: readonly Key[], input:
       return;
     }
     case 'too_big':
-      if (issue.origin === 'string') out.add(field, 'max_length', { max: Number(issue.maximum) });
-      else if (issue.origin === 'array') out.add(field, 'list_max', { max: Number(issue.maximum) });
+      if (issue.origin === 'string') out.add(field, 'max_length', { characters: Number(issue.maximum) });
+      else if (issue.origin === 'array') out.add(field, 'list_max', { elements: Number(issue.maximum) });
       else out.add(field, 'max_value', { max: Number(issue.maximum) });
       return;
     case 'invalid_value':

@@ -66,17 +66,18 @@ export const bot: Shape<typeof en> = {
     report_user_registered: '✅ የሪፖርት ተጠቃሚ {{name}} ተመዝግቧል።',
     report_user_updated: '✅ የሪፖርት ተጠቃሚ {{name}} መረጃ ተዘምኗል።',
     reach_recorded: '✅ ተደራሽነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}})።',
-    reach_recorded_with_failures:
-      '⚠️ ተደራሽነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}}፣ {{failed}} አልተሳኩም)።',
+    reach_recorded_some_failed: '⚠️ ተደራሽነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}}፣ {{failed}})።',
     adoption_recorded: '✅ ተቀባይነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}})።',
-    adoption_recorded_with_failures:
-      '⚠️ ተቀባይነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}}፣ {{failed}} አልተሳኩም)።',
+    adoption_recorded_some_failed:
+      '⚠️ ተቀባይነት ተመዝግቧል፦ {{farmers}} × {{advisories}} ({{recorded}}፣ {{failed}})።',
     farmers_one: '{{count}} አርሶ አደር',
     farmers_other: '{{count}} አርሶ አደሮች',
     advisories_one: '{{count}} ምክር',
     advisories_other: '{{count}} ምክሮች',
     records_one: '{{count}} መዝገብ',
     records_other: '{{count}} መዝገቦች',
+    failed_one: '{{count}} አልተሳካም',
+    failed_other: '{{count}} አልተሳኩም',
     records_unconfirmed_one:
       '❔ {{count}} መዝገብ መቀመጡ ሊረጋገጥ አልቻለም (ግንኙነት የለም)፤ ምናልባት ተቀምጦ ሊሆን ይችላል። እርግጠኛ ለመሆን እንደገና ይመዝግቡት፤ ሁለት ጊዜ አይመዘገብም።',
     records_unconfirmed_other:

@@ -68,20 +68,22 @@ export const bot = {
     da_updated: '✅ {{name}}, your profile was updated.',
     report_user_registered: '✅ Report user {{name}} registered.',
     report_user_updated: '✅ Report user {{name}} updated.',
-    // {{farmers}}, {{advisories}}, {{recorded}}: the counted phrases below (each with its plural).
+    // {{farmers}}, {{advisories}}, {{recorded}}, {{failed}}: the counted phrases below (each
+    // with its plural; `failed` carries its verb, which agrees with the count in Amharic).
     reach_recorded: '✅ Reach recorded: {{farmers}} × {{advisories}} ({{recorded}}).',
-    reach_recorded_with_failures:
-      '⚠️ Reach recorded: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}} failed).',
+    reach_recorded_some_failed: '⚠️ Reach recorded: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}}).',
     adoption_recorded: '✅ Adoption recorded: {{farmers}} × {{advisories}} ({{recorded}}).',
-    adoption_recorded_with_failures:
-      '⚠️ Adoption recorded: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}} failed).',
-    // Under a reach/adoption receipt: records that got no answer, apart from the failed ones.
+    adoption_recorded_some_failed:
+      '⚠️ Adoption recorded: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}}).',
     farmers_one: '{{count}} farmer',
     farmers_other: '{{count}} farmers',
     advisories_one: '{{count}} advisory',
     advisories_other: '{{count}} advisories',
     records_one: '{{count}} record',
     records_other: '{{count}} records',
+    failed_one: '{{count}} failed',
+    failed_other: '{{count}} failed',
+    // Under a reach/adoption receipt: records that got no answer, apart from the failed ones.
     records_unconfirmed_one:
       '❔ {{count}} record could not be confirmed (no connection): it may already be saved. Record it again to be sure; it will not be recorded twice.',
     records_unconfirmed_other:

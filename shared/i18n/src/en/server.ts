@@ -12,13 +12,14 @@ export const server = {
   object: 'Invalid data. Expected a dictionary, but got {{type}}.',
   list: 'Expected a list of items but got type "{{type}}".',
   choice: 'Select a valid choice. {{value}} is not one of the available choices.',
-  max_length: 'Ensure this field has no more than {{max}} characters.',
-  min_length: 'Ensure this field has at least {{min}} characters.',
+  // {{characters}}, {{elements}}, {{levels}}, {{notifications}}: counted phrases (`parts` below).
+  max_length: 'Ensure this field has no more than {{characters}}.',
+  min_length: 'Ensure this field has at least {{characters}}.',
   min_value: 'Ensure this value is greater than or equal to {{min}}.',
   max_value: 'Ensure this value is less than or equal to {{max}}.',
   list_empty: 'This list may not be empty.',
-  list_min: 'Ensure this field has at least {{min}} elements.',
-  list_max: 'Ensure this field has no more than {{max}} elements.',
+  list_min: 'Ensure this field has at least {{elements}}.',
+  list_max: 'Ensure this field has no more than {{elements}}.',
   unknown_field: 'This field is not allowed.',
   invalid: 'Invalid value.',
   invalid_pk: 'Invalid pk "{{value}}" - object does not exist.',
@@ -34,7 +35,7 @@ export const server = {
   verified_needs_da: 'Only a registered development agent can be VERIFIED.',
   location_mismatch: 'Does not match location_id.',
   json_parse: 'JSON parse error - {{error}}',
-  json_too_deep: 'JSON parse error - nested deeper than {{max}} levels.',
+  json_too_deep: 'JSON parse error - nested deeper than {{levels}}.',
   // Imports (gebere import): a row's reference, key or date.
   unknown_ref: 'Not found: "{{value}}". Import the file that defines it first, or correct it.',
   duplicate_row: 'The same {{columns}} as row {{row}}: each record may appear once.',
@@ -59,7 +60,7 @@ export const server = {
   target_outside_area: 'You can send notifications only to your own area.',
   national_needs_grant: 'Only a national notification manager can send to all areas.',
   send_now_quota:
-    'You have sent {{max}} immediate notifications in the last 24 hours, the most allowed. Please try again later.',
+    'You have sent {{notifications}} in the last 24 hours, the most allowed. Please try again later.',
   status_operator_only: 'Only an operator can change a verification status.',
   verify_rule:
     'You can be verified only as the development agent whose Telegram phone number you shared with the bot.',
@@ -78,9 +79,17 @@ export const server = {
   idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed. Retry later.',
   /** What fills the placeholders above. */
   parts: {
-    // {{seconds}}: the count with its noun.
+    // Each count with its noun, in the count's plural form (bot/src/backend/serving/messages.ts).
     seconds_one: '{{count}} second',
     seconds_other: '{{count}} seconds',
+    characters_one: '{{count}} character',
+    characters_other: '{{count}} characters',
+    elements_one: '{{count}} element',
+    elements_other: '{{count}} elements',
+    levels_one: '{{count}} level',
+    levels_other: '{{count}} levels',
+    notifications_one: '{{count}} immediate notification',
+    notifications_other: '{{count}} immediate notifications',
     /**
      * A payload field named inside a message ({{field}}), as the user reads it. A field not
      * listed here is named by its column, underscores as spaces ("phone number").

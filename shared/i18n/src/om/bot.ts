@@ -68,17 +68,19 @@ export const bot: Shape<typeof en> = {
     report_user_registered: '✅ Fayyadamaan gabaasaa {{name}} galmeeffameera.',
     report_user_updated: '✅ Fayyadamaan gabaasaa {{name}} haaromfameera.',
     reach_recorded: "✅ Ga'iinsi galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}).",
-    reach_recorded_with_failures:
-      "⚠️ Ga'iinsi galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}} hin milkoofne).",
+    reach_recorded_some_failed:
+      "⚠️ Ga'iinsi galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}}).",
     adoption_recorded: '✅ Fudhatamni galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}).',
-    adoption_recorded_with_failures:
-      '⚠️ Fudhatamni galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}} hin milkoofne).',
+    adoption_recorded_some_failed:
+      '⚠️ Fudhatamni galmeeffameera: {{farmers}} × {{advisories}} ({{recorded}}, {{failed}}).',
     farmers_one: 'qonnaan bulaa {{count}}',
     farmers_other: 'qonnaan bultoota {{count}}',
     advisories_one: 'gorsa {{count}}',
     advisories_other: 'gorsawwan {{count}}',
     records_one: 'galmee {{count}}',
     records_other: 'galmeewwan {{count}}',
+    failed_one: '{{count}} hin milkoofne',
+    failed_other: '{{count}} hin milkoofne',
     records_unconfirmed_one:
       "❔ Galmeen {{count}} mirkanaa'uu hin dandeenye (qunnamtiin hin jiru): duraanuu olkaa'amee ta'uu danda'a. Mirkaneeffachuuf irra deebi'aa galmeessaa; si'a lama hin galmeeffamu.",
     records_unconfirmed_other:

@@ -51,7 +51,7 @@ function messageFor(issue: Issue, value: unknown, messages: FieldMessages): stri
   const textCode = issue.code === 'custom' ? TEXT_CODES[String(issue.params?.code)] : undefined;
   if (textCode) return t(textCode as 'validation.required');
   if (issue.code === 'too_big' && typeof issue.maximum === 'number' && typeof value === 'string')
-    return t('validation.too_long', { max: String(issue.maximum) });
+    return t('validation.too_long', { count: issue.maximum });
   const key = messages[issue.path.join('.')];
   return key ? t(key as 'validation.required') : t('validation.required');
 }

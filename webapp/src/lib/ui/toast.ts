@@ -23,11 +23,11 @@ export interface ToastOptions {
 export const useToastStore = create<{ toasts: Toast[] }>(() => ({ toasts: [] }));
 
 let nextId = 1;
-/** When each shown toast closes by itself (Date.now() ms). */
-const endsAt = new Map<number, number>();
+/** When each shown toast appeared (Date.now() ms). */
+const shownAt = new Map<number, number>();
 
 function dismiss(id: number): void {
-  endsAt.delete(id);
+  shownAt.delete(id);
   useToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
 
@@ -43,17 +43,23 @@ function show(message: string, options: ToastOptions = {}): number {
   useToastStore.setState((s) => ({
     toasts: [...s.toasts.filter((t) => t.message !== message || t.placement !== toast.placement), toast],
   }));
-  endsAt.set(toast.id, Date.now() + toast.duration);
+  shownAt.set(toast.id, Date.now());
   setTimeout(() => dismiss(toast.id), toast.duration);
   return toast.id;
 }
 
-/** How long the success toasts on screen still show (ms; 0 when none does). */
-function successRemaining(): number {
+/**
+ * How long until every success toast on screen has been shown for `readMs` (ms; 0 when none
+ * is shown, or all have been read), never beyond when the toast closes by itself.
+ */
+function successUnreadMs(readMs: number): number {
   const now = Date.now();
   let left = 0;
-  for (const t of useToastStore.getState().toasts)
-    if (t.kind === 'success') left = Math.max(left, (endsAt.get(t.id) ?? now) - now);
+  for (const t of useToastStore.getState().toasts) {
+    if (t.kind !== 'success') continue;
+    const since = now - (shownAt.get(t.id) ?? now);
+    left = Math.max(left, Math.min(readMs, t.duration) - since);
+  }
   return left;
 }
 
@@ -65,9 +71,9 @@ export const toast = {
   error: (message: string, options?: Omit<ToastOptions, 'kind'>) =>
     show(message, { ...options, kind: 'error' }),
   dismiss,
-  successRemaining,
+  successUnreadMs,
   clear: () => {
-    endsAt.clear();
+    shownAt.clear();
     useToastStore.setState({ toasts: [] });
   },
 };
