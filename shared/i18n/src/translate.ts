@@ -1,11 +1,11 @@
-import type { en } from './en';
+import type { English } from './english.generated';
 import { interpolate } from './interpolate';
 import { defaultLanguage, type Language } from './languages';
 import { lookupIn } from './lookup';
 import { resources } from './resources';
 import type { LeafPath, PluralBase, TextAt, TranslateVars, VarNames } from './types';
 
-type En = typeof en;
+type En = English;
 
 /** A dotted path to one text, e.g. `'bot.welcome_back'`, `'time.minutes_ago_other'`. */
 export type TextKey = LeafPath<En>;

@@ -1,11 +1,8 @@
-import type { en } from '../en';
+import bot from '../../locales/am/bot.json';
+import server from '../../locales/am/server.json';
+import type { English } from '../english.generated';
 import type { Shape } from '../types';
-import { bot } from './bot';
 import { screens } from './screens';
-import { server } from './server';
 
-/**
- * Amharic. Typed as the shape of English, so a missing or extra key (here or in any namespace
- * file) fails the type check.
- */
-export const am: Shape<typeof en> = { ...screens, bot, server };
+/** Amharic, typed as the shape of English: a missing key (in any namespace) fails the type check. */
+export const am: Shape<English> = { ...screens, bot, server };

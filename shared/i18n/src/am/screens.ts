@@ -1,19 +1,20 @@
-import type { screens as en } from '../en/screens';
+import common from '../../locales/am/common.json';
+import da from '../../locales/am/da.json';
+import errors from '../../locales/am/errors.json';
+import farmer from '../../locales/am/farmer.json';
+import feedback from '../../locales/am/feedback.json';
+import group from '../../locales/am/group.json';
+import home from '../../locales/am/home.json';
+import notification from '../../locales/am/notification.json';
+import reach from '../../locales/am/reach.json';
+import reportUser from '../../locales/am/reportUser.json';
+import validation from '../../locales/am/validation.json';
+import type { English } from '../english.generated';
+import type { ScreenNamespace } from '../namespaces';
 import type { Shape } from '../types';
-import { common } from './common';
-import { da } from './da';
-import { errors } from './errors';
-import { farmer } from './farmer';
-import { feedback } from './feedback';
-import { group } from './group';
-import { home } from './home';
-import { notification } from './notification';
-import { reach } from './reach';
-import { reportUser } from './report-user';
-import { validation } from './validation';
 
-/** Amharic for every namespace the mini-app shows (see en/screens.ts). */
-export const screens: Shape<typeof en> = {
+/** Amharic's screen namespaces (see ../en/screens.ts); a missing key fails the type check. */
+export const screens: Shape<Pick<English, ScreenNamespace>> = {
   common,
   validation,
   errors,

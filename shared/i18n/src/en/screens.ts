@@ -1,18 +1,21 @@
-import { common } from './common';
-import { da } from './da';
-import { errors } from './errors';
-import { farmer } from './farmer';
-import { feedback } from './feedback';
-import { group } from './group';
-import { home } from './home';
-import { notification } from './notification';
-import { reach } from './reach';
-import { reportUser } from './report-user';
-import { validation } from './validation';
+import type { English } from '../english.generated';
+import common from '../../locales/en/common.json';
+import da from '../../locales/en/da.json';
+import errors from '../../locales/en/errors.json';
+import farmer from '../../locales/en/farmer.json';
+import feedback from '../../locales/en/feedback.json';
+import group from '../../locales/en/group.json';
+import home from '../../locales/en/home.json';
+import notification from '../../locales/en/notification.json';
+import reach from '../../locales/en/reach.json';
+import reportUser from '../../locales/en/reportUser.json';
+import validation from '../../locales/en/validation.json';
+import type { ScreenNamespace } from '../namespaces';
 
 /**
- * Every namespace the mini-app shows: all but the bot's own messages. Its own module so the
- * webapp can load it without the bot's texts (and without the other language).
+ * English's namespaces the mini-app shows: all but the bot's own messages. Its own module so the
+ * webapp can load it without the bot's texts (and without another language). The texts are
+ * locales/en/*.json; their literal type is generated from them (english.generated.ts).
  */
 export const screens = {
   common,
@@ -26,4 +29,4 @@ export const screens = {
   feedback,
   notification,
   home,
-} as const;
+} as Pick<English, ScreenNamespace>;

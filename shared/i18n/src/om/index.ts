@@ -1,11 +1,8 @@
-import type { en } from '../en';
+import bot from '../../locales/om/bot.json';
+import server from '../../locales/om/server.json';
+import type { English } from '../english.generated';
 import type { Shape } from '../types';
-import { bot } from './bot';
 import { screens } from './screens';
-import { server } from './server';
 
-/**
- * Afaan Oromo (Qubee, the hudhaa written as the ASCII apostrophe). Typed as the shape of
- * English, so a missing or extra key (here or in any namespace file) fails the type check.
- */
-export const om: Shape<typeof en> = { ...screens, bot, server };
+/** Afaan Oromo (Qubee, the hudhaa written as the ASCII apostrophe), typed as the shape of English: a missing key (in any namespace) fails the type check. */
+export const om: Shape<English> = { ...screens, bot, server };

@@ -1,19 +1,20 @@
-import type { screens as en } from '../en/screens';
+import common from '../../locales/om/common.json';
+import da from '../../locales/om/da.json';
+import errors from '../../locales/om/errors.json';
+import farmer from '../../locales/om/farmer.json';
+import feedback from '../../locales/om/feedback.json';
+import group from '../../locales/om/group.json';
+import home from '../../locales/om/home.json';
+import notification from '../../locales/om/notification.json';
+import reach from '../../locales/om/reach.json';
+import reportUser from '../../locales/om/reportUser.json';
+import validation from '../../locales/om/validation.json';
+import type { English } from '../english.generated';
+import type { ScreenNamespace } from '../namespaces';
 import type { Shape } from '../types';
-import { common } from './common';
-import { da } from './da';
-import { errors } from './errors';
-import { farmer } from './farmer';
-import { feedback } from './feedback';
-import { group } from './group';
-import { home } from './home';
-import { notification } from './notification';
-import { reach } from './reach';
-import { reportUser } from './report-user';
-import { validation } from './validation';
 
-/** Afaan Oromo for every namespace the mini-app shows (see en/screens.ts). */
-export const screens: Shape<typeof en> = {
+/** Afaan Oromo's screen namespaces (see ../en/screens.ts); a missing key fails the type check. */
+export const screens: Shape<Pick<English, ScreenNamespace>> = {
   common,
   validation,
   errors,

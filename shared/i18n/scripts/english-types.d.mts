@@ -1,0 +1,2 @@
+export const generatedFile: string;
+export function englishTypes(localesDir?: string): string;
