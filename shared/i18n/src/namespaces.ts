@@ -17,7 +17,11 @@ export const screenNamespaces = [
 /** The namespaces the mini-app shows (the webapp loads only these); the bot's own are the rest. */
 export type ScreenNamespace = (typeof screenNamespaces)[number];
 
-export const namespaces = [...screenNamespaces, 'bot', 'server'] as const satisfies readonly (keyof English)[];
+export const namespaces = [
+  ...screenNamespaces,
+  'bot',
+  'server',
+] as const satisfies readonly (keyof English)[];
 export type Namespace = keyof English;
 export const defaultNamespace = 'common' satisfies Namespace;
 

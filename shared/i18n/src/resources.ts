@@ -5,8 +5,8 @@ import type { Language } from './languages';
 import { om } from './om';
 import type { Shape } from './types';
 
-export { am, en, om };
 export { defaultNamespace, type Namespace, namespaces } from './namespaces';
+export { am, en, om };
 
 /** The key structure every language has (English's, with texts widened to `string`). */
 export type Resources = Shape<English>;

@@ -1,4 +1,3 @@
-import type { English } from '../english.generated';
 import common from '../../locales/en/common.json';
 import da from '../../locales/en/da.json';
 import errors from '../../locales/en/errors.json';
@@ -10,6 +9,7 @@ import notification from '../../locales/en/notification.json';
 import reach from '../../locales/en/reach.json';
 import reportUser from '../../locales/en/reportUser.json';
 import validation from '../../locales/en/validation.json';
+import type { English } from '../english.generated';
 import type { ScreenNamespace } from '../namespaces';
 
 /**
