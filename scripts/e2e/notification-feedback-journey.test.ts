@@ -5,7 +5,6 @@
 // answers every question and submits: the feedback rows and the bot's exact summary.
 
 import { advisoryTitle } from '@gebere/contract/rules';
-import type { Language } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
