@@ -78,6 +78,9 @@ function entryButton(
       return { label: t('bot.menu.record_reach') };
     case 'record_adoption':
       return { label: t('bot.menu.record_adoption') };
+    // In the chat, feedback is given from an advisory's own message (its inline button).
+    case 'feedback':
+      return undefined;
     case 'update_profile':
       return { label: t('bot.menu.update_profile'), url: links.daUpdateProfile(o.botUserId, o.phone, false) };
     case 'notifications':

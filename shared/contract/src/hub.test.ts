@@ -37,7 +37,11 @@ const entriesOf = (user: HubUser): HubEntryKey[] => {
 /** Every entry's link, as the hub opens it (groups picked for the record screens). */
 const hrefsOf = (user: HubUser) =>
   entriesOf(user).map((key) => {
-    const link = hubLink(key, user, { lang: 'am', selectedIds: needsGroups(key) ? [3, 5] : undefined });
+    const link = hubLink(key, user, {
+      lang: 'am',
+      selectedIds: needsGroups(key) ? [3, 5] : undefined,
+      advisoryId: key === 'feedback' ? 9 : undefined,
+    });
     if (!link) throw new Error(`${key}: no link`);
     return { key, link, href: hubHref(link) };
   });
@@ -47,7 +51,7 @@ describe('the hub’s entries', () => {
     expect(hubMenu(da)).toEqual({
       kind: 'entries',
       sections: [
-        ['register_farmer', 'add_development_group', 'record_reach', 'record_adoption'],
+        ['register_farmer', 'add_development_group', 'record_reach', 'record_adoption', 'feedback'],
         ['update_profile'],
       ],
     });
@@ -85,9 +89,12 @@ describe('the hub’s entries', () => {
     expect(hubMenu({ ...registrant, phoneVerified: false })).toEqual({ kind: 'share_contact' });
   });
 
-  it('feedback is never an entry (it needs an advisory, from a notification)', () => {
-    for (const user of [da, manager, registrant, { ...da, manager: true }])
+  it('feedback is a DA’s entry (on the advisories for their kebele), no one else’s', () => {
+    expect(entriesOf(da).map((k) => HUB_ENTRY_SCREENS[k])).toContain('feedback');
+    for (const user of [manager, registrant, { ...registrant, reportUser: true }])
       expect(entriesOf(user).map((k) => HUB_ENTRY_SCREENS[k])).not.toContain('feedback');
+    // No advisory picked: no link (the hub asks which advisory first).
+    expect(hubLink('feedback', da, { lang: 'en' })).toBeUndefined();
   });
 
   it('no link for an entry the user is not offered', () => {
@@ -124,6 +131,7 @@ describe('each entry opens its screen with every parameter it needs', () => {
       add_development_group: '/add_development_group?da_id=11&kebele_id=42&lang=am',
       record_reach: '/record_reach?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=am',
       record_adoption: '/record_adoption?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=am',
+      feedback: '/feedback?chat_id=501&user_id=7&advisory_id=9&lang=am',
       update_profile: '/da_update_profile?user_id=7&phone_number=0911223344&lang=am',
     });
     // No group picked: no record link (the hub asks for groups first).

@@ -8,12 +8,12 @@ import { type LinkValues, type ScreenName, screenHref } from './screens';
  *
  * - A REJECTED user sees the rejection and nothing else.
  * - A VERIFIED DA: register farmer, add development group, record reach and record adoption
- *   (after picking development groups of their kebele), update profile.
+ *   (after picking development groups of their kebele), give feedback (after picking one of the
+ *   advisories for their kebele), update profile.
  * - A notification manager: the notification list and form (whatever else they are).
  * - Anyone else with a verified phone: DA registration, and report-user registration (update
  *   once they have a report-user profile).
  * - Without a verified phone (it comes only from a contact shared in the bot): share it first.
- * Feedback needs an advisory and is opened from a notification, so it is not an entry.
  */
 
 /** `GET /api/me/` as the hub reads it (the contract's `me` schema outputs this). */
@@ -64,6 +64,7 @@ export const HUB_ENTRY_SCREENS = {
   add_development_group: 'addDevelopmentGroup',
   record_reach: 'recordReach',
   record_adoption: 'recordAdoption',
+  feedback: 'feedback',
   update_profile: 'daUpdateProfile',
   notifications: 'notificationList',
   create_notification: 'notificationCreate',
@@ -79,6 +80,10 @@ export type HubGroupEntry = 'record_reach' | 'record_adoption';
 export const needsGroups = (key: HubEntryKey): key is HubGroupEntry =>
   key === 'record_reach' || key === 'record_adoption';
 
+/** The hub's own steps before a screen opens (`/?pick=`): groups, or the advisory for feedback. */
+export type HubPick = HubGroupEntry | 'feedback';
+export const needsPick = (key: HubEntryKey): key is HubPick => needsGroups(key) || key === 'feedback';
+
 export type HubMenu =
   | { kind: 'rejected' }
   | { kind: 'share_contact' }
@@ -89,7 +94,13 @@ export function hubMenu(user: HubUser): HubMenu {
   if (user.status === 'REJECTED') return { kind: 'rejected' };
   const sections: HubEntryKey[][] = [];
   if (user.da) {
-    sections.push(['register_farmer', 'add_development_group', 'record_reach', 'record_adoption']);
+    sections.push([
+      'register_farmer',
+      'add_development_group',
+      'record_reach',
+      'record_adoption',
+      'feedback',
+    ]);
   } else if (user.botUserId === null || !user.phoneVerified) {
     return { kind: 'share_contact' };
   }
@@ -110,11 +121,13 @@ export interface HubLinkOptions {
   lang?: string;
   /** The development groups picked, for {@link needsGroups} entries. */
   selectedIds?: readonly number[];
+  /** The advisory picked, for feedback. */
+  advisoryId?: number;
 }
 
 /**
  * The screen an entry opens, its parameters filled from the user: undefined when the user may not
- * use it ({@link hubMenu} does not offer it) or a group entry has no group picked yet.
+ * use it ({@link hubMenu} does not offer it) or its pick (groups, advisory) is not made yet.
  */
 export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions = {}): HubLink | undefined {
   const menu = hubMenu(user);
@@ -139,6 +152,13 @@ export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions
         ? { screen: 'recordReach', values }
         : { screen: 'recordAdoption', values };
     }
+    case 'feedback':
+      return botUserId !== null && options.advisoryId !== undefined
+        ? {
+            screen: 'feedback',
+            values: { chat_id: user.chatId, user_id: botUserId, advisory_id: options.advisoryId, lang },
+          }
+        : undefined;
     case 'update_profile':
       return da?.phone && botUserId !== null
         ? { screen: 'daUpdateProfile', values: { user_id: botUserId, phone_number: da.phone, lang } }

@@ -172,9 +172,10 @@ export const screens = {
     // The server serves the document at /index.html too: a bookmark of the file shows home.
     aliases: ['/index.html'],
     view: 'home',
-    // The hub's group step (`pick=record_reach|record_adoption`, @gebere/contract/hub): the
-    // development groups to record for are picked here before the record screen opens.
-    params: { pick: optional(oneOf('record_reach', 'record_adoption')) },
+    // The hub's own steps (`pick=`, @gebere/contract/hub): the development groups to record for
+    // (record_reach, record_adoption), or the advisory to give feedback on, are picked here
+    // before that screen opens.
+    params: { pick: optional(oneOf('record_reach', 'record_adoption', 'feedback')) },
     // Opened from the chat's menu button (initData proof). A signed link to it proves who the
     // user is for nothing but their own state; the screens it opens need initData.
     calls: { getMe: {} },

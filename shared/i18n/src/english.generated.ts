@@ -243,6 +243,7 @@ export type English = {
       readonly add_development_group: "Add Development Group";
       readonly record_reach: "Record Reach";
       readonly record_adoption: "Record Adoption";
+      readonly feedback: "Give feedback";
       readonly notifications: "Notifications";
       readonly create_notification: "Create notification";
       readonly da_registration: "DA registration";
@@ -259,6 +260,11 @@ export type English = {
       readonly continue: "Continue";
       readonly select_required: "Select at least one development group";
       readonly none: "You have no development groups yet. Add one first.";
+    };
+    readonly advisories: {
+      readonly title: "Choose the advisory you want to give feedback on";
+      readonly none: "There are no advisories for your kebele yet.";
+      readonly untitled: "Advisory {{id}}";
     };
   };
   readonly notification: {

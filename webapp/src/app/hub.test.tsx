@@ -109,9 +109,10 @@ describe('the home hub', () => {
       '/add_development_group?da_id=11&kebele_id=42&lang=en',
       '/?pick=record_reach&lang=en',
       '/?pick=record_adoption&lang=en',
+      '/?pick=feedback&lang=en',
       '/da_update_profile?user_id=7&phone_number=0911223344&lang=en',
     ]);
-    expect(screen.queryByText(/Notifications|DA registration|Give feedback/)).toBeNull();
+    expect(screen.queryByText(/Notifications|DA registration/)).toBeNull();
   });
 
   it('Register farmer opens the farmer form for the DA’s kebele, not the missing-information page', async () => {
@@ -142,6 +143,43 @@ describe('the home hub', () => {
     // The list's order, the DA as user_id, the kebele locating the advisories, the private chat.
     expect(href).toBe('/record_reach?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=en');
     expect(opened(href).missing).toEqual([]);
+  });
+
+  it('Give feedback: pick one of the advisories for the kebele, then its feedback screen opens', async () => {
+    const advisories = {
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        { id: 31, label: 'Teff row planting', template_content: ['Plant in rows.'], sub_practice: null },
+        { id: 30, label: null, template_content: ['Weed twice before flowering.'], sub_practice: null },
+      ],
+    };
+    const { user, requests } = await openHub(
+      da,
+      route('GET', '/backend/api/advisory/', () => json(200, advisories)),
+    );
+    await user.click(await screen.findByRole('link', { name: 'Give feedback' }));
+    expect(await screen.findByText('Choose the advisory you want to give feedback on')).toBeInTheDocument();
+    const list = requests.find((r) => r.path === '/backend/api/advisory/');
+    expect(list?.query.get('location')).toBe('kebele,42');
+    // An advisory without a title is named by the start of its text.
+    expect(screen.getByRole('link', { name: 'Weed twice before flowering.' })).toBeInTheDocument();
+    const chosen = screen.getByRole('link', { name: 'Teff row planting' });
+    const href = chosen.getAttribute('href') ?? '';
+    expect(href).toBe('/feedback?chat_id=501&user_id=7&advisory_id=31&lang=en');
+    expect(opened(href)).toEqual({ screen: 'feedback', missing: [] });
+  });
+
+  it('Give feedback with no advisory for the kebele says so', async () => {
+    const { user } = await openHub(
+      da,
+      route('GET', '/backend/api/advisory/', () =>
+        json(200, { count: 0, next: null, previous: null, results: [] }),
+      ),
+    );
+    await user.click(await screen.findByRole('link', { name: 'Give feedback' }));
+    expect(await screen.findByText('There are no advisories for your kebele yet.')).toBeInTheDocument();
   });
 
   it('a DA with no groups yet is offered to add one', async () => {

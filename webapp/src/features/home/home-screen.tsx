@@ -1,12 +1,13 @@
 import {
   type HubEntryKey,
-  type HubGroupEntry,
+  type HubPick,
   type HubUser,
   hubHref,
   hubLink,
   hubMenu,
   hubUserOf,
   needsGroups,
+  needsPick,
 } from '@gebere/contract/hub';
 import { LANG_PARAM, screenHref } from '@gebere/contract/screens';
 import { isLanguage } from '@gebere/i18n/languages';
@@ -18,6 +19,7 @@ import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, initI18n, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { closeApp, getLaunch } from '../../telegram';
+import { AdvisoryPicker } from './advisory-picker';
 import { GroupPicker } from './group-picker';
 import { fetchMe } from './me-request';
 
@@ -90,8 +92,8 @@ function HubEntries({ user, name }: { user: HubUser; name: string | null }) {
     );
   const lang = currentLanguage();
   const href = (key: HubEntryKey): string | undefined => {
-    // The record screens first ask which groups: the hub's own group step.
-    if (needsGroups(key)) return screenHref('home', { pick: key, lang });
+    // The record screens first ask which groups, feedback which advisory: the hub's own steps.
+    if (needsPick(key)) return screenHref('home', { pick: key, lang });
     const link = hubLink(key, user, { lang });
     return link && hubHref(link);
   };
@@ -115,7 +117,7 @@ export function HomeScreen() {
   const t = useT();
   const { values } = useScreenParams('home');
   const { state, retry } = useHubUser();
-  const picking: HubGroupEntry | undefined = values.pick;
+  const picking: HubPick | undefined = values.pick;
   return (
     <Screen
       title={t('home.title')}
@@ -124,7 +126,11 @@ export function HomeScreen() {
     >
       {state.status === 'ready' &&
         (picking && state.user.da ? (
-          <GroupPicker entry={picking} user={state.user} />
+          needsGroups(picking) ? (
+            <GroupPicker entry={picking} user={state.user} />
+          ) : (
+            <AdvisoryPicker user={state.user} />
+          )
         ) : (
           <HubEntries user={state.user} name={state.name} />
         ))}

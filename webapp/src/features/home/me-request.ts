@@ -1,6 +1,8 @@
 import type { ApiError } from '@gebere/api-client';
 import { send } from '@gebere/api-client/transport';
+import type { Advisory } from '@gebere/contract';
 import type { MeAnswer } from '@gebere/contract/hub';
+import { advisoryLabel } from '@gebere/contract/rules';
 import { firstGet } from '../../lib/api/light-get';
 import { transportOptions } from '../../lib/api/transport';
 
@@ -54,3 +56,34 @@ export async function fetchKebeleGroups(kebele: number): Promise<GroupsResult> {
   if (!groups.every((g) => typeof g.group_name === 'string')) return { ok: false, error: invalid };
   return { ok: true, groups: groups.map((g) => ({ id: g.id, name: g.group_name })) };
 }
+
+export interface AdvisoryOption {
+  id: number;
+  /** Its title or the start of its text, in the reader's language ('' when it has neither). */
+  label: string;
+}
+export type AdvisoriesResult = { ok: true; advisories: AdvisoryOption[] } | { ok: false; error: ApiError };
+
+/**
+ * The advisories for the DA's kebele (targeted at it or an area containing it), most recent
+ * first: the first page, as many as a DA gives feedback on. Never throws.
+ */
+export async function fetchKebeleAdvisories(kebele: number, lang: string): Promise<AdvisoriesResult> {
+  // The contract (zod) is the lazy first-call chunk, as on the reach screen.
+  const { formatAdvisoryLocation } = await import('@gebere/contract');
+  const result = await send(transportOptions(), 'listAdvisories', {
+    query: { location: formatAdvisoryLocation('kebele', kebele), page_size: ADVISORY_CHOICES },
+  });
+  if (!result.ok) return result;
+  const page: unknown = result.data;
+  const list = isObject(page) && Array.isArray(page.results) ? page.results : null;
+  if (!list?.every((a) => isObject(a) && isId(a.id) && Array.isArray(a.template_content)))
+    return { ok: false, error: invalid };
+  return {
+    ok: true,
+    advisories: (list as Advisory[]).map((a) => ({ id: a.id, label: advisoryLabel(a, lang) })),
+  };
+}
+
+/** How many of the latest advisories the feedback step offers. */
+export const ADVISORY_CHOICES = 20;

@@ -1,0 +1,83 @@
+import { type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
+import { Button, Cell, List, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { ScreenMessage } from '../../components/screen';
+import { describeApiError } from '../../lib/api/errors';
+import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { historyDepth } from '../../lib/navigation';
+import { type AdvisoryOption, fetchKebeleAdvisories } from './me-request';
+
+type Advisories =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; advisories: AdvisoryOption[] };
+
+/**
+ * Give feedback from the hub: the DA picks one of the latest advisories for their kebele (the
+ * ones the bot delivered to them), and its feedback screen opens, as the advisory message's
+ * own button opens it in the chat.
+ */
+export function AdvisoryPicker({ user }: { user: HubUser }) {
+  const t = useT();
+  const lang = currentLanguage();
+  const [state, setState] = useState<Advisories>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const kebele = user.da?.kebele;
+
+  useEffect(() => {
+    if (kebele === undefined) return;
+    let live = true;
+    setState({ status: 'loading' });
+    void fetchKebeleAdvisories(kebele, lang).then((r) => {
+      if (!live) return;
+      setState(
+        r.ok
+          ? { status: 'ready', advisories: r.advisories }
+          : { status: 'error', message: describeApiError(r.error) },
+      );
+    });
+    return () => {
+      live = false;
+    };
+    // attempt: a retry re-runs the effect
+  }, [kebele, lang, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading')
+    return (
+      <div className="screen-loading" role="status" aria-label={t('common.loading')}>
+        <Spinner size="l" />
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <ScreenMessage
+        text={state.message}
+        action={
+          <Button size="m" onClick={retry}>
+            {t('common.try_again')}
+          </Button>
+        }
+      />
+    );
+  if (state.advisories.length === 0) return <ScreenMessage text={t('home.advisories.none')} />;
+  return (
+    <List>
+      <Section header={t('home.advisories.title')}>
+        {state.advisories.map((a) => {
+          const link = hubLink('feedback', user, { lang, advisoryId: a.id });
+          return (
+            link && (
+              <Link key={a.id} href={hubHref(link)} state={{ depth: historyDepth() + 1 }} asChild>
+                <Cell Component="a" className="menu-cell" multiline>
+                  {a.label || t('home.advisories.untitled', { id: a.id })}
+                </Cell>
+              </Link>
+            )
+          );
+        })}
+      </Section>
+    </List>
+  );
+}
