@@ -227,11 +227,15 @@ describe('the first load', () => {
     expect(launchRequest('/farmer_registration', new URLSearchParams('da_id=5&kebele_id=x'))).toBeUndefined();
     expect(launchRequest('/record_reach', new URLSearchParams('da_id=5&kebele_id=9'))).toBeUndefined();
     expect(launchRequest('/nope', new URLSearchParams('da_id=5&kebele_id=9'))).toBeUndefined();
-    // The hub's group step takes one of its two record entries; anything else is no step.
+    // The hub's steps: the groups of a record entry, or the advisory for feedback; anything
+    // else is no step.
     expect(readScreenParams('home', new URLSearchParams('pick=record_reach')).values).toEqual({
       pick: 'record_reach',
     });
-    expect(readScreenParams('home', new URLSearchParams('pick=feedback')).values).toEqual({});
+    expect(readScreenParams('home', new URLSearchParams('pick=feedback')).values).toEqual({
+      pick: 'feedback',
+    });
+    expect(readScreenParams('home', new URLSearchParams('pick=register_farmer')).values).toEqual({});
     // The hub, opened from the menu button without parameters, asks who the user is first.
     expect(launchRequest('/', new URLSearchParams())).toEqual({ name: 'getMe', input: {} });
   });
