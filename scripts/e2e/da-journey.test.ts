@@ -3,9 +3,7 @@
 // and no English of ours in the chat of an Amharic or Oromo reader.
 // Every screen is opened from the bot's real button, checked with axe, and photographed.
 
-import type { TextKey } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import { categoryName } from '../../webapp/src/features/reach-adoption/labels';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
 import { chatSeen, englishAmong } from './english-leaks';
@@ -14,6 +12,7 @@ import { expectCleanRun, journeyFile, row } from './journey';
 import {
   appClosed,
   botSays,
+  categoryShown,
   choose,
   mark,
   menuLabels,
@@ -354,10 +353,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
           if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
           await tick(app, farmerNames[i] as string);
         }
-        await tick(
-          app,
-          categoryName({ name: path.category, name_am: path.category_am }, lang, (key) => t(key as TextKey)),
-        );
+        await tick(app, categoryShown({ name: path.category, name_am: path.category_am }, lang));
         await tick(app, local(path.chain, path.chain_am));
         await tick(app, local(path.practice, path.practice_am));
         for (const s of subs) await tick(app, local(s.name, s.name_am));
