@@ -1,5 +1,5 @@
-// The demo DAs of bot/src/backend/seed/demo/people.ts (both in Amhara, where the demo's teff
-// advisory is), and linking one in the chat page as a DA does: /start, then their phone.
+// The demo DAs of bot/src/backend/seed/demo/people.ts, one per language (all in Amhara, where the
+// demo's teff advisory is, each in a kebele of their own), and linking one in the chat page as a DA does: /start, then their phone.
 
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
@@ -11,6 +11,7 @@ import { openChat, type Product } from './test-kit';
 export const DEMO_DA = {
   en: { first: 'Abebe', phone: '911234501' },
   am: { first: 'Meseret', phone: '935678906' },
+  om: { first: 'Caaltuu', phone: '911234507' },
 } as const;
 
 /**

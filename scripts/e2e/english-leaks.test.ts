@@ -1,6 +1,7 @@
 import { translate } from '@gebere/i18n';
+import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
-import { englishAmong } from './english-leaks';
+import { chatSeen, englishAmong } from './english-leaks';
 
 describe('englishAmong', () => {
   it('finds our English texts, placeholders filled, among another language’s lines', () => {
@@ -25,5 +26,28 @@ describe('englishAmong', () => {
       [],
     );
     expect(englishAmong(['Register'], 'en')).toEqual([]);
+  });
+});
+
+describe('chatSeen', () => {
+  it('reads the bot’s messages, those sent through it, and every button label under them', () => {
+    const message = (m: Partial<ChatMessage> & Pick<ChatMessage, 'from'>) =>
+      ({ message_id: 1, date: 0, raw: {}, ...m }) as ChatMessage;
+    const history = [
+      message({ from: 'user', text: '/start' }),
+      message({
+        from: 'bot',
+        text: 'Hi',
+        reply_markup: { keyboard: [['Help', { text: 'Language' }]] },
+      }),
+      message({
+        from: 'bot',
+        text: 'Advisory',
+        reply_markup: { inline_keyboard: [[{ text: 'Feedback', callback_data: 'f' }]] },
+      }),
+      message({ from: 'user', text: 'Summary', raw: { via_bot: { id: 1 } } as ChatMessage['raw'] }),
+    ];
+    const u = { history: () => history } as unknown as TestUser;
+    expect(chatSeen(u)).toEqual(['Hi', 'Help', 'Language', 'Advisory', 'Feedback', 'Summary']);
   });
 });

@@ -3,6 +3,7 @@
 // in a screen or in the chat. Data (names the operator entered) never matches: only lines that
 // are one of our English texts, where the person's language says something else, do.
 import { type Language, resources } from '@gebere/i18n';
+import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 
 function leaves(tree: unknown, prefix = ''): Map<string, string> {
@@ -69,4 +70,22 @@ export async function englishOnScreen(app: Frame, page: Page, lang: Language): P
   const main = page.locator('#main-button');
   if (await main.isVisible()) texts.push((await main.textContent()) ?? '');
   return englishAmong(texts, lang);
+}
+
+/**
+ * What a person read in the chat: the bot's messages (and those sent through it, as a mini-app's
+ * summary is), with every reply and inline button label under them.
+ */
+export function chatSeen(u: TestUser): string[] {
+  return u.history().flatMap((m) => {
+    if (m.from !== 'bot' && !m.raw.via_bot) return [];
+    const markup = (m.reply_markup ?? {}) as {
+      keyboard?: (string | { text: string })[][];
+      inline_keyboard?: { text: string }[][];
+    };
+    const buttons = [...(markup.keyboard ?? []), ...(markup.inline_keyboard ?? [])]
+      .flat()
+      .map((b) => (typeof b === 'string' ? b : b.text));
+    return [...(m.text ? [m.text] : []), ...buttons];
+  });
 }

@@ -7,7 +7,7 @@ import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { rows } from './journey';
-import { choose, pickRadio, pressMainButton, tick } from './steps';
+import { categoryShown, choose, pickRadio, pressMainButton, tick } from './steps';
 import type { Product } from './test-kit';
 
 /** How many messages in the chat (from anyone: answerWebAppQuery posts "via bot") read exactly `text`. */
@@ -97,7 +97,7 @@ export async function advisoryPath(kebeleId: string, lang: Language): Promise<Ad
     [...params, path.practice_id],
   );
   return {
-    category: local(path.c),
+    category: categoryShown(path.c, lang),
     chain: local(path.v),
     practice: local(path.p),
     subs: subs.map(local),

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { DEMO_DA, daInChat } from './demo-das';
+import { chatSeen, englishAmong } from './english-leaks';
 import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   appClosed,
@@ -120,6 +121,7 @@ describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', ()
             .find((m) => m.text === text),
         { timeoutMs: 20_000, description: text },
       );
+      expect(englishAmong(chatSeen(u), lang)).toEqual([]);
       await page.close();
     });
   });

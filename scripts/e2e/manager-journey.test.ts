@@ -7,6 +7,7 @@ import { translate } from '@gebere/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
+import { chatSeen, englishAmong } from './english-leaks';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   type DeliveryRow,
@@ -139,6 +140,7 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
         20_000,
         before,
       );
+      expect(englishAmong(chatSeen(r), lang)).toEqual([]);
       await page.close();
     });
 
@@ -288,6 +290,7 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
       await new Promise((r) => setTimeout(r, TWO_TICKS_MS));
       expect(await deliveryRows(n.id)).toEqual(all);
       expect(notificationsSeen(journey.product, name)).toEqual(twiceAndOnce);
+      expect(englishAmong(chatSeen(u), lang)).toEqual([]);
       await page.close();
     }, 240_000);
   });

@@ -1,5 +1,5 @@
 // The DA's side of an advisory notification, in Debian's Chromium through the emulator's
-// chat page, in English and Amharic at 360×640: a demo DA (linked by phone) sends a notification of
+// chat page, in English, Amharic and Afaan Oromo at 360×640: a demo DA (linked by phone) sends a notification of
 // type advisory to their kebele; the notification engine running in the product delivers it with
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,
 // answers every question and submits: the feedback rows and the bot's exact summary.
@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
 import { daInChat } from './demo-das';
+import { chatSeen, englishAmong } from './english-leaks';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   daArea,
@@ -40,10 +41,25 @@ vi.mock('../../bot/src/server/embedded-backend', async (original) =>
 
 const journey = journeyFile();
 
+/** What the DA types, in their language. */
+const TYPED = {
+  en: {
+    name: 'New teff advisory',
+    message: 'Read it and tell us what you think.',
+    question: 'Where can I buy Quncho seed?',
+  },
+  am: { name: 'አዲስ የጤፍ ምክር', message: 'ያንብቡት፤ አስተያየትዎን ይንገሩን።', question: 'የቁንጮ ዘር የት ይገኛል?' },
+  om: {
+    name: 'Gorsa xaafii haaraa',
+    message: 'Dubbisaatii yaada keessan nutti himaa.',
+    question: 'Sanyii Quncho eessaa bitachuu danda’a?',
+  },
+} as const;
+
 describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chromium)', () => {
   expectCleanRun(journey, 'notification-feedback-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang) => {
+  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
     const t = tr(lang);
 
     // Waits for the engine (it plans and sends every 5 s) on 2 shared cores: more than 30 s.
@@ -65,8 +81,7 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
       );
       expect(await latestAdvisoryFor(area.kebele)).toBe(Number(advisory.id));
 
-      const name = lang === 'en' ? 'New teff advisory' : 'አዲስ የጤፍ ምክር';
-      const message = lang === 'en' ? 'Read it and tell us what you think.' : 'ያንብቡት፤ አስተያየትዎን ይንገሩን።';
+      const { name, message, question: text } = TYPED[lang];
       const app0 = await openFromReply(page, t('bot.menu.create_notification'));
       await fillNotification(app0, { name, message, contentType: 'advisory', area, kebele: true });
       let before = mark(u);
@@ -118,7 +133,6 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
          where q.advisory_id = $1 order by c.position, c.id`,
         [advisory.id],
       );
-      const text = lang === 'en' ? 'Where can I buy Quncho seed?' : 'የቁንጮ ዘር የት ይገኛል?';
       const answers = new Map<string, unknown>();
       for (const q of questions) {
         const mine = choices.filter((c) => c.question_id === q.id);
@@ -173,6 +187,7 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
         ['user', '/help'],
         ['bot', t('bot.help')],
       ]);
+      expect(englishAmong(chatSeen(u), lang)).toEqual([]);
       await page.close();
     }, 180_000);
   });

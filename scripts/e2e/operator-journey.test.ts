@@ -301,10 +301,15 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
   });
 
   /** The create-notification screen's call, with the link of the menu button of `u`. */
-  async function createNotification(u: TestUser) {
+  /**
+   * A notification of `u`'s, from the menu's Create notification button; `forged`, from the one
+   * screen a DA without the grant still opens (Update profile, its own user id), as an attacker
+   * would, since the menu no longer offers the entry (the hub's rule).
+   */
+  async function createNotification(u: TestUser, forged = false) {
     const p = product as Product;
-    const launch = u.launchFromReply(t('bot.menu.create_notification'));
-    const botUserId = Number(new URL(launch.url).searchParams.get('bot_user_id'));
+    const launch = u.launchFromReply(t(forged ? 'bot.menu.update_profile' : 'bot.menu.create_notification'));
+    const botUserId = Number(new URL(launch.url).searchParams.get(forged ? 'user_id' : 'bot_user_id'));
     const api = screenApi(p, launch);
     const r = await api.call('createNotification', {
       body: {
@@ -328,7 +333,8 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
   }
 
   it('gebere grant makes a notification manager; a DA without the grant is refused (403)', async () => {
-    const refusedBefore = await createNotification(manager);
+    expect(replyLabels(manager)).toEqual(menuLabels(t, false));
+    const refusedBefore = await createNotification(manager, true);
     expect(refusedBefore.r.ok).toBe(false);
     if (!refusedBefore.r.ok) expect(refusedBefore.r.error).toMatchObject({ status: 403 });
     refusedBefore.launch.close();
@@ -355,10 +361,25 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     expect(grants.out).toContain('notification_manager');
 
     // "within a few seconds, on every copy": this copy's actor cache may hold the old answer.
+    // The menu the bot sends next offers the notification entries.
     let created: Awaited<ReturnType<typeof createNotification>> | undefined;
     await expect
       .poll(
         async () => {
+          const before = mark(manager);
+          await manager.send('/menu');
+          await manager.waitFor(
+            () =>
+              manager
+                .history()
+                .slice(before)
+                .find((m) => m.from === 'bot'),
+            {
+              timeoutMs: 10_000,
+              description: 'the menu',
+            },
+          );
+          if (!replyLabels(manager).includes(t('bot.menu.create_notification'))) return false;
           created?.launch.close();
           created = await createNotification(manager);
           return created.r.ok;
@@ -378,7 +399,8 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     await created.launch.sendData(encodeResult(result));
     await botSays(manager, (text) => text.startsWith(summaryText(result, 'en')), 20_000, before);
 
-    const refused = await createNotification(da);
+    expect(replyLabels(da)).toEqual(menuLabels(t, false));
+    const refused = await createNotification(da, true);
     expect(refused.r.ok).toBe(false);
     if (!refused.r.ok) expect(refused.r.error).toMatchObject({ status: 403 });
     refused.launch.close();

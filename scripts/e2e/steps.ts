@@ -8,6 +8,7 @@ import { parseHtml } from '@gebere/telegram-emulator';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { renderSummary } from '../../bot/src/telegram/summaries';
+import { categoryName } from '../../webapp/src/features/reach-adoption/labels';
 import { appFrame } from './test-kit';
 
 export type T = (key: TextKey, vars?: Record<string, string | number>) => string;
@@ -15,6 +16,10 @@ export const tr =
   (lang: Language): T =>
   (key, vars) =>
     translate(lang, key as 'bot.welcome_new', vars as never);
+
+/** A value-chain category as the reach/adoption form names it (the spec's three in every language). */
+export const categoryShown = (c: { name: string; name_am: string | null }, lang: Language) =>
+  categoryName(c, lang, (key) => tr(lang)(key as TextKey));
 
 /** The chat text of a bot summary, as Telegram shows it after parsing the HTML. */
 export const summaryText = (result: HandBackResult, lang: Language) =>

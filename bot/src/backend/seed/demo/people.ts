@@ -33,6 +33,21 @@ export const DEMO_DAS: DemoDa[] = [
     regionManager: true,
   },
   {
+    // An Afaan Oromo speaker in Amhara (the demo's advisories are there), alone in her kebele.
+    ref: 'da-chaltu',
+    first_name: 'Caaltuu',
+    father_name: 'Gammachuu',
+    grand_father_name: 'Tolosaa',
+    phone_number: '0911234507',
+    telegram_phone_number: '0911234507',
+    gender: 'female',
+    ...P.amhara,
+    woreda: P.bahirDarZuria.woreda,
+    kebele: P.bahirDarZuria.yegodi,
+    role: 'role-crop',
+    regionManager: true,
+  },
+  {
     ref: 'da-lensa',
     first_name: 'Lensa',
     father_name: 'Gemechu',
