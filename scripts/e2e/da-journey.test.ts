@@ -202,6 +202,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
             'home.menu.add_development_group',
             'home.menu.record_reach',
             'home.menu.record_adoption',
+            'home.menu.feedback',
             'home.menu.update_profile',
           ] as const
         ).map((k) => t(k)),
