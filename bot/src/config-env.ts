@@ -111,6 +111,7 @@ export const envSchema = z.object({
   LINK_SECRET: optional(z.string().min(32, { message: 'LINK_SECRET must be at least 32 characters' })),
   LINK_TTL: duration('LINK_TTL'),
   INIT_DATA_MAX_AGE: duration('INIT_DATA_MAX_AGE'),
+  LATE_SYNC_DAYS: count('LATE_SYNC_DAYS', 0, 30),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   DEMO_DATA: bool('DEMO_DATA'),
   ENABLE_BOT: bool('ENABLE_BOT'),

@@ -97,6 +97,19 @@ describe('config', () => {
     expect(c.enable).toEqual({ bot: true, notifications: false, backend: false });
   });
 
+  it('keeps idempotency keys through the late-sync grace (LATE_SYNC_DAYS)', () => {
+    // Defaults: 7 days after the longest proof (a 3-day link), so a retry then is still a replay.
+    expect(loadConfig({ DATA_DIR: dataDir() }).lateSync).toEqual({ days: 7, idempotencyHours: 72 + 168 });
+    expect(loadConfig({ DATA_DIR: dataDir(), LATE_SYNC_DAYS: '2', LINK_TTL: '12h' }).lateSync).toEqual({
+      days: 2,
+      idempotencyHours: 24 + 48,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), LATE_SYNC_DAYS: '0' }).lateSync.days).toBe(0);
+    expect(problems({ LATE_SYNC_DAYS: '31' })).toEqual([
+      'LATE_SYNC_DAYS must be a whole number from 0 to 30 (got "31")',
+    ]);
+  });
+
   it('lists every bad variable with a clear message', () => {
     const list = problems({
       PORT: 'abc',

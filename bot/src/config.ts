@@ -15,6 +15,11 @@ export { SharedSecretsError, withSharedSecrets } from './config-secrets';
 
 /** A signed link's lifetime unless LINK_TTL says otherwise (docs/authorization.md "Links"). */
 export const LINK_TTL_DEFAULT = 3 * 86_400;
+/**
+ * Days after its proof expired that a record captured offline may still be sent, unless
+ * LATE_SYNC_DAYS says otherwise (docs/authorization.md "Late sync").
+ */
+export const LATE_SYNC_DAYS_DEFAULT = 7;
 
 /** The emulator's bot token; it only ever talks to the emulator mounted on this same server. */
 export const EMULATOR_TOKEN = '123456789:EMULATOR-gebere-local-token';
@@ -70,6 +75,12 @@ export interface Config {
   };
   database: { url: string | undefined; demoData: boolean };
   links: { secret: string; ttlSeconds: number };
+  /**
+   * Late sync (contract late-sync.ts): `days` of grace after a proof's end for an outbox's creates;
+   * `idempotencyHours`, how long idempotency keys are then kept so that a retry up to the grace's
+   * end is still a replay: the longest proof (initData's max age, a link's TTL) plus the grace.
+   */
+  lateSync: { days: number; idempotencyHours: number };
   enable: { bot: boolean; notifications: boolean; backend: boolean };
   /** Messages per second the notification engines of all copies share (Telegram: ~30). */
   notifications: { ratePerSecond: number };
@@ -229,6 +240,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     database: { url: e.DATABASE_URL, demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined },
     links: { secret: secrets.linkSecret, ttlSeconds: e.LINK_TTL ?? LINK_TTL_DEFAULT },
+    lateSync: lateSyncOf(
+      e.LATE_SYNC_DAYS ?? LATE_SYNC_DAYS_DEFAULT,
+      Math.max(e.INIT_DATA_MAX_AGE ?? 86_400, e.LINK_TTL ?? LINK_TTL_DEFAULT),
+    ),
     enable: {
       bot: e.ENABLE_BOT ?? true,
       notifications: e.ENABLE_NOTIFICATIONS ?? true,
@@ -238,6 +253,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     metrics: { token: e.METRICS_TOKEN },
     generatedSecrets: generated,
   };
+}
+
+function lateSyncOf(days: number, longestProofSeconds: number): Config['lateSync'] {
+  // No grace: keys live as the contract says (IDEMPOTENCY_TTL_HOURS, the backend's floor).
+  const idempotencyHours = days === 0 ? 0 : Math.ceil(longestProofSeconds / 3600) + days * 24;
+  return { days, idempotencyHours };
 }
 
 /** webapp/dist relative to this module: works from bot/src (tsx) and from bot/dist (bundle). */

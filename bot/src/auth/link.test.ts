@@ -56,7 +56,13 @@ describe('signed links', () => {
       reason: 'bad_signature',
     });
     expect(verifyLink('other', link, now)).toMatchObject({ reason: 'bad_signature' });
-    expect(verifyLink(secret, link, now + 61)).toEqual({ ok: false, reason: 'expired' });
+    // Expired but signed: still says whose and until when (late sync reads it).
+    expect(verifyLink(secret, link, now + 61)).toMatchObject({
+      ok: false,
+      reason: 'expired',
+      telegramUserId: 7,
+      expiresAt: now + 60,
+    });
     expect(verifyLink(secret, `${link}&sig=again`, now)).toMatchObject({ reason: 'malformed' });
     for (const junk of [
       '',

@@ -20,7 +20,16 @@ export interface SignLinkOptions {
 
 export type VerifiedLink =
   | { ok: true; path: string; params: URLSearchParams; telegramUserId: number; expiresAt: number }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+  | { ok: false; reason: 'malformed' | 'bad_signature' }
+  /** Signed, but past `exp`: what it was, for late sync (contract late-sync.ts). */
+  | {
+      ok: false;
+      reason: 'expired';
+      path: string;
+      params: URLSearchParams;
+      telegramUserId: number;
+      expiresAt: number;
+    };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -73,8 +82,8 @@ export function verifyLink(secret: string, link: string, now: number = nowSecond
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'bad_signature' };
   const expiresAt = Number(expValue);
-  if (expiresAt < now) return { ok: false, reason: 'expired' };
   const clean = new URLSearchParams(params);
   clean.delete(LINK_PARAMS.signature);
-  return { ok: true, path: url.pathname, params: clean, telegramUserId: Number(tgValue), expiresAt };
+  const signed = { path: url.pathname, params: clean, telegramUserId: Number(tgValue), expiresAt };
+  return expiresAt < now ? { ok: false, reason: 'expired', ...signed } : { ok: true, ...signed };
 }

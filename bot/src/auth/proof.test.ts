@@ -18,9 +18,17 @@ describe('initData', () => {
     expect(verify(signInitData(99).replace('signature=', 'signature=x'))).toMatchObject({
       reason: 'bad_signature',
     });
-    expect(verify(signInitData(99, { authDate: Math.floor(Date.now() / 1000) - 7200 }))).toEqual({
+    const old = Math.floor(Date.now() / 1000) - 7200;
+    expect(verify(signInitData(99, { authDate: old }))).toEqual({
       ok: false,
       reason: 'expired',
+      telegramUserId: 99,
+      authDate: old,
+    });
+    // Expired and forged: only "bad signature" (an old auth_date tells a forger nothing more).
+    expect(verify(signInitData(99, { authDate: old, botToken: '1:other' }))).toEqual({
+      ok: false,
+      reason: 'bad_signature',
     });
     expect(verify(signInitData(99, { extra: { user: '{"first_name":"x"}' } }))).toMatchObject({
       reason: 'malformed',
@@ -46,6 +54,23 @@ describe('proof header', () => {
       expect(read(h), String(h)).toEqual({ ok: false, reason: 'missing' });
     for (const h of ['Bearer nope', 'Basic abc', 'tma a=b', 'link /x?tg=1&exp=1&sig=a'])
       expect(read(h), h).toEqual({ ok: false, reason: 'invalid' });
+  });
+  it('answers an expired but signed proof with its window, never as valid', () => {
+    const authDate = Math.floor(Date.now() / 1000) - 7200;
+    const header = `tma ${signInitData(5, { authDate })}`;
+    for (let i = 0; i < 2; i++)
+      expect(read(header)).toEqual({
+        ok: false,
+        reason: 'expired',
+        proof: { kind: 'user', telegramUserId: 5, via: 'initData' },
+        window: { from: authDate, until: authDate + 3600 },
+      });
+    const link = signLink('ls', '/feedback', {}, { telegramUserId: 6, ttlSeconds: 60, now: authDate });
+    expect(read(`link ${link}`)).toMatchObject({
+      reason: 'expired',
+      proof: { telegramUserId: 6, via: 'link' },
+      window: { from: 0, until: authDate + 60 },
+    });
   });
   it('accepts nothing it has no key for', () => {
     const bare = createProofReader({});
@@ -79,5 +104,28 @@ describe('actor', () => {
       expect.objectContaining({ reason: 'invalid' }),
     );
     expect(resolve({ headers: { authorization: 'Bearer svc' } })).toEqual({ kind: 'service' });
+  });
+
+  it('accepts an expired proof only when asked for late sync, within the grace, captured inside it', async () => {
+    const resolve = createActorResolver({ ...options, lateSyncSeconds: 86_400, lookup: () => null });
+    const at = (secondsAgo: number) => Math.floor(Date.now() / 1000) - secondsAgo;
+    const headers = (authDate: number, captured: number) => ({
+      authorization: `tma ${signInitData(5, { authDate })}`,
+      'x-captured-at': new Date(captured * 1000).toISOString(),
+    });
+    const fresh = headers(at(7200), at(7000));
+    expect(() => resolve({ headers: fresh })).toThrow(expect.objectContaining({ reason: 'invalid' }));
+    expect(resolve({ headers: fresh }, { lateSync: true })).toEqual({ kind: 'user', telegramUserId: 5 });
+    expect(() => resolve({ headers: headers(at(7200), at(3000)) }, { lateSync: true })).toThrow(
+      expect.objectContaining({ late: { refusal: 'outside_proof', graceDays: 1 } }),
+    );
+    expect(() =>
+      resolve({ headers: headers(at(2 * 86_400), at(2 * 86_400 - 60)) }, { lateSync: true }),
+    ).toThrow(expect.objectContaining({ late: { refusal: 'expired', graceDays: 1 } }));
+    // No grace configured: an expired proof is just invalid.
+    const strict = createActorResolver({ ...options, lookup: () => null });
+    expect(() => strict({ headers: fresh }, { lateSync: true })).toThrow(
+      expect.objectContaining({ reason: 'invalid', late: undefined }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PROOF_SCHEME } from '@gebere/contract';
+import { PROOF_SCHEME, type ProofWindow } from '@gebere/contract';
 import { createInitDataVerifier } from './init-data';
 import { verifyLink } from './link';
 
@@ -23,6 +23,11 @@ export interface ProofOptions {
   serviceToken?: string | undefined;
   /** How old initData's auth_date may be; init-data-node's default, one day. */
   initDataMaxAgeSeconds?: number | undefined;
+  /**
+   * LATE_SYNC_DAYS in seconds: how long after its proof expired a record captured under it may
+   * still be sent to a `lateSync` route (contract late-sync.ts). 0 or absent: never.
+   */
+  lateSyncSeconds?: number | undefined;
 }
 
 export type Proof =
@@ -35,14 +40,25 @@ export type Proof =
       link?: { path: string; params: URLSearchParams };
     };
 
-export type ProofResult = { ok: true; proof: Proof } | { ok: false; reason: 'missing' | 'invalid' };
+export type UserProof = Extract<Proof, { kind: 'user' }>;
+
+/**
+ * `expired`: the signature holds but the proof's window has passed. Only a `lateSync` route may
+ * still accept it (actor.ts); everywhere else it is as good as invalid.
+ */
+export type ProofResult =
+  | { ok: true; proof: Proof }
+  | { ok: false; reason: 'missing' | 'invalid' }
+  | { ok: false; reason: 'expired'; proof: UserProof; window: ProofWindow };
 
 const CACHE_MAX = 10_000;
 
 /**
  * Reads the `Authorization` header (contract `PROOF_SCHEME`). A header that verified once is kept
  * until its proof expires, so a screen's burst of calls costs one HMAC; the cache is bounded and
- * simply emptied when full, since re-verifying is cheap and correct.
+ * simply emptied when full, since re-verifying is cheap and correct. An expired proof whose
+ * signature holds is answered `expired` with its window; it is not cached (an outbox sends a
+ * few, and re-verifying keeps the answer right as the grace runs out).
  */
 export function createProofReader(options: ProofOptions): (authorization: string | undefined) => ProofResult {
   const maxAge = options.initDataMaxAgeSeconds ?? 86_400;
@@ -77,21 +93,32 @@ export function createProofReader(options: ProofOptions): (authorization: string
       case PROOF_SCHEME.initData: {
         if (!verifyInitData) return { ok: false, reason: 'invalid' };
         const r = verifyInitData(value);
-        if (!r.ok) return { ok: false, reason: 'invalid' };
-        const proof: Proof = { kind: 'user', telegramUserId: r.telegramUserId, via: 'initData' };
-        return remember(header, proof, r.authDate + maxAge);
+        if (r.ok || r.reason === 'expired') {
+          const proof: UserProof = { kind: 'user', telegramUserId: r.telegramUserId, via: 'initData' };
+          const window = { from: r.authDate, until: r.authDate + maxAge };
+          return r.ok
+            ? remember(header, proof, window.until)
+            : { ok: false, reason: 'expired', proof, window };
+        }
+        return { ok: false, reason: 'invalid' };
       }
       case PROOF_SCHEME.link: {
         if (!options.linkSecret) return { ok: false, reason: 'invalid' };
         const r = verifyLink(options.linkSecret, value);
-        if (!r.ok) return { ok: false, reason: 'invalid' };
-        const proof: Proof = {
-          kind: 'user',
-          telegramUserId: r.telegramUserId,
-          via: 'link',
-          link: { path: r.path, params: r.params },
-        };
-        return remember(header, proof, r.expiresAt);
+        if (r.ok || r.reason === 'expired') {
+          const proof: UserProof = {
+            kind: 'user',
+            telegramUserId: r.telegramUserId,
+            via: 'link',
+            link: { path: r.path, params: r.params },
+          };
+          // A link carries no issue time: its window is open back to any capture before `exp`.
+          const window = { from: 0, until: r.expiresAt };
+          return r.ok
+            ? remember(header, proof, r.expiresAt)
+            : { ok: false, reason: 'expired', proof, window };
+        }
+        return { ok: false, reason: 'invalid' };
       }
       default:
         return { ok: false, reason: 'invalid' };

@@ -54,6 +54,11 @@ export interface BackendPluginOptions {
   writesPerMinute?: number;
   /** Rows per page of a CSV export (ops/exports.ts; 1000). */
   exportPageSize?: number;
+  /**
+   * How long idempotency keys are kept: the contract's 24 h, or longer so that an outbox's retry
+   * of a late record (auth.lateSyncSeconds) days after its first attempt is still a replay.
+   */
+  idempotencyHours?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -74,7 +79,15 @@ async function limitWrites(app: FastifyInstance, actors: ActorSource, perMinute:
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const r = proofOf(request);
-      return r.ok && r.proof.kind === 'user' ? `tg:${r.proof.telegramUserId}` : `ip:${request.ip}`;
+      // A late record's expired proof still counts against its user (an outbox draining a queue).
+      const user = r.ok
+        ? r.proof.kind === 'user'
+          ? r.proof
+          : null
+        : r.reason === 'expired'
+          ? r.proof
+          : null;
+      return user ? `tg:${user.telegramUserId}` : `ip:${request.ip}`;
     },
     allowList: (request) => {
       if (!WRITE_METHODS.has(request.method)) return true;
@@ -116,7 +129,8 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     validateResponses: options.validateResponses ?? false,
     bothSlashForms: !ignoresTrailingSlash(app),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    cleanupIdempotencyKeys: createKeyCleanup(options.db, log),
+    ...(options.idempotencyHours ? { idempotencyHours: options.idempotencyHours } : {}),
+    cleanupIdempotencyKeys: createKeyCleanup(options.db, log, options.idempotencyHours),
   };
 
   if (options.writesPerMinute) await limitWrites(app, env.actors, options.writesPerMinute);

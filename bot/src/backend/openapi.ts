@@ -1,8 +1,10 @@
 import {
+  CAPTURED_AT_HEADER,
   detailError,
   fieldErrors,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  LATE_SYNC_REFUSED_HEADER,
   type RouteDef,
   routes,
 } from '@gebere/contract';
@@ -39,8 +41,19 @@ const idempotencyHeader: Json = {
   description:
     'One key per intended submission, the same on every retry: a retry replays the stored answer ' +
     '(`Idempotent-Replayed: true`) instead of writing again; the same key with another body is 422. ' +
-    'Kept 24 h, per acting user; errors are not stored.',
+    'Kept 24 h (longer with late sync), per acting user; errors are not stored.',
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
+
+const capturedAtHeader: Json = {
+  name: CAPTURED_AT_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Late sync (x-policy `lateSync`): when an outbox captured this record, ISO 8601. With an ' +
+    'Idempotency-Key and a proof expired at most LATE_SYNC_DAYS ago whose window holds this time, ' +
+    `the create is still accepted; else 401 with \`${LATE_SYNC_REFUSED_HEADER}: expired | outside_proof\`.`,
+  schema: { type: 'string', format: 'date-time' },
 };
 
 const errorResponse = (description: string, s: z.ZodType) => ({
@@ -65,6 +78,7 @@ export function buildOpenApi(serverUrl = '/backend'): Json {
         ...parameters(def.params, 'path'),
         ...parameters(def.query, 'query'),
         ...(WRITES.has(def.method) ? [idempotencyHeader] : []),
+        ...(def.policy.lateSync ? [capturedAtHeader] : []),
       ],
       responses: {
         [def.status]: {

@@ -43,7 +43,9 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
           linkSecret: config.links.secret,
           serviceToken: config.backend.serviceToken,
           initDataMaxAgeSeconds: config.telegram.initDataMaxAgeSeconds,
+          lateSyncSeconds: config.lateSync.days * 86_400,
         },
+        idempotencyHours: config.lateSync.idempotencyHours,
       },
     },
     check: async () => {

@@ -84,6 +84,14 @@ export const TEXTS = {
     en: 'Invalid or expired proof. Please open this screen again from the bot.',
     am: 'ማረጋገጫው ልክ ያልሆነ ወይም ጊዜው ያለፈበት ነው። እባክዎ ይህን ገጽ ከቦቱ እንደገና ይክፈቱ።',
   },
+  late_sync_expired: {
+    en: 'This record was captured more than 7 days ago and can no longer be sent. Open the form again and re-enter it.',
+    am: 'ይህ መዝገብ ከ7 ቀናት በላይ በፊት የተያዘ በመሆኑ ከእንግዲህ መላክ አይቻልም። ቅጹን እንደገና ከፍተው ያስገቡት።',
+  },
+  late_sync_outside_proof: {
+    en: "This record's capture time does not match the proof it was captured with, so it cannot be sent. Open the form again and re-enter it.",
+    am: 'የዚህ መዝገብ የተያዘበት ጊዜ ከማረጋገጫው ጋር ስለማይጣጣም መላክ አይቻልም። ቅጹን እንደገና ከፍተው ያስገቡት።',
+  },
 } as const satisfies Record<string, { en: string; am: string }>;
 
 export type TextKey = keyof typeof TEXTS;

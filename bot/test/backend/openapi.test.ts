@@ -20,6 +20,23 @@ describe('OpenAPI', () => {
     }
     const farmer = r.body.paths['/api/farmer-profiles/'].post.requestBody.content['application/json'].schema;
     expect(farmer.anyOf).toHaveLength(3);
+    // Late sync: the keyed creates an outbox sends say so, with their capture-time header.
+    const late = Object.entries(routes)
+      .filter(([, def]) => def.policy.lateSync)
+      .map(([name]) => name)
+      .sort();
+    expect(late).toEqual([
+      'createAdoption',
+      'createAdoptionBatch',
+      'createDevelopmentGroup',
+      'createFarmer',
+      'createFeedback',
+      'createReach',
+      'createReachBatch',
+    ]);
+    const captured = expect.objectContaining({ name: 'X-Captured-At', in: 'header' });
+    expect(r.body.paths['/api/farmer-profiles/'].post.parameters).toContainEqual(captured);
+    expect(r.body.paths['/api/farmer-profiles/'].get.parameters).not.toContainEqual(captured);
     const zones = r.body.paths['/zones/'].get.parameters;
     // The parent, or one area's code: each optional, one of them required (said in the summary).
     expect(zones).toContainEqual(expect.objectContaining({ name: 'region', in: 'query', required: false }));

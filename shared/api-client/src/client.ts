@@ -23,6 +23,8 @@ export type CallInput<N extends RouteName> = (Field<N, 'params'> extends undefin
      * the same on every retry of it, so a retry after a lost answer replays instead of duplicating.
      */
     idempotencyKey?: string;
+    /** A record an outbox sends later than captured: its stored proof and capture time. */
+    stored?: RawRequest['stored'];
   };
 
 export type CallOutput<N extends RouteName> = OutputOf<Def<N>['response']>;

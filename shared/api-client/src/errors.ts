@@ -12,6 +12,11 @@ export interface ApiError {
   fieldErrors: Record<string, string>;
   /** `{detail}` of 401/403/404/413/429 answers. */
   detail?: string;
+  /**
+   * A 401 refusing a record sent late with a stored proof (contract late-sync.ts): for good, so
+   * the DA re-enters or drops it, unlike an ordinary expired proof (open the app again).
+   */
+  lateSyncRefused?: 'expired' | 'outside_proof';
 }
 
 export function transportError(cause: unknown, timeoutMs?: number): ApiError {

@@ -12,6 +12,7 @@ export {
   errorFromResponse,
   type RawRequest,
   routeUrl,
+  type StoredProof,
   send,
   type TransportOptions,
 } from './transport';

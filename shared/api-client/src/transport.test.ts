@@ -75,6 +75,34 @@ describe('transport (zod-free, shared by the API client and first-screen GETs)',
     expect(told).toBe(1);
   });
 
+  it('sends a record late with its stored proof and capture time, and names a late refusal', async () => {
+    let told = 0;
+    const refused = recorder(
+      () =>
+        new Response(JSON.stringify({ detail: 'captured more than 7 days ago' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json', 'Late-Sync-Refused': 'expired' },
+        }),
+    );
+    const options: TransportOptions = {
+      baseUrl: '',
+      fetch: refused.fetch,
+      authorization: () => 'tma live',
+      onUnauthorized: () => told++,
+    };
+    const body = { kebele: 9, created_by: 2, group_name: 'Tesfa', group_type: 'mixed' };
+    const stored = { authorization: 'tma auth_date=1&hash=old', capturedAt: '2026-01-02T03:04:05.000Z' };
+    const r = await send(options, 'createDevelopmentGroup', { body, idempotencyKey: 'k-2', stored });
+    expect(headersOf(refused.calls[0])).toMatchObject({
+      Authorization: 'tma auth_date=1&hash=old',
+      'X-Captured-At': '2026-01-02T03:04:05.000Z',
+      'Idempotency-Key': 'k-2',
+    });
+    expect(!r.ok && r.error).toMatchObject({ status: 401, lateSyncRefused: 'expired' });
+    // The record's proof was refused, not the open screen's: no "open it again".
+    expect(told).toBe(0);
+  });
+
   it("names errors as the spec does: 400 fields joined with ', ', non-field errors, bare statuses", async () => {
     const invalid = recorder(() =>
       json(400, {

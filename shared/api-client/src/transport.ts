@@ -1,6 +1,11 @@
 // Deep, zod-free imports on purpose: the contract's index brings every schema and zod, and this
 // module is on the first load of screens that must not wait for them.
 import { IDEMPOTENCY_HEADER } from '@gebere/contract/idempotency';
+import {
+  CAPTURED_AT_HEADER,
+  LATE_SYNC_REFUSED_HEADER,
+  type LateSyncRefusal,
+} from '@gebere/contract/late-sync';
 import { buildPath, NON_FIELD_ERRORS, type RouteName, routePaths } from '@gebere/contract/route-paths';
 import { type ApiError, transportError } from './errors';
 
@@ -28,6 +33,19 @@ export interface RawRequest {
   body?: unknown;
   signal?: AbortSignal | undefined;
   idempotencyKey?: string | undefined;
+  /** A record sent later than captured (an outbox): see {@link StoredProof}. */
+  stored?: StoredProof | undefined;
+}
+
+/**
+ * What an outbox keeps with a record to send it later (contract late-sync.ts): the
+ * `Authorization` value the screen had when the record was captured, and when that was (ISO
+ * 8601). Sent instead of the live proof, so a record captured under an initData or link that has
+ * since expired is still accepted for LATE_SYNC_DAYS; needs an `idempotencyKey`.
+ */
+export interface StoredProof {
+  authorization: string;
+  capturedAt: string;
 }
 
 function queryString(query: unknown): string {
@@ -54,8 +72,9 @@ export function routeUrl(
 /** The headers of a request: JSON, the proof, the language, the idempotency key when given. */
 export function requestHeaders(options: TransportOptions, input: RawRequest): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const auth = options.authorization?.();
+  const auth = input.stored ? input.stored.authorization : options.authorization?.();
   if (auth) headers.Authorization = auth;
+  if (input.stored) headers[CAPTURED_AT_HEADER] = input.stored.capturedAt;
   const lang = options.language?.();
   if (lang) headers['Accept-Language'] = lang;
   if (input.idempotencyKey) headers[IDEMPOTENCY_HEADER] = input.idempotencyKey;
@@ -81,7 +100,11 @@ function flattenFieldErrors(body: unknown, prefix = ''): Record<string, string[]
  * non-field errors, else axios' "Request failed with status code N"; 400 field messages joined
  * with ', '.
  */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  lateSyncRefused?: LateSyncRefusal,
+): ApiError {
   const detail =
     body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string'
       ? body.detail
@@ -94,8 +117,15 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     message: detail ?? nonField ?? `Request failed with status code ${status}`,
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v.join(', ')])),
     ...(detail ? { detail } : {}),
+    ...(lateSyncRefused ? { lateSyncRefused } : {}),
   };
 }
+
+const REFUSALS: readonly string[] = ['expired', 'outside_proof'] satisfies LateSyncRefusal[];
+const refusalOf = (response: Response): LateSyncRefusal | undefined => {
+  const value = response.headers.get(LATE_SYNC_REFUSED_HEADER);
+  return value !== null && REFUSALS.includes(value) ? (value as LateSyncRefusal) : undefined;
+};
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -137,6 +167,7 @@ export async function send(
     return { ok: false, error: transportError(cause, options.timeoutMs) };
   }
   if (response.ok) return { ok: true, status: response.status, data };
-  if (response.status === 401) options.onUnauthorized?.();
-  return { ok: false, error: errorFromResponse(response.status, data) };
+  // A stored proof's 401 is that record's (the outbox's to show), not the open screen's.
+  if (response.status === 401 && !input.stored) options.onUnauthorized?.();
+  return { ok: false, error: errorFromResponse(response.status, data, refusalOf(response)) };
 }

@@ -17,6 +17,7 @@ export * from './entities/value-chain';
 export * from './enums';
 export * from './hub';
 export * from './idempotency';
+export * from './late-sync';
 export * from './policy';
 export * from './results';
 export * from './route';

@@ -54,6 +54,11 @@ export interface Policy {
   verifiedPhone?: FieldRef;
   /** The notification target (`location_type`, `location_id`) must be in the manager's area. */
   target?: true;
+  /**
+   * A keyed create a DA's outbox may send after its proof expired, for LATE_SYNC_DAYS more days
+   * (late-sync.ts). Everything else the policy says is still checked, with the caller's state now.
+   */
+  lateSync?: true;
 }
 
 /** Roles an operator grants (by phone number) with an area; 'all' is national. */

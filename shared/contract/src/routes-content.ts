@@ -118,7 +118,7 @@ export const contentRoutes = {
     body: feedbackPayload,
     response: feedback,
     status: 201,
-    policy: { who: 'bot_user', self: { bot_user: ['body.user'] } },
+    policy: { who: 'bot_user', self: { bot_user: ['body.user'] }, lateSync: true },
     summary: 'Answer one feedback question (user must be the acting bot user)',
   }),
   createReach: route({
@@ -126,14 +126,14 @@ export const contentRoutes = {
     body: reachPayload,
     response: reachRecord,
     status: 201,
-    policy: { who: 'da', self: { da: ['body.user'] }, scope: [['farmer', 'body.farmer']] },
+    policy: { who: 'da', self: { da: ['body.user'] }, scope: [['farmer', 'body.farmer']], lateSync: true },
     summary: 'Record reach; the same pair again returns the existing record (200)',
   }),
   createReachBatch: route({
     ...routePaths.createReachBatch,
     body: reachBatchPayload,
     response: batchResult,
-    policy: { who: 'da', self: { da: ['body.user'] } },
+    policy: { who: 'da', self: { da: ['body.user'] }, lateSync: true },
     summary: 'Record many reach pairs in one call; per-item results',
   }),
   createAdoption: route({
@@ -141,14 +141,19 @@ export const contentRoutes = {
     body: adoptionPayload,
     response: adoptionRecord,
     status: 201,
-    policy: { who: 'da', self: { da: ['body.created_by'] }, scope: [['farmer', 'body.farmer']] },
+    policy: {
+      who: 'da',
+      self: { da: ['body.created_by'] },
+      scope: [['farmer', 'body.farmer']],
+      lateSync: true,
+    },
     summary: 'Record adoption (SELF_REPORTED); idempotent like reach',
   }),
   createAdoptionBatch: route({
     ...routePaths.createAdoptionBatch,
     body: adoptionBatchPayload,
     response: batchResult,
-    policy: { who: 'da', self: { da: ['body.created_by'] } },
+    policy: { who: 'da', self: { da: ['body.created_by'] }, lateSync: true },
     summary: 'Record many adoption pairs in one call; per-item results',
   }),
 

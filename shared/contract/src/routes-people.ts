@@ -33,7 +33,12 @@ export const peopleRoutes = {
     body: developmentGroupPayload,
     response: developmentGroup,
     status: 201,
-    policy: { who: 'da', self: { da: ['body.created_by'] }, scope: [['kebele', 'body.kebele']] },
+    policy: {
+      who: 'da',
+      self: { da: ['body.created_by'] },
+      scope: [['kebele', 'body.kebele']],
+      lateSync: true,
+    },
     summary: 'Add a development group (created_by must be the acting DA)',
   }),
   getDevelopmentGroup: route({
@@ -50,7 +55,12 @@ export const peopleRoutes = {
     body: farmerPayload,
     response: farmer,
     status: 201,
-    policy: { who: 'da', self: { da: ['body.created_by'] }, scope: [['kebele', 'body.kebele']] },
+    policy: {
+      who: 'da',
+      self: { da: ['body.created_by'] },
+      scope: [['kebele', 'body.kebele']],
+      lateSync: true,
+    },
     summary: 'Register a farmer (three development_group variants)',
   }),
   listFarmers: route({

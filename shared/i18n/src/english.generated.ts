@@ -422,6 +422,8 @@ export type English = {
     readonly date: "Enter a date such as 2025-06-02 or a time such as 2025-06-02T07:30:00Z.";
     readonly not_authenticated: "Authentication credentials were not provided.";
     readonly invalid_proof: "Invalid or expired proof. Please open this screen again from the bot.";
+    readonly late_sync_expired: "This record was captured more than {{days}} days ago and can no longer be sent. Open the form again and re-enter it.";
+    readonly late_sync_outside_proof: "This record's capture time does not match the proof it was captured with, so it cannot be sent. Open the form again and re-enter it.";
     readonly forbidden: "You do not have permission to perform this action.";
     readonly unknown_user: "Open the bot in Telegram and press Start first.";
     readonly phone_not_shared: "Share your phone number with the bot first (the button in the chat).";

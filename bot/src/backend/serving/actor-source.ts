@@ -1,5 +1,6 @@
 import type { HeldGrant, VerificationStatus } from '@gebere/contract';
 import {
+  type ActorResolver,
   createActorResolver,
   createProofReader,
   type Actor as GenericActor,
@@ -81,7 +82,7 @@ function toFound(row: Row | undefined): Found {
 
 export interface ActorSource {
   /** Throws 401 errors; synchronous when the proof and the lookup are cached. */
-  resolve: (request: { headers: { authorization?: string | undefined } }) => Actor | Promise<Actor>;
+  resolve: ActorResolver<ActorBotUser, ActorDa>;
   /** Call after a write that changes who a Telegram user is (bot user, DA link, status, grants). */
   invalidate: () => void;
   /** The proof of an `Authorization` header alone, from the same cache `resolve` reads. */

@@ -1,3 +1,4 @@
+import { LATE_SYNC_REFUSED_HEADER } from '@gebere/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticationError } from '../../auth/actor';
 import { DB_RETRY_AFTER_SECONDS, httpErrorFromDb, isDatabaseUnavailable } from './db-errors';
@@ -30,11 +31,18 @@ function backendAnswer(
   reply: FastifyReply,
   lang: Language,
 ) {
-  if (error instanceof AuthenticationError)
-    return reply
-      .code(401)
-      .header('www-authenticate', 'tma')
-      .send(detail(lang, error.reason === 'not_provided' ? 'not_authenticated' : 'invalid_proof'));
+  if (error instanceof AuthenticationError) {
+    reply.code(401).header('www-authenticate', 'tma');
+    const { late } = error;
+    // A late record refused for good: its own header and words, so an outbox asks to re-enter it.
+    if (late)
+      return reply.header(LATE_SYNC_REFUSED_HEADER, late.refusal).send({
+        detail: message(lang, late.refusal === 'expired' ? 'late_sync_expired' : 'late_sync_outside_proof', {
+          days: late.graceDays,
+        }),
+      });
+    return reply.send(detail(lang, error.reason === 'not_provided' ? 'not_authenticated' : 'invalid_proof'));
+  }
 
   const fromDb = httpErrorFromDb(error);
   if (fromDb) {

@@ -15,7 +15,9 @@ import { detailError } from './http-error';
 export { IDEMPOTENCY_REPLAYED_HEADER };
 
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
-const TTL = `interval '${IDEMPOTENCY_TTL_HOURS} hours'`;
+/** A whole number of hours as SQL; at least the contract's promise. */
+const ttl = (hours = IDEMPOTENCY_TTL_HOURS) =>
+  `interval '${Math.max(IDEMPOTENCY_TTL_HOURS, Math.ceil(hours))} hours'`;
 /** How long a duplicate waits for the first request with its key before answering 409. */
 const LOCK_TIMEOUT = '20s';
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -80,7 +82,8 @@ interface Row {
 }
 
 /**
- * Claims `(actor, key)` inside the request's transaction. The insert comes first: a concurrent
+ * Claims `(actor, key)` inside the request's transaction. A key is kept `hours` (the contract's
+ * 24 h, or longer when late sync lets an outbox retry a record days after its first attempt). The insert comes first: a concurrent
  * request with the same key blocks on the primary key until this transaction ends, then either
  * finds the stored answer (replay) or, if this one rolled back (an error), claims the key itself.
  * Returns the stored answer to replay, or null when this request owns the key and must run.
@@ -88,9 +91,10 @@ interface Row {
 export async function claimKey(
   tx: Queryable,
   kind: Db['kind'],
-  claim: { actor: string; key: string; method: string; path: string; hash: string },
+  claim: { actor: string; key: string; method: string; path: string; hash: string; hours?: number },
 ): Promise<Stored | null> {
   const { actor, key, method, path, hash } = claim;
+  const TTL = ttl(claim.hours);
   if (kind === 'postgres') await tx.query(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
   for (let attempt = 0; attempt < 2; attempt++) {
     let inserted: { rowCount: number };
@@ -133,7 +137,13 @@ export async function storeAnswer(tx: Queryable, actor: string, key: string, ans
 }
 
 /** Deletes expired keys at most once an hour per process; a failure only logs. */
-export function createKeyCleanup(db: Db, log: Log, everyMs = CLEANUP_EVERY_MS): () => Promise<void> {
+export function createKeyCleanup(
+  db: Db,
+  log: Log,
+  hours = IDEMPOTENCY_TTL_HOURS,
+  everyMs = CLEANUP_EVERY_MS,
+): () => Promise<void> {
+  const TTL = ttl(hours);
   let last = 0;
   return async () => {
     const now = Date.now();

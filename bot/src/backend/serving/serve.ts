@@ -11,6 +11,7 @@ import {
   actorKey,
   claimKey,
   IDEMPOTENCY_REPLAYED_HEADER,
+  idempotencyKeyOf,
   readIdempotencyKey,
   requestHash,
   requestPath,
@@ -29,6 +30,8 @@ export interface BackendEnv {
   /** Register `/x` beside `/x/` when the server does not ignore trailing slashes itself. */
   bothSlashForms: boolean;
   bodyLimit: number;
+  /** How long an idempotency key is kept (contract IDEMPOTENCY_TTL_HOURS or longer). */
+  idempotencyHours?: number;
   /** Deletes expired idempotency keys now and then (cheap to call on every keyed write). */
   cleanupIdempotencyKeys?: () => Promise<void>;
 }
@@ -89,7 +92,8 @@ function alternatePath(path: string): string {
  * bad query or body is 400 with DRF field messages), and the declared status sent. Handlers see
  * typed, parsed input from a caller already allowed.
  * Writes (POST/PUT/PATCH) honour `Idempotency-Key` (contract `idempotency.ts`): the key is
- * claimed, the handler run and its success stored in one transaction; a retry replays it.
+ * claimed, the handler run and its success stored in one transaction; a retry replays it. A keyed
+ * write of a `lateSync` route may carry a proof expired within the grace (contract late-sync.ts).
  */
 export function serve<D extends RouteDef>(
   app: FastifyInstance,
@@ -105,7 +109,9 @@ export function serve<D extends RouteDef>(
     const lang = pickLanguage(request.headers['accept-language']);
     let actor: Actor | null = null;
     if (policy.who !== 'public') {
-      const resolved = env.actors.resolve(request);
+      // A record captured under a since-expired proof: only a keyed create of a lateSync route.
+      const lateSync = policy.lateSync === true && typeof idempotencyKeyOf(request) === 'string';
+      const resolved = env.actors.resolve(request, { lateSync });
       actor = resolved instanceof Promise ? await resolved : resolved;
       checkWho(actor, policy.who);
     }
@@ -162,6 +168,7 @@ export function serve<D extends RouteDef>(
       method: def.method,
       path: requestPath(request.url),
       hash: requestHash(def.method, requestPath(request.url), request.body),
+      ...(env.idempotencyHours ? { hours: env.idempotencyHours } : {}),
     };
     // A thrown error rolls the claim back with the writes: errors are not stored, so the client
     // may correct the body and retry with the same key.

@@ -6,6 +6,8 @@ export const TEST_AUTH = {
   linkSecret: 'test-link-secret',
   serviceToken: 'test-service-token',
   initDataMaxAgeSeconds: 3600,
+  /** LATE_SYNC_DAYS=7, the default. */
+  lateSyncSeconds: 7 * 86_400,
 };
 
 /**

@@ -42,6 +42,8 @@ export async function startBackend(
     exportPageSize?: number;
     /** The database the backend sees (e.g. one that counts queries); tests still get the real one. */
     wrapDb?: (db: Db) => Db;
+    /** How long idempotency keys are kept (the server's config.lateSync.idempotencyHours). */
+    idempotencyHours?: number;
   } = {},
 ): Promise<TestBackend> {
   const testDb = await openTestDb(kind);
@@ -56,6 +58,7 @@ export async function startBackend(
     validateResponses: true,
     ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
     ...(options.exportPageSize ? { exportPageSize: options.exportPageSize } : {}),
+    ...(options.idempotencyHours ? { idempotencyHours: options.idempotencyHours } : {}),
   });
   await app.ready();
   const call: TestBackend['call'] = async (method, path, o = {}) => {

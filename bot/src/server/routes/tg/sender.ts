@@ -30,7 +30,8 @@ export function createSenderReader(
   const readProof = createProofReader({ ...options, serviceToken: undefined });
   return (authorization) => {
     const result = readProof(authorization);
-    if (!result.ok) return result;
+    // An expired proof hands nothing back (late sync is for the backend's creates only).
+    if (!result.ok) return { ok: false, reason: result.reason === 'missing' ? 'missing' : 'invalid' };
     const { proof } = result;
     if (proof.kind !== 'user') return { ok: false, reason: 'invalid' };
     const { telegramUserId } = proof;
