@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { EARLY_ENTRY, earlyScript } from './scripts/early-script.ts';
 import { firstLoadPlan } from './scripts/first-load-plan.ts';
 import { purgeTguiCss } from './scripts/purge-tgui-css.ts';
+import { serviceWorker } from './scripts/service-worker.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -35,7 +36,7 @@ const plan = firstLoadPlan({
 });
 
 export default defineConfig({
-  plugins: [react(), purgeTguiCss(), earlyScript(), plan.plugin],
+  plugins: [react(), purgeTguiCss(), earlyScript(), plan.plugin, serviceWorker()],
   // Chunk URLs are absolute from the server root, where bot/ serves these files.
   base: '/',
   build: {

@@ -13,8 +13,9 @@ export const TEST_TOKEN = '111222333:test-token-abcdefghijklmnopqrstuvw';
 export const TEST_LINK_SECRET = 'test-link-secret-0123456789abcdef0123456789';
 export const ASSET = 'index-Ab12Cd34.js';
 export const ASSET_BODY = 'console.log("gebere app");'.repeat(20);
+export const WORKER_BODY = 'self.addEventListener("fetch", () => {});'.repeat(20);
 
-/** A tiny Vite-like build: index.html with the placeholder, a hashed asset with .br/.gz. */
+/** A tiny Vite-like build: index.html with the placeholder, a hashed asset and sw.js with .br/.gz. */
 export function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gebere-dist-'));
   mkdirSync(join(dir, 'assets'));
@@ -26,6 +27,9 @@ export function fakeDist(): string {
   writeFileSync(join(dir, 'assets', `${ASSET}.br`), brotliCompressSync(ASSET_BODY));
   writeFileSync(join(dir, 'assets', `${ASSET}.gz`), gzipSync(ASSET_BODY));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'sw.js'), WORKER_BODY);
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync(WORKER_BODY));
+  writeFileSync(join(dir, 'sw.js.gz'), gzipSync(WORKER_BODY));
   return dir;
 }
 

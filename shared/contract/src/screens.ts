@@ -396,6 +396,12 @@ export function screenHref<S extends ScreenName>(name: S, values: LinkValues<S>)
   return search ? `${path}?${search}` : path;
 }
 
+/**
+ * The webapp's service worker, at the top of a build's output directory: the server serves it
+ * at the app's root (beside the screens' paths), so its scope is the whole app.
+ */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
 /** Where a webapp build writes its screens' first-load plan, under its output directory. */
 export const FIRST_LOAD_FILE = '.vite/first-load.json';
 

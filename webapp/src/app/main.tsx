@@ -10,6 +10,7 @@ import { initI18n, pickLanguage } from '../lib/i18n/texts';
 import { captureInitialUrl, checkProof } from '../lib/launch/proof';
 import { initTelegram } from '../telegram';
 import { App } from './app';
+import { registerWorker } from './register-worker';
 import { preloadScreen } from './screens';
 import './shell-kit';
 
@@ -40,7 +41,7 @@ async function bootstrap(): Promise<void> {
       <App />
     </StrictMode>,
   );
-  prefetchApi();
+  registerWorker(prefetchApi());
 }
 
 void bootstrap();

@@ -1,5 +1,6 @@
 import type { ApiClient, ApiResult, CallInput, CallOutput } from '@gebere/api-client';
 import type { RouteName } from '@gebere/contract';
+import { afterLoadWhenIdle } from '../after-load';
 
 export type { ApiError, ApiResult } from '@gebere/api-client';
 
@@ -18,15 +19,17 @@ export function loadApiClient(): Promise<ApiClient> {
  * Starts fetching the client while the user reads the first screen, so the first call does
  * not wait for it — after the page's own files have loaded (the `load` event) and then when idle:
  * on HTTP/1.1 over 3G its ~27 KB would otherwise queue before the screen's data request.
+ * Settles once it has loaded or failed.
  */
-export function prefetchApi(): void {
-  const start = () => void loadApiClient().catch(() => undefined);
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1500 });
-    else setTimeout(start, 300);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+export function prefetchApi(): Promise<void> {
+  return new Promise((done) =>
+    afterLoadWhenIdle(() =>
+      loadApiClient().then(
+        () => done(),
+        () => done(),
+      ),
+    ),
+  );
 }
 
 async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<ApiResult<CallOutput<N>>> {

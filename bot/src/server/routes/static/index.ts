@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@gebere/contract';
-import { LANG_PARAM, screenPaths } from '@gebere/contract/screens';
+import { LANG_PARAM, SERVICE_WORKER_FILE, screenPaths } from '@gebere/contract/screens';
 import { type Language, languages, resolveLanguage } from '@gebere/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { NotFoundPage } from '../../plugins/errors';
@@ -100,6 +101,11 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
     options.notFoundPage.serve = (request, reply) =>
       isAppPath(request.method, request.url) ? notFound(request, reply) : undefined;
 
+  // The service worker (webapp/src/sw/) at the app's root, so its scope is every screen. The
+  // browser checks it for a new build on every open: revalidated each time, never cached.
+  const worker = readWorker(options.distDir);
+  if (worker) app.get(`/${SERVICE_WORKER_FILE}`, worker);
+
   // Vite names everything under assets/ by content hash: safe to cache forever.
   if (existsSync(join(options.distDir, 'assets'))) {
     await app.register(fastifyStatic, {
@@ -114,14 +120,23 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
   }
   // Files from the webapp's public/ (icons, robots.txt) keep their names: cache briefly.
   const topLevel = readdirSync(options.distDir, { withFileTypes: true }).filter(
-    (d) => d.isFile() && d.name !== 'index.html' && !/\.(br|gz)$/.test(d.name),
+    (d) =>
+      d.isFile() && d.name !== 'index.html' && d.name !== SERVICE_WORKER_FILE && !/\.(br|gz)$/.test(d.name),
   );
   if (topLevel.length) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       prefix: '/',
       wildcard: false,
-      globIgnore: ['index.html', 'index.html.*', 'assets/**', '**/*.br', '**/*.gz'],
+      globIgnore: [
+        'index.html',
+        'index.html.*',
+        SERVICE_WORKER_FILE,
+        `${SERVICE_WORKER_FILE}.*`,
+        'assets/**',
+        '**/*.br',
+        '**/*.gz',
+      ],
       preCompressed: true,
       maxAge: 3600 * 1000,
       index: false,
@@ -129,6 +144,30 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, optio
     });
   }
 };
+
+/** The build's service worker as a handler (its precompressed bodies read once), if it has one. */
+function readWorker(distDir: string) {
+  const path = join(distDir, SERVICE_WORKER_FILE);
+  if (!existsSync(path)) return undefined;
+  const body = readFileSync(path);
+  const variant = (ext: string) =>
+    existsSync(`${path}.${ext}`) ? readFileSync(`${path}.${ext}`) : undefined;
+  const br = variant('br');
+  const gzip = variant('gz');
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const encoded = encoding === 'br' ? br : encoding === 'gzip' ? gzip : undefined;
+    if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
+    return reply.send(body);
+  };
+}
 
 async function notBuilt(_request: FastifyRequest, reply: FastifyReply) {
   return reply

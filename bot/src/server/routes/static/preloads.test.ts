@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type ScreenName, screens } from '@gebere/contract/screens';
+import { type ScreenName, screenPaths, screens } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebappBuilt } from '../../../../../scripts/build-freshness.mjs';
 import { fakeDist, testApp } from '../../../../test/test-kit';
@@ -170,6 +170,20 @@ describe('served documents', () => {
     expect(om.headers.etag).not.toBe(
       (await app.inject({ url: '/farmer_registration?lang=am' })).headers.etag,
     );
+  });
+
+  // The service worker keeps the root's document as the one offline shell of every screen
+  // (webapp/src/sw/): that holds only while a route's document differs from it in preloads alone.
+  it('every screen’s document, in every language, is the root’s but for its preload links', async () => {
+    const bare = (html: string) => html.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
+    const root = await app.inject({ url: '/' });
+    for (const path of screenPaths.map((p) => p.replace(':id', '7')))
+      for (const lang of ['', '&lang=am', '&lang=om']) {
+        const res = await app.inject({ url: `${path}?da_id=1&kebele_id=2${lang}` });
+        expect(res.statusCode, path).toBe(200);
+        expect(bare(res.body), `${path} ${lang}`).toBe(bare(root.body));
+        expect(res.headers['content-security-policy']).toBe(root.headers['content-security-policy']);
+      }
   });
 
   it('unknown paths get the not-found document without any screen preloads', async () => {

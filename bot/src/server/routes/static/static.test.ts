@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { screenPaths } from '@gebere/contract/screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET, ASSET_BODY, testApp } from '../../../../test/test-kit';
+import { ASSET, ASSET_BODY, testApp, WORKER_BODY } from '../../../../test/test-kit';
 import { renderIndexHtml, scriptSafeJson } from './index-html';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
@@ -128,6 +128,23 @@ describe('assets', () => {
     const res = await app.inject({ url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker at the root, revalidated on every open, precompressed', async () => {
+    const plain = await app.inject({ url: '/sw.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(WORKER_BODY);
+    // A worker script must have a JavaScript type; a cached one would keep an old build alive.
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const br = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(WORKER_BODY);
+    const again = await app.inject({
+      url: '/sw.js',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('refuses path traversal', async () => {
