@@ -401,8 +401,10 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
       // this budget, like the other journeys', only catches a hang.
     }, 120_000);
 
-    it.skipIf(lang === 'en')('no English of ours in the chat: every message and button the DA saw', () => {
-      expect(englishAmong(chatSeen(u), lang)).toEqual([]);
-    });
+    // Only for another language's reader (a skipped test would count as skipped in the summary).
+    if (lang !== 'en')
+      it('no English of ours in the chat: every message and button the DA saw', () => {
+        expect(englishAmong(chatSeen(u), lang)).toEqual([]);
+      });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
 import type { Precache } from '../src/sw/routing.ts';
 import { loadRegistry } from './first-load-plan.ts';
@@ -58,7 +58,8 @@ export function serviceWorker(): Plugin {
       const code = output.output.find((o) => o.type === 'chunk')?.code;
       if (!code) throw new Error(`${WORKER_ENTRY} built to nothing`);
       const { SERVICE_WORKER_FILE } = await loadRegistry(root); // TypeScript: not importable here
-      await writeFile(join(root, outDir, SERVICE_WORKER_FILE), code);
+      // outDir may be absolute (`vite build --outDir /tmp/…`): resolve, never join.
+      await writeFile(resolve(root, outDir, SERVICE_WORKER_FILE), code);
     },
   };
 }
