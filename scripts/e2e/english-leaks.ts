@@ -2,19 +2,9 @@
 // any {{placeholder}} standing for any value) among what a person reading another language sees,
 // in a screen or in the chat. Data (names the operator entered) never matches: only lines that
 // are one of our English texts, where the person's language says something else, do.
-import { type Language, resources } from '@gebere/i18n';
+import { type Language, resources, textsByKey } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
-
-function leaves(tree: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [p, v] of leaves(value, path)) out.set(p, v);
-  }
-  return out;
-}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{\{[^}]+\}\}/g;
@@ -25,8 +15,8 @@ const matchers = new Map<Language, { key: string; pattern: RegExp }[]>();
 function englishPatterns(lang: Language) {
   let list = matchers.get(lang);
   if (!list) {
-    const own = leaves(resources[lang]);
-    list = [...leaves(resources.en)]
+    const own = textsByKey(resources[lang]);
+    list = [...textsByKey(resources.en)]
       // a text of placeholders only, or with hardly a word of its own, says nothing English
       .filter(([key, text]) => own.get(key) !== text && /[A-Za-z]{3}/.test(text.replace(PLACEHOLDER, '')))
       .flatMap(([key, text]) =>

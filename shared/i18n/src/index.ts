@@ -7,6 +7,7 @@ export {
   languages,
   resolveLanguage,
 } from './languages';
+export { textsByKey } from './lookup';
 export {
   am,
   defaultNamespace,

@@ -37,3 +37,14 @@ export function lookupIn(tree: unknown, lang: Language, key: string, count?: num
   if (direct !== undefined || typeof count !== 'number') return direct;
   return walk(tree, `${key}_${pluralCategory(lang, count)}`) ?? walk(tree, `${key}_other`);
 }
+
+/** Every text of a resource tree by its dotted key, e.g. for checks over all of a language's texts. */
+export function textsByKey(tree: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [p, v] of textsByKey(value, path)) out.set(p, v);
+  }
+  return out;
+}

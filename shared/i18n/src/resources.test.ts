@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { placeholders } from './interpolate';
 import { type Language, languages } from './languages';
+import { textsByKey } from './lookup';
 import { am, en, namespaces, om, type Resources, resources } from './resources';
 
-/** Every text of a resource tree by dotted path. */
-function leaves(tree: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [p, v] of leaves(value, path)) out.set(p, v);
-  }
-  return out;
-}
-
-const enLeaves = leaves(en);
+const enLeaves = textsByKey(en);
 
 /**
  * Each translation's rules. `same`: texts kept as in English, each for a reason (the test fails
@@ -52,7 +42,7 @@ const TRANSLATIONS = {
 const translated = Object.entries(TRANSLATIONS).map(([lang, rules]) => ({
   lang,
   ...rules,
-  leaves: leaves(rules.tree),
+  leaves: textsByKey(rules.tree),
 }));
 
 describe('resources', () => {
@@ -97,7 +87,7 @@ describe('resources', () => {
   // The hudhaa (') is written as the ASCII apostrophe throughout (README "Decisions"): a
   // U+2019 or U+02BC would make the same word two spellings for search and for translators.
   it('writes the Oromo hudhaa as the ASCII apostrophe only', () => {
-    for (const [key, text] of leaves(om))
+    for (const [key, text] of textsByKey(om))
       expect({ key, text }).not.toEqual({ key, text: expect.stringMatching(/[\u2019\u02BC]/) });
     expect(om.common.loading).toContain("'");
   });

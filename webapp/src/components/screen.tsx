@@ -45,6 +45,33 @@ export function ScreenMessage({
 }
 
 /**
+ * What shows instead of content that is not there yet: the error (with its retry) or the
+ * loading spinner. The screen's own states, and those of a step inside a screen.
+ */
+export function LoadState({ loading, error }: Pick<ScreenProps, 'loading' | 'error'>) {
+  const t = useT();
+  if (error)
+    return (
+      <ScreenMessage
+        text={error.message}
+        action={
+          error.onRetry && (
+            <Button size="m" onClick={error.onRetry}>
+              {error.retryText ?? t('common.try_again')}
+            </Button>
+          )
+        }
+      />
+    );
+  if (!loading) return null;
+  return (
+    <div className="screen-loading" role="status" aria-label={t('common.loading')}>
+      <Spinner size="l" />
+    </div>
+  );
+}
+
+/**
  * The frame of every screen: title, loading, error, missing-parameter and proof states. It
  * also tells Telegram the app is ready when the first screen mounts.
  */
@@ -61,25 +88,7 @@ export function Screen({ title, loading, error, missing, needsProof = true, chil
   if (needsProof && auth === 'expired') body = <ScreenMessage text={t('errors.link_expired')} />;
   else if (needsProof && auth === 'unauthorized') body = <ScreenMessage text={t('errors.unauthorized')} />;
   else if (missing?.length) body = <ScreenMessage text={t('errors.missing_parameters')} />;
-  else if (error)
-    body = (
-      <ScreenMessage
-        text={error.message}
-        action={
-          error.onRetry && (
-            <Button size="m" onClick={error.onRetry}>
-              {error.retryText ?? t('common.try_again')}
-            </Button>
-          )
-        }
-      />
-    );
-  else if (loading)
-    body = (
-      <div className="screen-loading" role="status" aria-label={t('common.loading')}>
-        <Spinner size="l" />
-      </div>
-    );
+  else if (error || loading) body = <LoadState loading={loading} error={error} />;
   else body = children;
 
   return (

@@ -1,8 +1,8 @@
 import { type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
-import { Button, Cell, List, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { ScreenMessage } from '../../components/screen';
+import { LoadState, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
@@ -44,21 +44,11 @@ export function AdvisoryPicker({ user }: { user: HubUser }) {
   }, [kebele, lang, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (state.status === 'loading')
+  if (state.status !== 'ready')
     return (
-      <div className="screen-loading" role="status" aria-label={t('common.loading')}>
-        <Spinner size="l" />
-      </div>
-    );
-  if (state.status === 'error')
-    return (
-      <ScreenMessage
-        text={state.message}
-        action={
-          <Button size="m" onClick={retry}>
-            {t('common.try_again')}
-          </Button>
-        }
+      <LoadState
+        loading={state.status === 'loading'}
+        error={state.status === 'error' ? { message: state.message, onRetry: retry } : null}
       />
     );
   if (state.advisories.length === 0) return <ScreenMessage text={t('home.advisories.none')} />;

@@ -1,9 +1,9 @@
 import { type HubGroupEntry, type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
-import { Button, Cell, Checkbox, List, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { Button, Cell, Checkbox, List, Section } from '@telegram-apps/telegram-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MainButtonSubmit } from '../../components/main-button-submit';
-import { ScreenMessage } from '../../components/screen';
+import { LoadState, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
@@ -56,21 +56,11 @@ export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUs
     navigate(hubHref(link), { state: { depth: historyDepth() + 1 } });
   };
 
-  if (groups.status === 'loading')
+  if (groups.status !== 'ready')
     return (
-      <div className="screen-loading" role="status" aria-label={t('common.loading')}>
-        <Spinner size="l" />
-      </div>
-    );
-  if (groups.status === 'error')
-    return (
-      <ScreenMessage
-        text={groups.message}
-        action={
-          <Button size="m" onClick={retry}>
-            {t('common.try_again')}
-          </Button>
-        }
+      <LoadState
+        loading={groups.status === 'loading'}
+        error={groups.status === 'error' ? { message: groups.message, onRetry: retry } : null}
       />
     );
   if (groups.groups.length === 0) {
