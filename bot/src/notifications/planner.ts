@@ -105,6 +105,7 @@ async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, c
       last = due;
       next = occurrenceAfter(created, schedule, due);
     }
+    if (row.fingerprint !== row.current_fp || last !== ms(row.last_occurrence)) await markForSweep(tx, id);
     await tx.query(
       `update notification_plans set fingerprint = $2, since = $3, last_occurrence = $4, next_occurrence = $5,
          updated_at = now() where notification_id = $1`,
@@ -131,25 +132,79 @@ async function settleInDoubt(db: Db, now: number): Promise<number> {
   return r.rowCount;
 }
 
+/** Why a queued row of notification `n` (plan `p`) must not go out any more; null when it may. */
+const STALE_REASON = `case when not n.active then 'cancelled: notification removed'
+    when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
+      then 'cancelled: schedule changed'
+    when d.occurrence is distinct from p.last_occurrence
+      then 'cancelled: superseded by a later occurrence' end`;
+
+/** Notifications swept per transaction (the sweep drains the marks in such batches). */
+const SWEEP_BATCH = 50;
+
+/**
+ * Marks notification `id` for the sweep: its planned occurrence or schedule moved on. Removal and
+ * edits by any writer are marked by a trigger (migration 008).
+ */
+async function markForSweep(q: Queryable, id: number): Promise<void> {
+  await q.query(
+    `insert into notification_sweeps (notification_id) values ($1)
+     on conflict (notification_id) do update set marked_at = now()`,
+    [id],
+  );
+}
+
 /**
  * Queued deliveries that must not go out any more (not leased, so none is on its way):
- * notification removed, schedule changed, or a later occurrence planned.
+ * notification removed, schedule changed, or a later occurrence planned. Only notifications
+ * marked in `notification_sweeps` are looked at, so a tick in which nothing changed costs one
+ * index probe, whatever the backlog. A mark is taken (deleted) in the transaction that sweeps;
+ * a notification whose stale rows are leased right now stays marked for the next tick.
  */
-async function sweep(db: Db, now: number): Promise<number> {
-  const r = await db.query(
-    `update notification_deliveries d set status = 'failed', claimed_until = null, updated_at = now(),
-       last_error = case when not n.active then 'cancelled: notification removed'
-         when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
-           then 'cancelled: schedule changed'
-         else 'cancelled: superseded by a later occurrence' end
-     from location_notifications n left join notification_plans p on p.notification_id = n.id
-     where n.id = d.notification_id and d.status = 'queued' and d.sending_at is null
-       and (d.claimed_until is null or d.claimed_until < $1::timestamptz)
-       and (not n.active or p.fingerprint is distinct from ${FINGERPRINT}
-            or d.occurrence is distinct from p.last_occurrence)`,
-    [new Date(now).toISOString()],
-  );
-  return r.rowCount;
+export async function sweep(db: Db, now: number): Promise<number> {
+  let cancelled = 0;
+  // Taken in this pass: one whose rows are leased is marked again, and waits for the next tick.
+  const taken: number[] = [];
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const marks = await tx.query<{ notification_id: number }>(
+        `delete from notification_sweeps where notification_id in (
+           select notification_id from notification_sweeps where notification_id <> all($2::bigint[])
+           order by notification_id limit $1 for update skip locked)
+         returning notification_id`,
+        [SWEEP_BATCH, taken],
+      );
+      const ids = marks.rows.map((r) => Number(r.notification_id));
+      if (ids.length === 0) return null;
+      taken.push(...ids);
+      const r = await tx.query(
+        `update notification_deliveries d set status = 'failed', claimed_until = null, updated_at = now(),
+           last_error = ${STALE_REASON}
+         from location_notifications n left join notification_plans p on p.notification_id = n.id
+         where d.notification_id = any($1::bigint[]) and n.id = d.notification_id and d.status = 'queued'
+           and d.sending_at is null and (d.claimed_until is null or d.claimed_until < $2::timestamptz)
+           and ${STALE_REASON} is not null`,
+        [ids, new Date(now).toISOString()],
+      );
+      // Stale rows held by a lease (or on their way) are looked at again next tick.
+      await tx.query(
+        `insert into notification_sweeps (notification_id)
+         select distinct d.notification_id from notification_deliveries d
+         join location_notifications n on n.id = d.notification_id
+         left join notification_plans p on p.notification_id = n.id
+         where d.notification_id = any($1::bigint[]) and d.status = 'queued'
+           and (d.sending_at is not null or d.claimed_until >= $2::timestamptz)
+           and ${STALE_REASON} is not null
+         on conflict (notification_id) do update set marked_at = now()`,
+        [ids, new Date(now).toISOString()],
+      );
+      return { swept: r.rowCount, full: ids.length === SWEEP_BATCH };
+    });
+    if (!done) break;
+    cancelled += done.swept;
+    if (!done.full) break;
+  }
+  return cancelled;
 }
 
 /** Past this many new rows, statistics are refreshed (PGlite has no autovacuum to do it). */

@@ -1,0 +1,44 @@
+/**
+ * The notification engine at national scale (issue 21): its per-tick queries cost what changed,
+ * not the length of the backlog. See bot/src/notifications/README.md ("Cost per tick").
+ */
+export const sql = /* sql */ `
+-- Notifications whose queued deliveries may have to be cancelled (removed, schedule changed, a
+-- later occurrence planned). The planner's sweep reads only these, instead of every queued row.
+create table notification_sweeps (
+  notification_id bigint primary key,
+  marked_at timestamptz not null default now()
+);
+
+-- Any writer that removes a notification or changes its schedule or target marks it. "do update"
+-- (not "do nothing") so a mark made while a sweep of the same notification runs waits for that
+-- sweep and survives it.
+create function notification_sweep_mark() returns trigger language plpgsql as $$
+begin
+  insert into notification_sweeps (notification_id) values (new.id)
+    on conflict (notification_id) do update set marked_at = now();
+  return null;
+end $$;
+create trigger location_notifications_sweep_mark
+  after update of active, send_now, frequency, "interval", location_type, location_id
+  on location_notifications for each row
+  when (old.active is distinct from new.active or old.send_now is distinct from new.send_now
+        or old.frequency is distinct from new.frequency or old."interval" is distinct from new."interval"
+        or old.location_type is distinct from new.location_type
+        or old.location_id is distinct from new.location_id)
+  execute function notification_sweep_mark();
+
+-- Whatever is queued today is swept once.
+insert into notification_sweeps (notification_id)
+  select distinct notification_id from notification_deliveries where status = 'queued';
+
+-- The sweep's lookup of one notification's queued rows (the unique key would also walk its sent
+-- history). It replaces (status, updated_at), which no query reads.
+drop index notification_deliveries_status_idx;
+create index notification_deliveries_queued_notification_idx
+  on notification_deliveries(notification_id, occurrence) where status = 'queued';
+
+-- The sender's "when is the next waiting row due" (429 retry_after, backoff).
+create index notification_deliveries_waiting_idx on notification_deliveries(not_before)
+  where status = 'queued' and not_before is not null;
+`;

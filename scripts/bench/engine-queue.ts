@@ -1,0 +1,221 @@
+// The notification engine's per-tick queries at national scale (issue 21): the claim, the
+// sender's "when next", and the planner's sweep, each timed the old way (kept here verbatim)
+// and the current way, on one throwaway PostgreSQL database holding a generated backlog.
+//
+//   node scripts/system-deps.mjs --postgres-env > /tmp/pgenv.sh; source /tmp/pgenv.sh
+//   nice -n 10 node --import tsx scripts/bench/engine-queue.ts [--queued 1000000] [--notifications 45000]
+//
+// Generation is plain SQL (generate_series); 1 M queued rows take about a minute on 2 cores.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { migrate } from '../../bot/src/backend/db/migrate';
+import { openPostgres } from '../../bot/src/backend/db/postgres';
+import type { Db } from '../../bot/src/backend/db/types';
+import { FINGERPRINT, sweep } from '../../bot/src/notifications/planner';
+import { claim, nextEligible } from '../../bot/src/notifications/queue';
+
+const { values } = parseArgs({
+  options: {
+    queued: { type: 'string', default: '1000000' },
+    notifications: { type: 'string', default: '45000' },
+    users: { type: 'string', default: '60000' },
+    runs: { type: 'string', default: '20' },
+  },
+});
+const QUEUED = Number(values.queued);
+const NOTIFICATIONS = Number(values.notifications);
+const USERS = Number(values.users);
+const RUNS = Number(values.runs);
+const NOW = Date.parse('2026-03-02T05:00:00Z'); // 08:00 Addis Ababa, the recurring occurrence
+const iso = (t: number) => new Date(t).toISOString();
+
+// --- the queries as they were before migration 008 (bot/src/notifications, git history) ---
+const OLD_LIVE = `live as materialized (
+  select p.notification_id, p.last_occurrence from notification_plans p
+  join location_notifications n on n.id = p.notification_id
+  where n.active and p.fingerprint = ${FINGERPRINT} and p.last_occurrence is not null)`;
+const OLD_CANDIDATES = `with ${OLD_LIVE}
+  select d.id, d.bot_user_id from notification_deliveries d
+  join live l on l.notification_id = d.notification_id and l.last_occurrence = d.occurrence
+  where d.status = 'queued' and d.sending_at is null
+    and (d.claimed_until is null or d.claimed_until < $1::timestamptz)
+    and (d.not_before is null or d.not_before <= $1::timestamptz)
+  order by d.id limit $2 * 4`;
+const OLD_NEXT = `with ${OLD_LIVE}
+  select min(greatest(d.not_before, d.claimed_until, $1::timestamptz)) as at
+  from notification_deliveries d
+  join live l on l.notification_id = d.notification_id and l.last_occurrence = d.occurrence
+  where d.status = 'queued' and d.sending_at is null`;
+const OLD_SWEEP = `update notification_deliveries d set status = 'failed', claimed_until = null, updated_at = now(),
+    last_error = case when not n.active then 'cancelled: notification removed'
+      when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
+        then 'cancelled: schedule changed'
+      else 'cancelled: superseded by a later occurrence' end
+  from location_notifications n left join notification_plans p on p.notification_id = n.id
+  where n.id = d.notification_id and d.status = 'queued' and d.sending_at is null
+    and (d.claimed_until is null or d.claimed_until < $1::timestamptz)
+    and (not n.active or p.fingerprint is distinct from ${FINGERPRINT}
+         or d.occurrence is distinct from p.last_occurrence)`;
+
+async function admin(url: string, sql: string) {
+  const db = openPostgres({ connectionString: url, max: 1 });
+  try {
+    await db.exec(sql);
+  } finally {
+    await db.close();
+  }
+}
+
+async function generate(db: Db): Promise<void> {
+  // Bulk load without the foreign-key triggers (the rows are consistent by construction).
+  await db.exec(`set session_replication_role = replica`);
+  await db.query(
+    `insert into bot_users (id, telegram_id, chat_id, first_name, language, verification_status)
+     overriding system value
+     select g, 9000000000 + g, 9000000000 + g, 'DA ' || g, case when g % 3 = 0 then 'am' else 'en' end, 'VERIFIED'
+     from generate_series(1, $1::int) g`,
+    [USERS],
+  );
+  // Recurring weekly reminders created a Monday morning long ago; 1 in 20 removed.
+  await db.query(
+    `insert into location_notifications (id, name, message, content_type, location_type, frequency, "interval",
+       active, created_by, created_at, updated_at)
+     overriding system value
+     select g, 'Reminder ' || g, 'Record this week''s reach.', 'reach', 'all', 'weekly', 1, g % 20 <> 0,
+       1 + g % $2::int, '2025-01-06T04:00:00Z', '2025-01-06T04:00:00Z'
+     from generate_series(1, $1::int) g`,
+    [NOTIFICATIONS, USERS],
+  );
+  await db.query(
+    `insert into notification_plans (notification_id, fingerprint, since, last_occurrence, next_occurrence)
+     select n.id, ${FINGERPRINT}, n.created_at, $1::timestamptz, $1::timestamptz + interval '7 days'
+     from location_notifications n`,
+    [iso(NOW)],
+  );
+  // The morning's occurrence of the live ones, queued, spread over the DAs (unique per notification).
+  await db.query(
+    `with live as (select id, row_number() over (order by id) - 1 as k from location_notifications where active),
+     c as (select count(*) as n from live)
+     insert into notification_deliveries (notification_id, occurrence, bot_user_id)
+     select l.id, $2::timestamptz, 1 + ((g / c.n) * 2609 + g % c.n) % $3::int
+     from generate_series(0, $1::int - 1) g cross join c join live l on l.k = g % c.n`,
+    [QUEUED, iso(NOW), USERS],
+  );
+  await db.exec(`set session_replication_role = origin; analyze`);
+}
+
+async function timeIt(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; max: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)] as number, max: times.at(-1) as number };
+}
+
+/** Runs `sql` in a transaction that is rolled back (the old sweep must not change the data). */
+const rolledBack = (db: Db, sql: string, params: unknown[]) =>
+  db
+    .transaction(async (tx) => {
+      await tx.query(sql, params);
+      throw new Error('rollback');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rollback') throw err;
+    });
+
+async function main() {
+  const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!server) throw new Error('needs TEST_DATABASE_URL (node scripts/system-deps.mjs --postgres-env)');
+  const name = `gebere_engine_bench_${randomBytes(4).toString('hex')}`;
+  await admin(server, `create database ${name}`);
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  const db = openPostgres({ connectionString: u.toString(), max: 2 });
+  try {
+    await migrate(db);
+    await db.exec('delete from notification_sweeps');
+    const t0 = performance.now();
+    await generate(db);
+    const size = await db.query<{ s: string }>(
+      `select pg_size_pretty(pg_total_relation_size('notification_deliveries')) as s`,
+    );
+    console.log(
+      `generated ${QUEUED.toLocaleString('en')} queued deliveries of ${NOTIFICATIONS.toLocaleString('en')} notifications ` +
+        `to ${USERS.toLocaleString('en')} DAs in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+        `(notification_deliveries ${size.rows[0]?.s})`,
+    );
+    const rows: Array<[string, { p50: number; max: number }, { p50: number; max: number }]> = [];
+    const now = iso(NOW);
+    rows.push([
+      'claim of 30 (before: candidate step alone)',
+      await timeIt(RUNS, () => db.query(OLD_CANDIDATES, [now, 30])),
+      { p50: Number.NaN, max: Number.NaN },
+    ]);
+    rows.push([
+      'sender: next eligible',
+      await timeIt(RUNS, () => db.query(OLD_NEXT, [now])),
+      await timeIt(RUNS, () => nextEligible(db, NOW)),
+    ]);
+    rows.push([
+      'sweep, nothing changed',
+      await timeIt(Math.min(RUNS, 5), () => rolledBack(db, OLD_SWEEP, [now])),
+      await timeIt(RUNS, () => sweep(db, NOW)),
+    ]);
+    // Whole claims (lease + rate row): each takes 30 rows, so the walk moves on like a drain.
+    let t = NOW;
+    const claims = await timeIt(RUNS, async () => {
+      t += 1_000;
+      await claim(db, {
+        now: t,
+        worker: 'bench',
+        batchSize: 30,
+        leaseMs: 30_000,
+        horizonMs: 3_600_000,
+        ratePerSecond: 1e6,
+      });
+    });
+    rows[0][2] = claims;
+    // One notification removed: its queued rows cancelled by the sweep (the old one rescans all).
+    const removed = await db.query<{ id: number; n: number }>(
+      `select notification_id as id, count(*)::int as n from notification_deliveries where status = 'queued'
+       group by notification_id order by notification_id desc limit 1`,
+    );
+    const victim = removed.rows[0];
+    if (victim) {
+      const oldOne = await db
+        .transaction(async (tx) => {
+          await tx.query('update location_notifications set active = false where id = $1', [victim.id]);
+          const t1 = performance.now();
+          await tx.query(OLD_SWEEP, [iso(t)]);
+          const ms = performance.now() - t1;
+          throw Object.assign(new Error('rollback'), { ms });
+        })
+        .catch((err: Error & { ms?: number }) => {
+          if (err.message !== 'rollback') throw err;
+          return err.ms as number;
+        });
+      await db.query('update location_notifications set active = false where id = $1', [victim.id]);
+      const t1 = performance.now();
+      const cancelled = await sweep(db, t);
+      const newOne = performance.now() - t1;
+      rows.push([
+        `sweep, 1 notification removed (${cancelled} rows)`,
+        { p50: oldOne, max: oldOne },
+        { p50: newOne, max: newOne },
+      ]);
+    }
+    const f = (x: { p50: number; max: number }) => `${x.p50.toFixed(1)} / ${x.max.toFixed(1)}`;
+    console.log('\n| query (p50 / max ms)                         | before          | now             |');
+    console.log('| -------------------------------------------- | --------------- | --------------- |');
+    for (const [label, before, after] of rows)
+      console.log(`| ${label.padEnd(44)} | ${f(before).padEnd(15)} | ${f(after).padEnd(15)} |`);
+  } finally {
+    await db.close();
+    await admin(server, `drop database ${name}`);
+  }
+}
+
+await main();
