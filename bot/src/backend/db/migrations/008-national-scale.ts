@@ -1,8 +1,13 @@
 /**
- * The notification engine at national scale (issue 21): its per-tick queries cost what changed,
- * not the length of the backlog. See bot/src/notifications/README.md ("Cost per tick").
+ * National scale (issue 21). The notification engine's per-tick queries cost what changed, not
+ * the length of the backlog (bot/src/notifications/README.md, "Cost per tick"); iso() is inlined.
  */
 export const sql = /* sql */ `
+-- iso() was declared IMMUTABLE over to_char, which is STABLE: a function whose body is more
+-- volatile than its declaration is never inlined, so every row paid a function call (half the SQL
+-- time of a heavy creator's list). Nothing indexes iso(), so STABLE is both true and enough.
+alter function iso(timestamptz) stable;
+
 -- Notifications whose queued deliveries may have to be cancelled (removed, schedule changed, a
 -- later occurrence planned). The planner's sweep reads only these, instead of every queued row.
 create table notification_sweeps (
