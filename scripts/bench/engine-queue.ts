@@ -11,8 +11,9 @@ import { parseArgs } from 'node:util';
 import { migrate } from '../../bot/src/backend/db/migrate';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
-import { FINGERPRINT, sweep } from '../../bot/src/notifications/planner';
+import { FINGERPRINT, plan, RECIPIENTS_WHERE, sweep } from '../../bot/src/notifications/planner';
 import { claim, nextEligible } from '../../bot/src/notifications/queue';
+import { emptyCounts } from '../../bot/src/notifications/types';
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +58,11 @@ const OLD_SWEEP = `update notification_deliveries d set status = 'failed', claim
     and (not n.active or p.fingerprint is distinct from ${FINGERPRINT}
          or d.occurrence is distinct from p.last_occurrence)`;
 
+const OLD_PLAN_ALL = `insert into notification_deliveries (notification_id, occurrence, bot_user_id)
+  select $1, $2::timestamptz, u.id from bot_users u join da_profiles p on p.id = u.da_profile_id
+  where ${RECIPIENTS_WHERE} and $3::bigint is null
+  on conflict (notification_id, occurrence, bot_user_id) do nothing`;
+
 async function admin(url: string, sql: string) {
   const db = openPostgres({ connectionString: url, max: 1 });
   try {
@@ -76,6 +82,16 @@ async function generate(db: Db): Promise<void> {
      from generate_series(1, $1::int) g`,
     [USERS],
   );
+  // Every one a DA (the areas are not read by an "all" target).
+  await db.query(
+    `insert into da_profiles (id, first_name, father_name, grand_father_name, phone_number, telegram_phone_number,
+       sex, region_id, zone_id, woreda_id, kebele_id, role_id, created_by)
+     overriding system value
+     select g, 'Almaz', 'Bekele', 'Desta', '9' || lpad(g::text, 8, '0'), '9' || lpad(g::text, 8, '0'), 'female',
+       1, 1, 1, 1, 1, g from generate_series(1, $1::int) g`,
+    [USERS],
+  );
+  await db.exec('update bot_users set da_profile_id = id');
   // Recurring weekly reminders created a Monday morning long ago; 1 in 20 removed.
   await db.query(
     `insert into location_notifications (id, name, message, content_type, location_type, frequency, "interval",
@@ -101,6 +117,10 @@ async function generate(db: Db): Promise<void> {
      from generate_series(0, $1::int - 1) g cross join c join live l on l.k = g % c.n`,
     [QUEUED, iso(NOW), USERS],
   );
+  for (const table of ['bot_users', 'da_profiles', 'location_notifications'])
+    await db.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${table}))`, [
+      table,
+    ]);
   await db.exec(`set session_replication_role = origin; analyze`);
 }
 
@@ -203,6 +223,43 @@ async function main() {
         { p50: newOne, max: newOne },
       ]);
     }
+    // Send-now to every DA: one INSERT ... SELECT before, batches of 5,000 now.
+    const all = await db.query<{ id: number }>(
+      `insert into location_notifications (name, message, content_type, send_now, location_type, created_by,
+         created_at, updated_at)
+       values ('To everyone', 'Field day tomorrow.', 'reach', true, 'all', 1, $1::timestamptz, $1::timestamptz)
+       returning id`,
+      [iso(t - 1_000)],
+    );
+    const allId = Number(all.rows[0]?.id);
+    let inserted = 0;
+    const t2 = performance.now();
+    await db
+      .transaction(async (tx) => {
+        inserted = (await tx.query(OLD_PLAN_ALL, [allId, iso(t - 1_000), null])).rowCount;
+        throw new Error('rollback');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
+    const oldPlan = performance.now() - t2;
+    const counts = emptyCounts();
+    const t3 = performance.now();
+    await plan(db, t, 86_400_000, counts, { maxBatches: 1 });
+    const firstBatch = performance.now() - t3;
+    await plan(db, t, 86_400_000, counts);
+    const whole = performance.now() - t3;
+    rows.push([
+      `send-now to ${USERS.toLocaleString('en')} DAs: first rows queued`,
+      { p50: oldPlan, max: oldPlan },
+      { p50: firstBatch, max: firstBatch },
+    ]);
+    rows.push([
+      `  … all ${counts.queued.toLocaleString('en')} queued (one transaction before)`,
+      { p50: oldPlan, max: oldPlan },
+      { p50: whole, max: whole },
+    ]);
+    if (inserted !== counts.queued) console.log(`(old plan queued ${inserted}, new ${counts.queued})`);
     const f = (x: { p50: number; max: number }) => `${x.p50.toFixed(1)} / ${x.max.toFixed(1)}`;
     console.log('\n| query (p50 / max ms)                         | before          | now             |');
     console.log('| -------------------------------------------- | --------------- | --------------- |');

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../backend/db/types';
 import { firstOccurrence, latestDue, occurrenceAfter, scheduleOf } from './schedule';
-import type { RunCounts } from './types';
+import { DEFAULT_ENGINE_OPTIONS, type RunCounts } from './types';
 
 /**
  * The planner turns due occurrences into delivery rows: one per (notification, occurrence,
@@ -31,21 +31,39 @@ const TARGET_COLUMN: Record<string, string | undefined> = {
 export const RECIPIENTS_WHERE = `u.verification_status = 'VERIFIED'
   and (u.blocked_at is null or u.blocked_at < u.updated_at)`;
 
+/**
+ * Queues the next `limit` recipients (in DA profile id order, after `after`) of notification
+ * `n`'s occurrence. `seen` < `limit` means the recipients are exhausted; `last` is where to go on from.
+ */
 export async function insertDeliveries(
   q: Queryable,
   n: { id: number; location_type: string; location_id: number | null },
   occurrence: number,
-): Promise<number> {
+  chunk: { after: number; limit: number },
+): Promise<{ seen: number; inserted: number; last: number }> {
   const column = TARGET_COLUMN[n.location_type];
-  if (n.location_type !== 'all' && (!column || n.location_id === null)) return 0;
-  const r = await q.query(
-    `insert into notification_deliveries (notification_id, occurrence, bot_user_id)
-     select $1, $2::timestamptz, u.id from bot_users u join da_profiles p on p.id = u.da_profile_id
-     where ${RECIPIENTS_WHERE} ${column ? `and ${column} = $3` : 'and $3::bigint is null'}
-     on conflict (notification_id, occurrence, bot_user_id) do nothing`,
-    [n.id, new Date(occurrence).toISOString(), column ? n.location_id : null],
+  if (n.location_type !== 'all' && (!column || n.location_id === null))
+    return { seen: 0, inserted: 0, last: chunk.after };
+  const r = await q.query<{ seen: number; inserted: number; last: number | null }>(
+    `with chunk as materialized (
+       select p.id as profile, u.id as bot_user from da_profiles p join bot_users u on u.da_profile_id = p.id
+       where ${RECIPIENTS_WHERE} ${column ? `and ${column} = $3` : 'and $3::bigint is null'} and p.id > $4
+       order by p.id limit $5
+     ), ins as (
+       insert into notification_deliveries (notification_id, occurrence, bot_user_id)
+       select $1, $2::timestamptz, bot_user from chunk
+       on conflict (notification_id, occurrence, bot_user_id) do nothing returning 1
+     )
+     select (select count(*)::int from chunk) as seen, (select count(*)::int from ins) as inserted,
+       (select max(profile) from chunk) as last`,
+    [n.id, new Date(occurrence).toISOString(), column ? n.location_id : null, chunk.after, chunk.limit],
   );
-  return r.rowCount;
+  const row = r.rows[0];
+  return {
+    seen: Number(row?.seen ?? 0),
+    inserted: Number(row?.inserted ?? 0),
+    last: row?.last === null || row?.last === undefined ? chunk.after : Number(row.last),
+  };
 }
 
 interface PlanRow {
@@ -54,6 +72,7 @@ interface PlanRow {
   since: Date | null;
   last_occurrence: Date | null;
   next_occurrence: Date | null;
+  planning_occurrence: Date | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -76,6 +95,7 @@ async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, c
     );
     const r = await tx.query<PlanRow>(
       `select p.fingerprint, ${FINGERPRINT} as current_fp, p.since, p.last_occurrence, p.next_occurrence,
+         p.planning_occurrence,
          n.active, n.created_at, n.updated_at, n.send_now, n.frequency, n."interval", n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
        where p.notification_id = $1 for update of p skip locked`,
@@ -88,30 +108,82 @@ async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, c
     let since = ms(row.since);
     let last = ms(row.last_occurrence);
     let next = ms(row.next_occurrence);
+    let planning = ms(row.planning_occurrence);
     if (row.fingerprint !== row.current_fp) {
       // New, or edited to another schedule or target: occurrences of the current schedule from
       // the moment it took effect. The old schedule's queued rows are swept as "schedule changed".
       since = row.since === null ? created : row.updated_at.getTime();
       last = null;
+      planning = null;
       next = firstOccurrence(created, schedule, since);
     }
     if (next !== null && next <= now) {
       const due = latestDue(created, schedule, next, now);
       if (now - due <= maxLatenessMs) {
         counts.planned++;
-        counts.queued += await insertDeliveries(tx, { id, ...row }, due);
+        // Its recipients are queued batch by batch after this commits (fill()).
+        planning = due;
       } else counts.missed++;
       // Only the latest occurrence's rows may be sent; older queued ones are superseded.
       last = due;
       next = occurrenceAfter(created, schedule, due);
+      if (planning !== due) planning = null;
     }
     if (row.fingerprint !== row.current_fp || last !== ms(row.last_occurrence)) await markForSweep(tx, id);
     await tx.query(
       `update notification_plans set fingerprint = $2, since = $3, last_occurrence = $4, next_occurrence = $5,
-         updated_at = now() where notification_id = $1`,
-      [id, row.current_fp, iso(since), iso(last), iso(next)],
+         planning_after = case when planning_occurrence is not distinct from $6::timestamptz
+                               then planning_after else 0 end,
+         planning_occurrence = $6, updated_at = now() where notification_id = $1`,
+      [id, row.current_fp, iso(since), iso(last), iso(next), iso(planning)],
     );
     return true;
+  });
+}
+
+/**
+ * Queues one batch of the occurrence being planned (`planning_occurrence`), from where the last
+ * batch stopped (`planning_after`, a DA profile id), in its own short transaction; true while
+ * recipients remain. A crash between batches loses nothing: the next pass goes on from there, and
+ * ON CONFLICT makes a repeated batch harmless. Rows of the first batch may be sent while later
+ * ones are still being queued (the occurrence is already the live one).
+ */
+async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{
+      planning_occurrence: Date;
+      planning_after: number;
+      location_type: string;
+      location_id: number | null;
+    }>(
+      `select p.planning_occurrence, p.planning_after, n.location_type, n.location_id
+       from notification_plans p join location_notifications n on n.id = p.notification_id
+       where p.notification_id = $1 and p.planning_occurrence is not null and n.active
+         and p.fingerprint = ${FINGERPRINT}
+       for update of p skip locked`,
+      [id],
+    );
+    const row = r.rows[0];
+    if (!row) return false;
+    const after = Number(row.planning_after);
+    const batch = await insertDeliveries(
+      tx,
+      {
+        id,
+        location_type: row.location_type,
+        location_id: row.location_id === null ? null : Number(row.location_id),
+      },
+      row.planning_occurrence.getTime(),
+      { after, limit: batchSize },
+    );
+    counts.queued += batch.inserted;
+    const done = batch.seen < batchSize;
+    await tx.query(
+      `update notification_plans set planning_after = $2,
+         planning_occurrence = case when $3 then null else planning_occurrence end where notification_id = $1`,
+      [id, batch.last, done],
+    );
+    return !done;
   });
 }
 
@@ -210,17 +282,35 @@ export async function sweep(db: Db, now: number): Promise<number> {
 /** Past this many new rows, statistics are refreshed (PGlite has no autovacuum to do it). */
 const ANALYZE_AFTER = 500;
 
+export interface PlanOptions {
+  /** Recipients queued per transaction. */
+  batchSize?: number;
+  /** Stop queueing a notification after this many batches in one pass (tests: a crash between). */
+  maxBatches?: number;
+}
+
 /** One planner pass: new or edited notifications, due occurrences, in-doubt rows, the sweep. */
-export async function plan(db: Db, now: number, maxLatenessMs: number, counts: RunCounts): Promise<void> {
+export async function plan(
+  db: Db,
+  now: number,
+  maxLatenessMs: number,
+  counts: RunCounts,
+  o: PlanOptions = {},
+): Promise<void> {
+  const batchSize = o.batchSize ?? DEFAULT_ENGINE_OPTIONS.planBatchSize;
   const due = await db.query<{ id: number }>(
     `select n.id from location_notifications n left join notification_plans p on p.notification_id = n.id
      where n.active and (p.notification_id is null or p.fingerprint <> ${FINGERPRINT}
-                         or p.next_occurrence <= $1::timestamptz)
+                         or p.next_occurrence <= $1::timestamptz or p.planning_occurrence is not null)
      order by n.id`,
     [new Date(now).toISOString()],
   );
   const before = counts.queued;
-  for (const { id } of due.rows) await planOne(db, Number(id), now, maxLatenessMs, counts);
+  for (const { id } of due.rows) {
+    await planOne(db, Number(id), now, maxLatenessMs, counts);
+    for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++)
+      if (!(await fill(db, Number(id), batchSize, counts))) break;
+  }
   if (counts.queued - before >= ANALYZE_AFTER) await db.exec('analyze notification_deliveries');
   counts.unconfirmed += await settleInDoubt(db, now);
   counts.cancelled += await sweep(db, now);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/backend/test-kit/databases';
+import { plan } from './planner';
 import { claim, deliveryCounts, nextEligible } from './queue';
 import {
   editNotification,
@@ -10,6 +11,7 @@ import {
   type SharedDb,
   type TestDa,
 } from './test-kit';
+import { emptyCounts } from './types';
 
 // The queue's per-tick work is bounded by what changed (README "Cost per tick"): the claim walks
 // the queue in id order checking each row's notification, the sweep visits marked notifications.
@@ -108,5 +110,30 @@ describeOnDatabases('the queue at scale keeps its rules (%s)', (kind) => {
     await h.plan();
     expect(await deliveryCounts(h.db, id)).toEqual({ queued: 0, sent: 0, failed: 2 });
     expect(await deliveryCounts(h.db, other)).toEqual({ queued: 2, sent: 0, failed: 0 });
+  });
+
+  it('an occurrence is queued in batches; a pass cut short goes on later, each DA once', async () => {
+    h = await harness(shared, { start });
+    const list = await das(5);
+    const id = await sendNow();
+    // One batch of 2 per pass, as if the planner died after each commit.
+    const pass = async () => {
+      const c = emptyCounts();
+      await plan(h.db, h.clock.now(), 86_400_000, c, { batchSize: 2, maxBatches: 1 });
+      return c;
+    };
+    expect(await pass()).toMatchObject({ planned: 1, queued: 2 });
+    // The first batch is live at once: it can go out while the rest is being queued.
+    expect((await claimAs('a', 10)).ids).toEqual(await idsOf(id));
+    expect(await pass()).toMatchObject({ planned: 0, queued: 2 });
+    expect(await pass()).toMatchObject({ planned: 0, queued: 1 });
+    expect(await pass()).toMatchObject({ planned: 0, queued: 0 });
+    const users = await h.db.query<{ bot_user_id: number }>(
+      'select bot_user_id from notification_deliveries where notification_id = $1 order by bot_user_id',
+      [id],
+    );
+    expect(users.rows.map((r) => Number(r.bot_user_id))).toEqual(list.map((da) => da.botUserId));
+    const left = await h.db.query('select 1 from notification_plans where planning_occurrence is not null');
+    expect(left.rows).toEqual([]);
   });
 });

@@ -37,6 +37,11 @@ create trigger location_notifications_sweep_mark
 insert into notification_sweeps (notification_id)
   select distinct notification_id from notification_deliveries where status = 'queued';
 
+-- Planning an occurrence in batches (a send-now to 60 k DAs is not one transaction): the
+-- occurrence whose recipients are still being queued, and the last DA profile id queued so far.
+alter table notification_plans add column planning_occurrence timestamptz,
+  add column planning_after bigint not null default 0;
+
 -- The sweep's lookup of one notification's queued rows (the unique key would also walk its sent
 -- history). It replaces (status, updated_at), which no query reads.
 drop index notification_deliveries_status_idx;
