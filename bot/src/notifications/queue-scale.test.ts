@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/backend/test-kit/databases';
-import { plan } from './planner';
+import { DELIVERY_RETENTION_MS, plan } from './planner';
 import { claim, deliveryCounts, nextEligible } from './queue';
 import {
   editNotification,
@@ -135,5 +135,34 @@ describeOnDatabases('the queue at scale keeps its rules (%s)', (kind) => {
     expect(users.rows.map((r) => Number(r.bot_user_id))).toEqual(list.map((da) => da.botUserId));
     const left = await h.db.query('select 1 from notification_plans where planning_occurrence is not null');
     expect(left.rows).toEqual([]);
+  });
+
+  it('finished deliveries are rolled up and deleted after the retention period; the counts stay', async () => {
+    h = await harness(shared, { start });
+    await das(3);
+    const sent = await sendNow();
+    const removed = await sendNow();
+    await h.plan();
+    await editNotification(h.db, removed, { active: false }, h.clock.now());
+    await h.engine().runOnce();
+    const kept = async () =>
+      Number(
+        (
+          await h.db.query<{ n: number }>(
+            'select count(*)::int as n from notification_deliveries where notification_id = any($1::bigint[])',
+            [[sent, removed]],
+          )
+        ).rows[0]?.n,
+      );
+    expect(await deliveryCounts(h.db, sent)).toEqual({ queued: 0, sent: 3, failed: 0 });
+    expect(await deliveryCounts(h.db, removed)).toEqual({ queued: 0, sent: 0, failed: 3 });
+    h.clock.advance(DELIVERY_RETENTION_MS - 60_000);
+    await h.plan();
+    expect(await kept()).toBe(6);
+    h.clock.advance(120_000);
+    await h.plan();
+    expect(await kept()).toBe(0);
+    expect(await deliveryCounts(h.db, sent)).toEqual({ queued: 0, sent: 3, failed: 0 });
+    expect(await deliveryCounts(h.db, removed)).toEqual({ queued: 0, sent: 0, failed: 3 });
   });
 });

@@ -143,17 +143,5 @@ export async function pauseAll(db: Db, until: number): Promise<void> {
   );
 }
 
-/** Queue depth by status for one notification, or for all (logs, tests, the benchmark). */
-export async function deliveryCounts(
-  db: Queryable,
-  notificationId?: number,
-): Promise<{ queued: number; sent: number; failed: number }> {
-  const r = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
-    `select status, count(*)::int as n from notification_deliveries
-     where ($1::bigint is null or notification_id = $1) group by status`,
-    [notificationId ?? null],
-  );
-  const counts = { queued: 0, sent: 0, failed: 0 };
-  for (const row of r.rows) counts[row.status] = Number(row.n);
-  return counts;
-}
+/** Deliveries by status (the backend's rule, which adds the counts of pruned occurrences). */
+export { deliveryCounts } from '../backend/routes/notifications';

@@ -42,6 +42,20 @@ insert into notification_sweeps (notification_id)
 alter table notification_plans add column planning_occurrence timestamptz,
   add column planning_after bigint not null default 0;
 
+-- Retention (bot/src/notifications/README.md): sent and failed deliveries of an occurrence older
+-- than the retention period are rolled up here and deleted, so the table holds about two weeks of
+-- rows and the details call adds these counts instead of counting a year of history.
+create table notification_occurrence_counts (
+  notification_id bigint not null,
+  occurrence timestamptz not null,
+  sent int not null default 0,
+  failed int not null default 0,
+  primary key (notification_id, occurrence)
+);
+-- Finished rows by occurrence: the pruning walks only what is old enough.
+create index notification_deliveries_finished_idx on notification_deliveries(occurrence)
+  where status <> 'queued';
+
 -- The sweep's lookup of one notification's queued rows (the unique key would also walk its sent
 -- history). It replaces (status, updated_at), which no query reads.
 drop index notification_deliveries_status_idx;
