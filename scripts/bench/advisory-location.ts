@@ -5,12 +5,10 @@
 //
 //   node scripts/system-deps.mjs --postgres-env > /tmp/pgenv.sh; source /tmp/pgenv.sh
 //   nice -n 10 node --import tsx scripts/bench/advisory-location.ts [--advisories 21000]
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { migrate } from '../../bot/src/backend/db/migrate';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
 import { seed } from '../../bot/src/backend/db/seed';
 import { APPLIES, APPLIES_INDEXED, applicableCte } from '../../bot/src/backend/routes/areas';
+import { withThrowawayDb } from './throwaway-postgres';
 
 const { values } = parseArgs({
   options: { advisories: { type: 'string', default: '21000' }, runs: { type: 'string', default: '100' } },
@@ -25,25 +23,8 @@ const listSql = (applies: string) => `select t.*, count(*) over () as __total fr
     and ($3::bigint is null or a.sub_practice_id = $3) and ${applies}) t
   order by created_ts desc, id desc limit 20 offset 0`;
 
-async function admin(url: string, sql: string) {
-  const db = openPostgres({ connectionString: url, max: 1 });
-  try {
-    await db.exec(sql);
-  } finally {
-    await db.close();
-  }
-}
-
 async function main() {
-  const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!server) throw new Error('needs TEST_DATABASE_URL (node scripts/system-deps.mjs --postgres-env)');
-  const name = `gebere_advisory_bench_${randomBytes(4).toString('hex')}`;
-  await admin(server, `create database ${name}`);
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  const db = openPostgres({ connectionString: u.toString(), max: 1 });
-  try {
-    await migrate(db);
+  await withThrowawayDb('gebere_advisory_bench', async (db) => {
     await seed(db, { demoData: false });
     // Mostly kebele advisories spread over every kebele, some per woreda, zone and region.
     await db.query(
@@ -90,10 +71,7 @@ async function main() {
           `${lines.find((l) => l.startsWith('Execution Time'))}; advisories by ${scan}`,
       );
     }
-  } finally {
-    await db.close();
-    await admin(server, `drop database ${name}`);
-  }
+  });
 }
 
 await main();

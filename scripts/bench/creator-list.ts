@@ -4,11 +4,9 @@
 //
 //   node scripts/system-deps.mjs --postgres-env > /tmp/pgenv.sh; source /tmp/pgenv.sh
 //   nice -n 10 node --import tsx scripts/bench/creator-list.ts [--mine 1786] [--others 45000]
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { LIST_CEILING } from '@gebere/contract';
-import { migrate } from '../../bot/src/backend/db/migrate';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
+import { withThrowawayDb } from './throwaway-postgres';
 
 const { values } = parseArgs({
   options: {
@@ -26,25 +24,8 @@ const LIST = `select t.*, count(*) over () as __total from (
   from location_notifications n where n.created_by = $1 and n.active) t
   order by created_ts desc, id desc limit $2`;
 
-async function admin(url: string, sql: string) {
-  const db = openPostgres({ connectionString: url, max: 1 });
-  try {
-    await db.exec(sql);
-  } finally {
-    await db.close();
-  }
-}
-
 async function main() {
-  const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!server) throw new Error('needs TEST_DATABASE_URL (node scripts/system-deps.mjs --postgres-env)');
-  const name = `gebere_list_bench_${randomBytes(4).toString('hex')}`;
-  await admin(server, `create database ${name}`);
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  const db = openPostgres({ connectionString: u.toString(), max: 1 });
-  try {
-    await migrate(db);
+  await withThrowawayDb('gebere_list_bench', async (db) => {
     await db.query(
       `insert into bot_users (id, telegram_id, chat_id, first_name) overriding system value
        select g, 9000000000 + g, 9000000000 + g, 'Creator ' || g from generate_series(1, 100) g`,
@@ -86,10 +67,7 @@ async function main() {
           `EXPLAIN ANALYZE ${exec}; ${inlined ? 'inlined (to_char in the plan)' : 'called per row (iso in the plan)'}`,
       );
     }
-  } finally {
-    await db.close();
-    await admin(server, `drop database ${name}`);
-  }
+  });
 }
 
 await main();

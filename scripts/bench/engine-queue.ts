@@ -6,10 +6,7 @@
 //   nice -n 10 node --import tsx scripts/bench/engine-queue.ts [--queued 1000000] [--notifications 45000]
 //
 // Generation is plain SQL (generate_series); 1 M queued rows take about a minute on 2 cores.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { migrate } from '../../bot/src/backend/db/migrate';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
 import {
   DELIVERY_RETENTION_MS,
@@ -21,6 +18,7 @@ import {
 } from '../../bot/src/notifications/planner';
 import { claim, deliveryCounts, nextEligible } from '../../bot/src/notifications/queue';
 import { emptyCounts } from '../../bot/src/notifications/types';
+import { withThrowawayDb } from './throwaway-postgres';
 
 const { values } = parseArgs({
   options: {
@@ -69,15 +67,6 @@ const OLD_PLAN_ALL = `insert into notification_deliveries (notification_id, occu
   select $1, $2::timestamptz, u.id from bot_users u join da_profiles p on p.id = u.da_profile_id
   where ${RECIPIENTS_WHERE} and $3::bigint is null
   on conflict (notification_id, occurrence, bot_user_id) do nothing`;
-
-async function admin(url: string, sql: string) {
-  const db = openPostgres({ connectionString: url, max: 1 });
-  try {
-    await db.exec(sql);
-  } finally {
-    await db.close();
-  }
-}
 
 async function generate(db: Db): Promise<void> {
   // Bulk load without the foreign-key triggers (the rows are consistent by construction).
@@ -154,15 +143,7 @@ const rolledBack = (db: Db, sql: string, params: unknown[]) =>
     });
 
 async function main() {
-  const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!server) throw new Error('needs TEST_DATABASE_URL (node scripts/system-deps.mjs --postgres-env)');
-  const name = `gebere_engine_bench_${randomBytes(4).toString('hex')}`;
-  await admin(server, `create database ${name}`);
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  const db = openPostgres({ connectionString: u.toString(), max: 2 });
-  try {
-    await migrate(db);
+  await withThrowawayDb('gebere_engine_bench', async (db) => {
     await db.exec('delete from notification_sweeps');
     const t0 = performance.now();
     await generate(db);
@@ -314,10 +295,7 @@ async function main() {
     console.log('| -------------------------------------------- | --------------- | --------------- |');
     for (const [label, before, after] of rows)
       console.log(`| ${label.padEnd(44)} | ${f(before).padEnd(15)} | ${f(after).padEnd(15)} |`);
-  } finally {
-    await db.close();
-    await admin(server, `drop database ${name}`);
-  }
+  });
 }
 
 await main();
