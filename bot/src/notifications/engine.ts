@@ -80,7 +80,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     while (!signal.aborted) {
       try {
         const before = counts.queued;
-        await plan(deps.db, clock.now(), options.maxLatenessMs, counts);
+        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, { batchSize: options.planBatchSize });
         if (counts.queued > before) wake?.();
         await report();
       } catch (err) {
@@ -126,7 +126,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     },
     async runOnce() {
       const c = emptyCounts();
-      await plan(deps.db, clock.now(), options.maxLatenessMs, c);
+      await plan(deps.db, clock.now(), options.maxLatenessMs, c, { batchSize: options.planBatchSize });
       await sender.drain(c);
       return c;
     },

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../backend/db/types';
 import { firstOccurrence, latestDue, occurrenceAfter, scheduleOf } from './schedule';
-import type { RunCounts } from './types';
+import { DEFAULT_ENGINE_OPTIONS, type RunCounts } from './types';
 
 /**
  * The planner turns due occurrences into delivery rows: one per (notification, occurrence,
@@ -31,21 +31,39 @@ const TARGET_COLUMN: Record<string, string | undefined> = {
 export const RECIPIENTS_WHERE = `u.verification_status = 'VERIFIED'
   and (u.blocked_at is null or u.blocked_at < u.updated_at)`;
 
+/**
+ * Queues the next `limit` recipients (in DA profile id order, after `after`) of notification
+ * `n`'s occurrence. `seen` < `limit` means the recipients are exhausted; `last` is where to go on from.
+ */
 export async function insertDeliveries(
   q: Queryable,
   n: { id: number; location_type: string; location_id: number | null },
   occurrence: number,
-): Promise<number> {
+  chunk: { after: number; limit: number },
+): Promise<{ seen: number; inserted: number; last: number }> {
   const column = TARGET_COLUMN[n.location_type];
-  if (n.location_type !== 'all' && (!column || n.location_id === null)) return 0;
-  const r = await q.query(
-    `insert into notification_deliveries (notification_id, occurrence, bot_user_id)
-     select $1, $2::timestamptz, u.id from bot_users u join da_profiles p on p.id = u.da_profile_id
-     where ${RECIPIENTS_WHERE} ${column ? `and ${column} = $3` : 'and $3::bigint is null'}
-     on conflict (notification_id, occurrence, bot_user_id) do nothing`,
-    [n.id, new Date(occurrence).toISOString(), column ? n.location_id : null],
+  if (n.location_type !== 'all' && (!column || n.location_id === null))
+    return { seen: 0, inserted: 0, last: chunk.after };
+  const r = await q.query<{ seen: number; inserted: number; last: number | null }>(
+    `with chunk as materialized (
+       select p.id as profile, u.id as bot_user from da_profiles p join bot_users u on u.da_profile_id = p.id
+       where ${RECIPIENTS_WHERE} ${column ? `and ${column} = $3` : 'and $3::bigint is null'} and p.id > $4
+       order by p.id limit $5
+     ), ins as (
+       insert into notification_deliveries (notification_id, occurrence, bot_user_id)
+       select $1, $2::timestamptz, bot_user from chunk
+       on conflict (notification_id, occurrence, bot_user_id) do nothing returning 1
+     )
+     select (select count(*)::int from chunk) as seen, (select count(*)::int from ins) as inserted,
+       (select max(profile) from chunk) as last`,
+    [n.id, new Date(occurrence).toISOString(), column ? n.location_id : null, chunk.after, chunk.limit],
   );
-  return r.rowCount;
+  const row = r.rows[0];
+  return {
+    seen: Number(row?.seen ?? 0),
+    inserted: Number(row?.inserted ?? 0),
+    last: row?.last === null || row?.last === undefined ? chunk.after : Number(row.last),
+  };
 }
 
 interface PlanRow {
@@ -54,6 +72,7 @@ interface PlanRow {
   since: Date | null;
   last_occurrence: Date | null;
   next_occurrence: Date | null;
+  planning_occurrence: Date | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -76,6 +95,7 @@ async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, c
     );
     const r = await tx.query<PlanRow>(
       `select p.fingerprint, ${FINGERPRINT} as current_fp, p.since, p.last_occurrence, p.next_occurrence,
+         p.planning_occurrence,
          n.active, n.created_at, n.updated_at, n.send_now, n.frequency, n."interval", n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
        where p.notification_id = $1 for update of p skip locked`,
@@ -88,29 +108,82 @@ async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, c
     let since = ms(row.since);
     let last = ms(row.last_occurrence);
     let next = ms(row.next_occurrence);
+    let planning = ms(row.planning_occurrence);
     if (row.fingerprint !== row.current_fp) {
       // New, or edited to another schedule or target: occurrences of the current schedule from
       // the moment it took effect. The old schedule's queued rows are swept as "schedule changed".
       since = row.since === null ? created : row.updated_at.getTime();
       last = null;
+      planning = null;
       next = firstOccurrence(created, schedule, since);
     }
     if (next !== null && next <= now) {
       const due = latestDue(created, schedule, next, now);
       if (now - due <= maxLatenessMs) {
         counts.planned++;
-        counts.queued += await insertDeliveries(tx, { id, ...row }, due);
+        // Its recipients are queued batch by batch after this commits (fill()).
+        planning = due;
       } else counts.missed++;
       // Only the latest occurrence's rows may be sent; older queued ones are superseded.
       last = due;
       next = occurrenceAfter(created, schedule, due);
+      if (planning !== due) planning = null;
     }
+    if (row.fingerprint !== row.current_fp || last !== ms(row.last_occurrence)) await markForSweep(tx, id);
     await tx.query(
       `update notification_plans set fingerprint = $2, since = $3, last_occurrence = $4, next_occurrence = $5,
-         updated_at = now() where notification_id = $1`,
-      [id, row.current_fp, iso(since), iso(last), iso(next)],
+         planning_after = case when planning_occurrence is not distinct from $6::timestamptz
+                               then planning_after else 0 end,
+         planning_occurrence = $6, updated_at = now() where notification_id = $1`,
+      [id, row.current_fp, iso(since), iso(last), iso(next), iso(planning)],
     );
     return true;
+  });
+}
+
+/**
+ * Queues one batch of the occurrence being planned (`planning_occurrence`), from where the last
+ * batch stopped (`planning_after`, a DA profile id), in its own short transaction; true while
+ * recipients remain. A crash between batches loses nothing: the next pass goes on from there, and
+ * ON CONFLICT makes a repeated batch harmless. Rows of the first batch may be sent while later
+ * ones are still being queued (the occurrence is already the live one).
+ */
+async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{
+      planning_occurrence: Date;
+      planning_after: number;
+      location_type: string;
+      location_id: number | null;
+    }>(
+      `select p.planning_occurrence, p.planning_after, n.location_type, n.location_id
+       from notification_plans p join location_notifications n on n.id = p.notification_id
+       where p.notification_id = $1 and p.planning_occurrence is not null and n.active
+         and p.fingerprint = ${FINGERPRINT}
+       for update of p skip locked`,
+      [id],
+    );
+    const row = r.rows[0];
+    if (!row) return false;
+    const after = Number(row.planning_after);
+    const batch = await insertDeliveries(
+      tx,
+      {
+        id,
+        location_type: row.location_type,
+        location_id: row.location_id === null ? null : Number(row.location_id),
+      },
+      row.planning_occurrence.getTime(),
+      { after, limit: batchSize },
+    );
+    counts.queued += batch.inserted;
+    const done = batch.seen < batchSize;
+    await tx.query(
+      `update notification_plans set planning_after = $2,
+         planning_occurrence = case when $3 then null else planning_occurrence end where notification_id = $1`,
+      [id, batch.last, done],
+    );
+    return !done;
   });
 }
 
@@ -131,42 +204,150 @@ async function settleInDoubt(db: Db, now: number): Promise<number> {
   return r.rowCount;
 }
 
+/** Why a queued row of notification `n` (plan `p`) must not go out any more; null when it may. */
+const STALE_REASON = `case when not n.active then 'cancelled: notification removed'
+    when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
+      then 'cancelled: schedule changed'
+    when d.occurrence is distinct from p.last_occurrence
+      then 'cancelled: superseded by a later occurrence' end`;
+
+/** Notifications swept per transaction (the sweep drains the marks in such batches). */
+const SWEEP_BATCH = 50;
+
+/**
+ * Marks notification `id` for the sweep: its planned occurrence or schedule moved on. Removal and
+ * edits by any writer are marked by a trigger (migration 008).
+ */
+async function markForSweep(q: Queryable, id: number): Promise<void> {
+  await q.query(
+    `insert into notification_sweeps (notification_id) values ($1)
+     on conflict (notification_id) do update set marked_at = now()`,
+    [id],
+  );
+}
+
 /**
  * Queued deliveries that must not go out any more (not leased, so none is on its way):
- * notification removed, schedule changed, or a later occurrence planned.
+ * notification removed, schedule changed, or a later occurrence planned. Only notifications
+ * marked in `notification_sweeps` are looked at, so a tick in which nothing changed costs one
+ * index probe, whatever the backlog. A mark is taken (deleted) in the transaction that sweeps;
+ * a notification whose stale rows are leased right now stays marked for the next tick.
  */
-async function sweep(db: Db, now: number): Promise<number> {
-  const r = await db.query(
-    `update notification_deliveries d set status = 'failed', claimed_until = null, updated_at = now(),
-       last_error = case when not n.active then 'cancelled: notification removed'
-         when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
-           then 'cancelled: schedule changed'
-         else 'cancelled: superseded by a later occurrence' end
-     from location_notifications n left join notification_plans p on p.notification_id = n.id
-     where n.id = d.notification_id and d.status = 'queued' and d.sending_at is null
-       and (d.claimed_until is null or d.claimed_until < $1::timestamptz)
-       and (not n.active or p.fingerprint is distinct from ${FINGERPRINT}
-            or d.occurrence is distinct from p.last_occurrence)`,
-    [new Date(now).toISOString()],
+export async function sweep(db: Db, now: number): Promise<number> {
+  let cancelled = 0;
+  // Taken in this pass: one whose rows are leased is marked again, and waits for the next tick.
+  const taken: number[] = [];
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const marks = await tx.query<{ notification_id: number }>(
+        `delete from notification_sweeps where notification_id in (
+           select notification_id from notification_sweeps where notification_id <> all($2::bigint[])
+           order by notification_id limit $1 for update skip locked)
+         returning notification_id`,
+        [SWEEP_BATCH, taken],
+      );
+      const ids = marks.rows.map((r) => Number(r.notification_id));
+      if (ids.length === 0) return null;
+      taken.push(...ids);
+      const r = await tx.query(
+        `update notification_deliveries d set status = 'failed', claimed_until = null, updated_at = now(),
+           last_error = ${STALE_REASON}
+         from location_notifications n left join notification_plans p on p.notification_id = n.id
+         where d.notification_id = any($1::bigint[]) and n.id = d.notification_id and d.status = 'queued'
+           and d.sending_at is null and (d.claimed_until is null or d.claimed_until < $2::timestamptz)
+           and ${STALE_REASON} is not null`,
+        [ids, new Date(now).toISOString()],
+      );
+      // Stale rows held by a lease (or on their way) are looked at again next tick.
+      await tx.query(
+        `insert into notification_sweeps (notification_id)
+         select distinct d.notification_id from notification_deliveries d
+         join location_notifications n on n.id = d.notification_id
+         left join notification_plans p on p.notification_id = n.id
+         where d.notification_id = any($1::bigint[]) and d.status = 'queued'
+           and (d.sending_at is not null or d.claimed_until >= $2::timestamptz)
+           and ${STALE_REASON} is not null
+         on conflict (notification_id) do update set marked_at = now()`,
+        [ids, new Date(now).toISOString()],
+      );
+      return { swept: r.rowCount, full: ids.length === SWEEP_BATCH };
+    });
+    if (!done) break;
+    cancelled += done.swept;
+    if (!done.full) break;
+  }
+  return cancelled;
+}
+
+/**
+ * How long sent and failed deliveries are kept, counted from their occurrence: long enough for
+ * the per-chat gap, in-doubt settling and anyone looking at last week's rows; after that only
+ * their counts matter (the details call).
+ */
+export const DELIVERY_RETENTION_MS = 14 * 86_400_000;
+/** Rows rolled up per planner pass (a tick): 2,000 a second, above any day's volume. */
+const PRUNE_BATCH = 10_000;
+
+/**
+ * Rolls finished deliveries of occurrences older than the retention period up into
+ * `notification_occurrence_counts` and deletes them, in one statement (both or neither).
+ */
+export async function prune(db: Db, now: number, limit = PRUNE_BATCH): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `with gone as (
+       delete from notification_deliveries d where d.id in (
+         select id from notification_deliveries
+         where status <> 'queued' and occurrence < $1::timestamptz
+         order by occurrence limit $2)
+       returning d.notification_id, d.occurrence, d.status
+     ), counted as (
+       insert into notification_occurrence_counts as c (notification_id, occurrence, sent, failed)
+       select notification_id, occurrence, count(*) filter (where status = 'sent'),
+         count(*) filter (where status = 'failed')
+       from gone group by notification_id, occurrence
+       on conflict (notification_id, occurrence)
+         do update set sent = c.sent + excluded.sent, failed = c.failed + excluded.failed
+     )
+     select count(*)::int as n from gone`,
+    [new Date(now - DELIVERY_RETENTION_MS).toISOString(), limit],
   );
-  return r.rowCount;
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** Past this many new rows, statistics are refreshed (PGlite has no autovacuum to do it). */
 const ANALYZE_AFTER = 500;
 
+export interface PlanOptions {
+  /** Recipients queued per transaction. */
+  batchSize?: number;
+  /** Stop queueing a notification after this many batches in one pass (tests: a crash between). */
+  maxBatches?: number;
+}
+
 /** One planner pass: new or edited notifications, due occurrences, in-doubt rows, the sweep. */
-export async function plan(db: Db, now: number, maxLatenessMs: number, counts: RunCounts): Promise<void> {
+export async function plan(
+  db: Db,
+  now: number,
+  maxLatenessMs: number,
+  counts: RunCounts,
+  o: PlanOptions = {},
+): Promise<void> {
+  const batchSize = o.batchSize ?? DEFAULT_ENGINE_OPTIONS.planBatchSize;
   const due = await db.query<{ id: number }>(
     `select n.id from location_notifications n left join notification_plans p on p.notification_id = n.id
      where n.active and (p.notification_id is null or p.fingerprint <> ${FINGERPRINT}
-                         or p.next_occurrence <= $1::timestamptz)
+                         or p.next_occurrence <= $1::timestamptz or p.planning_occurrence is not null)
      order by n.id`,
     [new Date(now).toISOString()],
   );
   const before = counts.queued;
-  for (const { id } of due.rows) await planOne(db, Number(id), now, maxLatenessMs, counts);
+  for (const { id } of due.rows) {
+    await planOne(db, Number(id), now, maxLatenessMs, counts);
+    for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++)
+      if (!(await fill(db, Number(id), batchSize, counts))) break;
+  }
   if (counts.queued - before >= ANALYZE_AFTER) await db.exec('analyze notification_deliveries');
   counts.unconfirmed += await settleInDoubt(db, now);
   counts.cancelled += await sweep(db, now);
+  await prune(db, now);
 }

@@ -16,14 +16,18 @@ const iso = (t: number) => new Date(t).toISOString();
 export const PER_CHAT_GAP_MS = 1_000;
 
 /**
- * The notifications whose queued rows may go out: active, planned under their current schedule,
- * and only the occurrence planned last. Materialised (a handful of rows) so the planner never
- * re-evaluates it per delivery, whatever its statistics say.
+ * Whether queued row `d` may go out: its notification is active, planned under its current
+ * schedule, and `d` belongs to the occurrence planned last. A lateral lookup by primary key (the
+ * LIMIT keeps PostgreSQL from turning it into a join), so the claim walks the queue index in id
+ * order and checks each row it meets: its cost is the rows it looks at, not the number of live
+ * notifications or the length of the backlog. Not-live rows are few in front of the queue: the
+ * planner's sweep cancels them within a tick.
  */
-const LIVE = `live as materialized (
-  select p.notification_id, p.last_occurrence from notification_plans p
-  join location_notifications n on n.id = p.notification_id
-  where n.active and p.fingerprint = ${FINGERPRINT} and p.last_occurrence is not null)`;
+const LIVE_ROW = `cross join lateral (
+    select 1 from notification_plans p join location_notifications n on n.id = p.notification_id
+    where p.notification_id = d.notification_id and p.last_occurrence = d.occurrence
+      and n.active and p.fingerprint = ${FINGERPRINT}
+    limit 1) live`;
 
 export interface Claim {
   ids: number[];
@@ -62,15 +66,13 @@ export async function claim(db: Db, o: ClaimOptions): Promise<Claim> {
     // Each step is materialised and small: the plan must not depend on statistics (PGlite has
     // no autovacuum) nor re-run a step per row.
     const r = await tx.query<{ id: number }>(
-      `with ${LIVE},
-       busy as materialized (
+      `with busy as materialized (
          select bot_user_id from notification_deliveries
            where status = 'queued' and claimed_until >= $1::timestamptz
          union
          select bot_user_id from notification_deliveries where status = 'sent' and sent_at > $5::timestamptz
        ), candidates as materialized (
-         select d.id, d.bot_user_id from notification_deliveries d
-         join live l on l.notification_id = d.notification_id and l.last_occurrence = d.occurrence
+         select d.id, d.bot_user_id from notification_deliveries d ${LIVE_ROW}
          where d.status = 'queued' and d.sending_at is null
            and (d.claimed_until is null or d.claimed_until < $1::timestamptz)
            and (d.not_before is null or d.not_before <= $1::timestamptz)
@@ -110,16 +112,27 @@ export async function claim(db: Db, o: ClaimOptions): Promise<Claim> {
  * long as needed instead of a whole tick.
  */
 export async function nextEligible(db: Queryable, now: number): Promise<number | null> {
-  const r = await db.query<{ at: Date | null }>(
-    `with ${LIVE}
-     select min(greatest(d.not_before, d.claimed_until, $1::timestamptz)) as at
-     from notification_deliveries d
-     join live l on l.notification_id = d.notification_id and l.last_occurrence = d.occurrence
-     where d.status = 'queued' and d.sending_at is null`,
+  // Three walks that each stop at their first live row: one due now (in id order), the first
+  // retry_after/backoff to run out, the first lease to run out.
+  const r = await db.query<{ due: boolean; at: Date | null }>(
+    `select exists (
+       select 1 from notification_deliveries d ${LIVE_ROW}
+       where d.status = 'queued' and d.sending_at is null
+         and (d.claimed_until is null or d.claimed_until <= $1::timestamptz)
+         and (d.not_before is null or d.not_before <= $1::timestamptz)
+     ) as due, least(
+       (select d.not_before from notification_deliveries d ${LIVE_ROW}
+        where d.status = 'queued' and d.sending_at is null and d.not_before > $1::timestamptz
+        order by d.not_before limit 1),
+       (select d.claimed_until from notification_deliveries d ${LIVE_ROW}
+        where d.status = 'queued' and d.sending_at is null and d.claimed_until > $1::timestamptz
+        order by d.claimed_until limit 1)
+     ) as at`,
     [iso(now)],
   );
-  const at = r.rows[0]?.at?.getTime() ?? null;
-  return at !== null && at <= now ? now + PER_CHAT_GAP_MS : at;
+  const row = r.rows[0];
+  if (row?.due) return now + PER_CHAT_GAP_MS;
+  return row?.at?.getTime() ?? null;
 }
 
 /** Telegram said "too many requests": no copy sends before `until` (shared rate row). */
@@ -130,17 +143,5 @@ export async function pauseAll(db: Db, until: number): Promise<void> {
   );
 }
 
-/** Queue depth by status for one notification, or for all (logs, tests, the benchmark). */
-export async function deliveryCounts(
-  db: Queryable,
-  notificationId?: number,
-): Promise<{ queued: number; sent: number; failed: number }> {
-  const r = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
-    `select status, count(*)::int as n from notification_deliveries
-     where ($1::bigint is null or notification_id = $1) group by status`,
-    [notificationId ?? null],
-  );
-  const counts = { queued: 0, sent: 0, failed: 0 };
-  for (const row of r.rows) counts[row.status] = Number(row.n);
-  return counts;
-}
+/** Deliveries by status (the backend's rule, which adds the counts of pruned occurrences). */
+export { deliveryCounts } from '../backend/routes/notifications';

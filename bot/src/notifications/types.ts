@@ -75,6 +75,8 @@ export interface EngineOptions {
   maxLatenessMs: number;
   /** Sends waiting for Telegram's answer at once (latency hiding at 30/s). */
   maxInFlight: number;
+  /** Recipients the planner queues per transaction (a send-now to 60 k DAs is ~12 short ones). */
+  planBatchSize: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -87,6 +89,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   backoffMs: 5_000,
   maxLatenessMs: 24 * 3_600_000,
   maxInFlight: 32,
+  planBatchSize: 5_000,
 };
 
 /** Everything needed to word and address one delivery. */

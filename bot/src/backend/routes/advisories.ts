@@ -5,7 +5,7 @@ import type { Queryable } from '../db/types';
 import { notFound } from '../serving/http-error';
 import { page } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
-import { APPLIES, applicableCte } from './areas';
+import { APPLIES_INDEXED, applicableCte } from './areas';
 
 const ADVISORY_COLUMNS = `a.id, a.label, a.label_am, a.template_content, a.template_content_am, a.sub_practice_id as sub_practice,
   a.value_chain_id as value_chain, iso(a.created_at) as created_at, a.created_at as created_ts`;
@@ -57,7 +57,7 @@ export function registerAdvisoryRoutes(app: FastifyInstance, env: BackendEnv): v
     if (query.location) {
       params.push(query.location.id);
       cte = `with ${applicableCte(query.location.level, params.length)} `;
-      where.push(`exists (select 1 from anc where ${APPLIES})`);
+      where.push(APPLIES_INDEXED);
     }
     const result = await page<Advisory & { created_ts?: unknown }>(db, request, query, {
       sql: `${cte}select ${ADVISORY_COLUMNS} from advisories a where ${where.join(' and ')}`,

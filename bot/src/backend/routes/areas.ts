@@ -44,6 +44,13 @@ export function applicableCte(level: AdminLevel, param: number): string {
   return `anc as (${select})`;
 }
 export const APPLIES = `(a.kebele_id = anc.k or a.woreda_id = anc.w or a.zone_id = anc.z or a.region_id = anc.r)`;
+/**
+ * The same rule with the area's ids read from `anc` as one-row subqueries (computed once): then
+ * PostgreSQL finds the advisories through the four partial area indexes (a BitmapOr) instead of
+ * testing every advisory against `anc`, which is a sequential scan once there are many.
+ */
+export const APPLIES_INDEXED = `(a.kebele_id = (select k from anc) or a.woreda_id = (select w from anc)
+  or a.zone_id = (select z from anc) or a.region_id = (select r from anc))`;
 
 type AreaFields = Partial<Record<AdminLevel, { field: string; id: number }>>;
 

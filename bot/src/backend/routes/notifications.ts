@@ -18,6 +18,31 @@ const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.location
   iso(n.created_at) as created_at`;
 
 type Fields = Omit<NotificationPayload, 'created_by'>;
+
+/**
+ * Deliveries by status for one notification, or for all: the rows still kept plus the counts of
+ * occurrences pruned after the retention period (bot/src/notifications/README.md, "Retention").
+ * The details call's figures; the engine's logs, tests and benchmark read them here too.
+ */
+export async function deliveryCounts(
+  db: Queryable,
+  notificationId?: number,
+): Promise<{ queued: number; sent: number; failed: number }> {
+  const r = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
+    `select status, sum(n)::int as n from (
+       select status, count(*) as n from notification_deliveries
+         where ($1::bigint is null or notification_id = $1) group by status
+       union all select 'sent', coalesce(sum(sent), 0) from notification_occurrence_counts
+         where ($1::bigint is null or notification_id = $1)
+       union all select 'failed', coalesce(sum(failed), 0) from notification_occurrence_counts
+         where ($1::bigint is null or notification_id = $1)
+     ) t group by status`,
+    [notificationId ?? null],
+  );
+  const counts = { queued: 0, sent: 0, failed: 0 };
+  for (const row of r.rows) counts[row.status] = Number(row.n);
+  return counts;
+}
 const LEVEL_FIELDS = ['region_id', 'zone_id', 'woreda_id', 'kebele_id'] as const;
 
 /**
@@ -136,12 +161,8 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
 
   serve(app, env, routes.getNotificationDetails, async ({ params }) => {
     const n = await load(db, params.id);
-    const counts = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
-      'select status, count(*)::int as n from notification_deliveries where notification_id = $1 group by status',
-      [params.id],
-    );
-    const deliveries = { queued: 0, sent: 0, failed: 0 };
-    for (const c of counts.rows) deliveries[c.status] = Number(c.n);
+    // The rows kept plus the counts of occurrences pruned after the retention period.
+    const deliveries = await deliveryCounts(db, params.id);
     return { ...n, deliveries } satisfies NotificationDetails;
   });
 
