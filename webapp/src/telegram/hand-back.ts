@@ -9,6 +9,7 @@ import { runtimeConfig } from '../lib/launch/runtime-config';
 import { type ToastOptions, toast } from '../lib/ui/toast';
 import { closeApp } from './close';
 import { closing } from './closing';
+import { releaseClosingGuard } from './closing-confirmation';
 import { haptic } from './haptics';
 import { getLaunch } from './launch';
 
@@ -87,6 +88,7 @@ async function sendDataAfterToast(data: string): Promise<void> {
   const wait = unread();
   if (wait > 0) await sleep(wait);
   try {
+    releaseClosingGuard(); // the record is saved: closing must not ask
     sendData(data); // Telegram closes the mini-app itself
   } catch (error) {
     closing.data = null;

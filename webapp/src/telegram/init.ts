@@ -6,6 +6,7 @@ import {
   init,
   miniAppReady,
   mountBackButton,
+  mountClosingBehavior,
   mountMainButton,
   mountMiniAppSync,
   mountThemeParamsSync,
@@ -15,6 +16,7 @@ import {
   setMiniAppHeaderColor,
   targetOrigin,
 } from '@telegram-apps/sdk-react';
+import { guardUnsavedInput, resetClosingGuardForTests } from './closing-confirmation';
 import { getLaunch, type Launch } from './launch';
 import { attempt } from './safe';
 
@@ -67,6 +69,8 @@ export function initTelegram(): Launch {
     () => setMiniAppBackgroundColor.ifAvailable('secondary_bg_color'),
     () => mountMainButton.ifAvailable(),
     () => mountBackButton.ifAvailable(),
+    () => mountClosingBehavior.ifAvailable(),
+    () => guardUnsavedInput(),
     // Forms need the full height; expanding does not wait for the viewport to report.
     () => expandViewport.ifAvailable(),
     () => {
@@ -86,6 +90,7 @@ let ready = false;
 export function resetTelegramForTests(): void {
   initialized = false;
   ready = false;
+  resetClosingGuardForTests();
 }
 
 /**

@@ -186,6 +186,63 @@ describe('initTelegram', () => {
   });
 });
 
+describe('closing confirmation', () => {
+  beforeEach(() => resetTelegramForTests());
+
+  /** Types into a field of a form on the page, as a DA does. */
+  function typeIntoForm() {
+    const form = document.createElement('form');
+    const input = document.createElement('input');
+    form.append(input);
+    document.body.append(form);
+    input.value = 'Almaz';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return form;
+  }
+
+  it('asks before closing once a form has input, and not before', () => {
+    launchIn('menu');
+    initTelegram();
+    expect(sdk.mountClosingBehavior).toHaveBeenCalled();
+    expect(sdk.enableClosingConfirmation).not.toHaveBeenCalled();
+    const form = typeIntoForm();
+    expect(sdk.enableClosingConfirmation).toHaveBeenCalledTimes(1);
+    form.remove();
+  });
+
+  it('lets go right before the app closes itself after a hand-back (no question for a saved form)', async () => {
+    launchIn('inline');
+    initTelegram();
+    const form = typeIntoForm();
+    installFakeFetch(route('POST', '/tg/result', () => json(200, { delivered: 'answer_web_app_query' })));
+    await expect(handBack(result)).resolves.toBe(true);
+    expect(sdk.disableClosingConfirmation).toHaveBeenCalledTimes(1);
+    expect(sdk.disableClosingConfirmation.mock.invocationCallOrder[0]).toBeLessThan(
+      sdk.closeMiniApp.mock.invocationCallOrder[0] ?? 0,
+    );
+    form.remove();
+  });
+
+  it('lets go before sendData too (Telegram closes the app when the data arrives)', async () => {
+    launchIn('keyboard');
+    initTelegram();
+    const form = typeIntoForm();
+    await expect(handBack(result)).resolves.toBe(true);
+    expect(sdk.disableClosingConfirmation.mock.invocationCallOrder[0]).toBeLessThan(
+      sdk.sendData.mock.invocationCallOrder[0] ?? 0,
+    );
+    form.remove();
+  });
+
+  it('does nothing outside Telegram', () => {
+    launchIn('browser');
+    initTelegram();
+    const form = typeIntoForm();
+    expect(sdk.enableClosingConfirmation).not.toHaveBeenCalled();
+    form.remove();
+  });
+});
+
 describe('proof header', () => {
   it('sends initData as `tma <raw>` when Telegram gave it', () => {
     launchIn('inline');

@@ -66,3 +66,6 @@ export const targetOrigin = Object.assign(() => 'https://web.telegram.org', {
   set: vi.fn(),
   sub: () => () => undefined,
 });
+export const mountClosingBehavior = safe(() => undefined);
+export const enableClosingConfirmation = safe(() => undefined);
+export const disableClosingConfirmation = safe(() => undefined);
