@@ -1,5 +1,5 @@
 import { type HubEntryKey, type HubUser, hubMenu } from '@gebere/contract/hub';
-import { type en, type Language, languages, type Translator, translate } from '@gebere/i18n';
+import { type en, languageNames, languages, type Translator, translate } from '@gebere/i18n';
 import { InlineKeyboard, Keyboard } from 'grammy';
 import type { DaInfo, PickerState } from './context';
 import type { ScreenLinks } from './links';
@@ -159,16 +159,10 @@ export function formKeyboard(label: string, url: string, menu: Keyboard | undefi
   return keyboard.row().append(menu);
 }
 
-/** Each bundled language's button, named in itself (`bot.language.*`). */
-const LANGUAGE_LABELS = {
-  en: 'bot.language.english',
-  am: 'bot.language.amharic',
-  om: 'bot.language.oromo',
-} as const satisfies Record<Language, `bot.language.${keyof typeof en.bot.language}`>;
-
-export function languageKeyboard(t: Translator): InlineKeyboard {
+/** Each bundled language, named in itself (`languageNames`), so anyone finds their own. */
+export function languageKeyboard(): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const lang of languages) keyboard.text(t(LANGUAGE_LABELS[lang]), `lang:${lang}`);
+  for (const lang of languages) keyboard.text(languageNames[lang], `lang:${lang}`);
   return keyboard;
 }
 

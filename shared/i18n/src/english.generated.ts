@@ -44,9 +44,6 @@ export type English = {
     };
     readonly language: {
       readonly choose: "Choose your language";
-      readonly english: "English";
-      readonly amharic: "አማርኛ";
-      readonly oromo: "Afaan Oromoo";
       readonly set: "Language set to English";
     };
     readonly groups: {

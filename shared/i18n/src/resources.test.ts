@@ -11,18 +11,12 @@ const enLeaves = textsByKey(en);
  * if an entry stops being identical, so the lists cannot go stale). `script`: what every other
  * text must (Amharic: Ethiopic) or must not (Afaan Oromo, in Qubee: Ethiopic) contain.
  */
-const NAMED_IN_ITSELF = 'each language is named in itself';
 const TRANSLATIONS = {
   am: {
     tree: am,
-    same: new Map([
-      ['common.phone_placeholder', 'digits, not words'],
-      ['bot.language.english', NAMED_IN_ITSELF],
-      ['bot.language.amharic', NAMED_IN_ITSELF],
-      ['bot.language.oromo', NAMED_IN_ITSELF],
-    ]),
-    // Texts of another script: digits, and the languages named in Latin script.
-    otherScript: new Set(['common.phone_placeholder', 'bot.language.english', 'bot.language.oromo']),
+    same: new Map([['common.phone_placeholder', 'digits, not words']]),
+    // Texts of another script: digits.
+    otherScript: new Set(['common.phone_placeholder']),
     script: { pattern: /[\u1200-\u137F]/, present: true },
   },
   om: {
@@ -31,11 +25,8 @@ const TRANSLATIONS = {
       ['common.app_name', 'the product’s name, Latin script in both'],
       ['home.title', 'the product’s name, Latin script in both'],
       ['common.phone_placeholder', 'digits, not words'],
-      ['bot.language.english', NAMED_IN_ITSELF],
-      ['bot.language.amharic', NAMED_IN_ITSELF],
-      ['bot.language.oromo', NAMED_IN_ITSELF],
     ]),
-    otherScript: new Set(['bot.language.amharic']),
+    otherScript: new Set<string>(),
     script: { pattern: /[\u1200-\u137F]/, present: false },
   },
 } as const satisfies Record<Exclude<Language, 'en'>, unknown>;

@@ -14,7 +14,7 @@ export function languageFlow(s: Services): Composer<BotContext> {
   const flow = new Composer<BotContext>();
 
   const choose = async (ctx: BotContext) => {
-    await ctx.reply(ctx.t('bot.language.choose'), { reply_markup: languageKeyboard(ctx.t) });
+    await ctx.reply(ctx.t('bot.language.choose'), { reply_markup: languageKeyboard() });
   };
   flow.command('language', choose);
   flow.hears(labelsOf('bot.menu.language'), choose);
