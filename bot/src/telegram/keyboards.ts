@@ -46,8 +46,8 @@ export interface KeyboardUser {
   manager: boolean;
 }
 
-/** The hub's user (@gebere/contract/hub) for the bot's own keyboards: one rule for both. */
-export function hubUserOf(o: KeyboardUser): HubUser {
+/** The hub's user (@gebere/contract/hub) as the bot's session knows them: one rule for both (hubUserOf reads /api/me/). */
+function sessionHubUser(o: KeyboardUser): HubUser {
   return {
     botUserId: o.botUserId,
     // The session keeps a DA only while VERIFIED (user-state.ts); REJECTED users get no keyboard.
@@ -110,7 +110,7 @@ function entriesKeyboard(
   layout: 'pairs' | 'rows',
   extra: string[] = [],
 ): Keyboard {
-  const menu = hubMenu(hubUserOf(o));
+  const menu = hubMenu(sessionHubUser(o));
   const keyboard = new Keyboard();
   const sections = menu.kind === 'entries' ? menu.sections : [];
   sections.forEach((section, i) => {
