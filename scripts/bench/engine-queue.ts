@@ -8,15 +8,9 @@
 // Generation is plain SQL (generate_series); 1 M queued rows take about a minute on 2 cores.
 import { parseArgs } from 'node:util';
 import type { Db } from '../../bot/src/backend/db/types';
-import {
-  DELIVERY_RETENTION_MS,
-  FINGERPRINT,
-  plan,
-  prune,
-  RECIPIENTS_WHERE,
-  sweep,
-} from '../../bot/src/notifications/planner';
+import { FINGERPRINT, plan, RECIPIENTS_WHERE, sweep } from '../../bot/src/notifications/planner';
 import { claim, deliveryCounts, nextEligible } from '../../bot/src/notifications/queue';
+import { DELIVERY_RETENTION_MS, prune } from '../../bot/src/notifications/retention';
 import { emptyCounts } from '../../bot/src/notifications/types';
 import { withThrowawayDb } from './throwaway-postgres';
 

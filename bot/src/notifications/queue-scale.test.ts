@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/backend/test-kit/databases';
-import { DELIVERY_RETENTION_MS, plan } from './planner';
+import { plan } from './planner';
 import { claim, deliveryCounts, nextEligible } from './queue';
+import { DELIVERY_RETENTION_MS } from './retention';
 import {
   editNotification,
   type Harness,
