@@ -1,7 +1,7 @@
 import type { Db } from '../backend/db/types';
 
 /**
- * How long sent and failed deliveries are kept, counted from their occurrence: long enough for
+ * How long finished (sent, failed, cancelled) deliveries are kept, counted from their occurrence: long enough for
  * the per-chat gap, in-doubt settling and anyone looking at last week's rows; after that only
  * their counts matter (the details call).
  */
