@@ -134,6 +134,7 @@ export type English = {
       readonly kebele: "Kebele";
     };
     readonly no_options: "Nothing to choose from";
+    readonly as_of: "No connection: showing what was fetched {{time}} ago.";
   };
   readonly da: {
     readonly title_registration: "DA registration";
