@@ -1,19 +1,19 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { GENDERS, LIMITS } from '@gebere/contract/rules';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useMemo, useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useBusy } from '../../lib/forms/use-busy';
 import { t as translate, useT } from '../../lib/i18n/texts';
 import { type ToastOptions, toast } from '../../lib/ui/toast';
 import { handBack } from '../../telegram';
-import { clearDraft, draftKey, draftKeySlot, loadDraft, saveDraft } from './draft';
 import type { FarmerFormOutput } from './form-schema';
 import {
   batchResult,
@@ -66,12 +66,19 @@ const PERSON = ['farmer_name', 'father_name', 'grand_father_name', 'phone_number
  */
 export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) {
   const t = useT();
-  const key = draftKey(daId, kebeleId);
   // The kebele's groups, and those the farmers of this batch created.
   const [groups, setGroups] = useState(loaded);
   const [batch, setBatch] = useState<readonly FarmerRegistered[]>([]);
-  const [defaultValues] = useState(() => initialValues(loadDraft(key), groups));
-  const form = useForm<FarmerFormValues, unknown, FarmerFormOutput>({ defaultValues, resolver });
+  // What the DA typed survives a reload or a closed app (a group no longer listed is dropped).
+  const { form, draft } = useDraftedForm<FarmerFormValues, FarmerFormOutput>(
+    {
+      screen: 'farmerRegistration',
+      params: { daId, kebeleId },
+      base: initialValues({}, loaded),
+      restore: (typed) => initialValues(typed, loaded),
+    },
+    { resolver },
+  );
   const person = useWatch({ control: form.control, name: [...PERSON] });
   const finishing = batch.length > 0 && noFarmerYet(Object.fromEntries(PERSON.map((f, i) => [f, person[i]])));
   const more = batch.length < LIMITS.farmerBatchMax - 1;
@@ -80,15 +87,6 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
   useEffect(() => {
     void import('./form-schema').catch(() => undefined);
   }, []);
-
-  // Keep what the DA types, so a WebView reload does not lose it.
-  useEffect(() => {
-    const subscription = form.watch((values) => saveDraft(key, values as Partial<FarmerFormValues>));
-    return () => subscription.unsubscribe();
-  }, [form, key]);
-
-  // The key lives in the draft: a resubmit after a WebView reload replays instead of registering twice.
-  const keySlot = useMemo(() => draftKeySlot(key), [key]);
 
   const handBackAll = (saved: readonly FarmerRegistered[]) => {
     const result = batchResult(saved);
@@ -128,9 +126,10 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     quietFieldErrors: true,
     failureText: () => t('farmer.error_registering_farmer'),
     button: t('common.register'),
-    keySlot,
+    // The key lives in the draft: a resubmit after a reload replays instead of registering twice.
+    keySlot: draft.keySlot,
     // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
-    onSaved: () => clearDraft(key),
+    onSaved: draft.drop,
     handBack: (result) => handBackAll([...batch, result]),
     // Register another: the next farmer, blank, in the same group.
     onNext: (result) => {

@@ -41,7 +41,7 @@ function created(status = 201, body: unknown = savedFarmer()) {
 describe('Register farmer: submit', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    window.localStorage.clear();
   });
 
   it('existing group without a creator: sends development_group: id, normalised phone; hands back on 201', async () => {

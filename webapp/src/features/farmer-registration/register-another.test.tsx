@@ -45,7 +45,7 @@ const anotherButton = () => screen.getByRole('button', { name: 'Register another
 describe('Register farmer: Register another', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    window.localStorage.clear();
     window.localStorage.clear();
   });
 

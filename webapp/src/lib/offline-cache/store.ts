@@ -1,6 +1,5 @@
-import { LINK_PARAMS } from '@gebere/contract/auth';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { getLaunch } from '../launch/launch';
+import { launchUser } from '../launch/launch-user';
 
 /**
  * Where read-through.ts keeps answers: IndexedDB (through `idb`, ~1 KB), one database for the
@@ -39,18 +38,6 @@ function build(): string {
   return entry?.src ?? 'dev';
 }
 
-/**
- * Whose data this is: the Telegram user of the launch's initData, else of the bot's signed link.
- * Neither is verified here (only the server can): this keeps one user's data from showing to the
- * next user of a shared phone, not from someone who forges their launch (authorization.md).
- */
-export function cacheOwner(): string | undefined {
-  const id = getLaunch().userId;
-  if (id !== undefined) return String(id);
-  const link = new URLSearchParams(window.location.search);
-  return link.has(LINK_PARAMS.signature) ? (link.get(LINK_PARAMS.user) ?? undefined) : undefined;
-}
-
 let opening: { owner: string; db: Promise<IDBPDatabase<CacheDb>> } | undefined;
 
 async function openFor(owner: string): Promise<IDBPDatabase<CacheDb>> {
@@ -75,7 +62,7 @@ async function openFor(owner: string): Promise<IDBPDatabase<CacheDb>> {
 
 /** The database, emptied first if it held another user's or another build's data. */
 function database(): Promise<IDBPDatabase<CacheDb>> {
-  const owner = cacheOwner();
+  const owner = launchUser();
   if (owner === undefined) return Promise.reject(new Error('no user: nothing is kept'));
   if (opening?.owner !== owner) {
     const db = openFor(owner);
