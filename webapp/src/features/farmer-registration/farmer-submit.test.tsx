@@ -1,15 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../lib/ui/toast';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
 import { whenEnabled } from '../../test-kit/render';
 import {
   FARMERS_PATH,
+  farmerPosts,
   field,
   fillPerson,
   formReady,
   groupsRoute,
   handBackRoute,
+  handBacks,
   registerButton,
   savedFarmer,
   setup,
@@ -29,10 +31,6 @@ const person = {
   created_by: 5,
   kebele: 9,
 };
-
-const farmerPosts = (requests: SeenRequest[]) =>
-  requests.filter((r) => r.method === 'POST' && r.path === FARMERS_PATH);
-const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
 
 function created(status = 201, body: unknown = savedFarmer()) {
   return route('POST', FARMERS_PATH, () => json(status, body));

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
 import {
   FARMERS_PATH,
+  farmerPosts,
   field,
   fillPerson,
   formReady,
   groupsRoute,
   handBackRoute,
+  handBacks,
   registerButton,
   savedFarmer,
   setup,
@@ -16,10 +18,6 @@ import {
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(warmLazyChunks, 60_000);
-
-const farmerPosts = (requests: SeenRequest[]) =>
-  requests.filter((r) => r.method === 'POST' && r.path === FARMERS_PATH);
-const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
 
 /** The backend saves each farmer under a new id, into the group the payload names (a new one: 40). */
 function farmersBackend() {
