@@ -30,6 +30,11 @@ export const LIMITS = {
   sendDataBytes: 4096,
   /** Longest name a hand-back result carries (a farmer's, a group's…), in UTF-16 units. */
   handBackNameMax: 200,
+  /**
+   * Most farmers one "Register another" batch lists in its summary (names are shortened until
+   * the result fits sendData; at 40, about 45 bytes each).
+   */
+  farmerBatchMax: 40,
   /** Longest text field the backend stores; longer is a 400, not a truncation. */
   textMax: 255,
   longTextMax: 4000,

@@ -79,6 +79,8 @@ export type English = {
       readonly notification_created: "✅ Notification \"{{name}}\" created.";
       readonly notification_updated: "✅ Notification \"{{name}}\" updated.";
       readonly notification_removed: "🗑️ Notification \"{{name}}\" removed.";
+      readonly farmers_registered: "✅ {{farmers}} registered:";
+      readonly farmer_in_group: "• {{name}} (group {{group}})";
     };
     readonly invalid_result: "Sorry, I could not read what the form sent. Please try again.";
     readonly backend_down: "The service is not reachable right now. Please try again in a few minutes.";
@@ -134,6 +136,7 @@ export type English = {
       readonly kebele: "Kebele";
     };
     readonly no_options: "Nothing to choose from";
+    readonly as_of: "No connection: showing what was fetched {{time}} ago.";
   };
   readonly da: {
     readonly title_registration: "DA registration";
@@ -192,6 +195,10 @@ export type English = {
     readonly error_loading_groups: "Could not load the development groups. Please try again.";
     readonly error_registering_farmer: "Error registering farmer, please try again.";
     readonly farmer_registered_successfully: "Farmer registered successfully.";
+    readonly register_another: "Register another";
+    readonly done: "Done";
+    readonly registered_now: "Registered now";
+    readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
   };
   readonly feedback: {
     readonly title: "Feedback";

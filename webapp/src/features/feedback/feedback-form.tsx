@@ -1,16 +1,17 @@
 import type { Advisory } from '@gebere/contract';
 import { List } from '@telegram-apps/telegram-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SubmitForm } from '../../components/submit-form';
 import { noAnswer, withRefusal } from '../../lib/api/errors';
 import { withRetries } from '../../lib/api/idempotent-call';
+import { useDraft } from '../../lib/forms/draft';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { AdvisorySummary } from './advisory-summary';
-import { answerKey, answersOf, type Draft } from './answers';
+import { answerKey, answersOf, type Draft, restoreDrafts } from './answers';
 import { sendFeedback } from './calls';
 import { QuestionInput } from './question-input';
 
@@ -24,7 +25,15 @@ import { QuestionInput } from './question-input';
 export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId: number }) {
   const t = useT();
   const questions = advisory.feedback_questions;
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  // The answers survive a reload or a closed app, until they are sent.
+  const saved = useDraft<{ answers: Record<number, Draft> }>({
+    screen: 'feedback',
+    params: { advisory: advisory.id, userId },
+    base: { answers: {} },
+    restore: (_, raw) => ({ answers: restoreDrafts(questions, raw.answers) }),
+  });
+  const [drafts, setDrafts] = useState<Record<number, Draft>>(saved.initial.answers);
+  useEffect(() => saved.keep({ answers: drafts }), [saved, drafts]);
   const [failed, setFailed] = useState(false);
   // question id → the answer the server accepted for it
   const accepted = useRef(new Map<number, string>());
@@ -68,6 +77,7 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       t('feedback.feedback_sent_successfully'),
     );
     setFailed(!sent);
+    if (sent) saved.drop();
   };
   const { run, busy } = useBusy(submit);
 

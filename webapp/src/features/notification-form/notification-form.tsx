@@ -1,10 +1,11 @@
 import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { useFormSaveThenHandBack, useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useT } from '../../lib/i18n/texts';
 import { handBack, showConfirm } from '../../telegram';
@@ -46,10 +47,17 @@ export type NotificationFormProps =
 export function NotificationForm(props: NotificationFormProps) {
   const t = useT();
   const update = props.mode === 'update';
-  const form = useForm<NotificationFormValues>({
-    defaultValues: update ? valuesOf(props.notification) : emptyValues,
-    resolver: notificationResolver,
-  });
+  // What the manager typed survives a reload or a closed app, until it is saved or removed.
+  const { form, draft } = useDraftedForm<NotificationFormValues>(
+    update
+      ? {
+          screen: 'notificationUpdate',
+          params: { id: props.notification.id },
+          base: valuesOf(props.notification),
+        }
+      : { screen: 'notificationCreate', params: { createdBy: props.createdBy }, base: emptyValues },
+    { resolver: notificationResolver },
+  );
   const sendNow = useWatch({ control: form.control, name: 'send_now' });
 
   const save = useFormSaveThenHandBack(form, {
@@ -66,6 +74,8 @@ export function NotificationForm(props: NotificationFormProps) {
     failureText: () =>
       t(update ? 'notification.error_updating_notification' : 'notification.error_registering_notification'),
     button: t(update ? 'common.update' : 'common.submit'),
+    keySlot: draft.keySlot,
+    onSaved: draft.drop,
     successText: () =>
       t(
         update
@@ -86,6 +96,7 @@ export function NotificationForm(props: NotificationFormProps) {
     },
     failureText: () => t('notification.error_removing_notification'),
     button: t('notification.remove'),
+    onSaved: draft.drop,
     successText: () => t('notification.notification_removed_successfully'),
     handBack: (n: LocationNotification) =>
       handBack({ kind: 'notification_removed', notification_id: n.id, name: resultName(n.name) }),
