@@ -4,6 +4,7 @@ import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
 import { makeLinker } from './message';
 import { plan } from './planner';
+import { recordRate } from './queue';
 import { createSender } from './sender';
 import {
   DEFAULT_ENGINE_OPTIONS,
@@ -59,6 +60,12 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     link: makeLinker(deps.links, () => clock.now()),
   });
 
+  const planOptions = {
+    batchSize: options.planBatchSize,
+    ratePerSecond: options.ratePerSecond,
+    maxSpreadMs: options.maxSpreadMs,
+  };
+
   // One object for the whole life of the engine: the sender's long drain holds a reference.
   const counts = emptyCounts();
   let abort: AbortController | undefined;
@@ -77,10 +84,13 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
   }
 
   async function plannerLoop(signal: AbortSignal): Promise<void> {
+    await recordRate(deps.db, options.ratePerSecond).catch((err: unknown) =>
+      logger.warn({ err }, 'could not record the send rate'),
+    );
     while (!signal.aborted) {
       try {
         const before = counts.queued;
-        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, { batchSize: options.planBatchSize });
+        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, planOptions);
         if (counts.queued > before) wake?.();
         await report();
       } catch (err) {
@@ -126,7 +136,8 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     },
     async runOnce() {
       const c = emptyCounts();
-      await plan(deps.db, clock.now(), options.maxLatenessMs, c, { batchSize: options.planBatchSize });
+      await recordRate(deps.db, options.ratePerSecond);
+      await plan(deps.db, clock.now(), options.maxLatenessMs, c, planOptions);
       await sender.drain(c);
       return c;
     },

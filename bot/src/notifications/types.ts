@@ -77,6 +77,8 @@ export interface EngineOptions {
   maxInFlight: number;
   /** Recipients the planner queues per transaction (a send-now to 60 k DAs is ~12 short ones). */
   planBatchSize: number;
+  /** The longest window a morning's recurring reminders are spread over (README, "Order"). */
+  maxSpreadMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -90,7 +92,14 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxLatenessMs: 24 * 3_600_000,
   maxInFlight: 32,
   planBatchSize: 5_000,
+  maxSpreadMs: 12 * 3_600_000,
 };
+
+/**
+ * Queue priorities (`notification_deliveries.priority`), served in this order: a send-now
+ * broadcast before any recurring reminder, whatever their due times.
+ */
+export const PRIORITY = { sendNow: 0, recurring: 1 } as const;
 
 /** Everything needed to word and address one delivery. */
 export interface DeliveryContext {
