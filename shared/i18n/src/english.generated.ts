@@ -310,6 +310,9 @@ export type English = {
       readonly queued: "Waiting";
       readonly sent: "Sent";
       readonly failed: "Failed";
+      readonly expected_finish: "All sent";
+      readonly in_minutes: "in about {{minutes}} min";
+      readonly in_hours: "in about {{hours}} h {{minutes}} min";
     };
     readonly remove: "Remove";
     readonly cancel: "Cancel";

@@ -43,6 +43,44 @@ export async function deliveryCounts(
   for (const row of r.rows) counts[row.status] = Number(row.n);
   return counts;
 }
+/**
+ * When notification `id`'s `queued` deliveries should be out (bot/src/notifications/README.md,
+ * "Expected finish"), at the rate the engine last recorded: from the later of now (or the next
+ * free send slot) and its last row's due time, the send-now rows ahead of it (for a send-now,
+ * those due by its last row; for a recurring one, all: they go first) plus, for a recurring
+ * one, the reminders already due and waiting, at that rate. Reads the
+ * notification's own queued rows and the small send-now part of the queue (the already-due
+ * recurring backlog is counted up to BACKLOG_COUNTED rows).
+ */
+export async function deliveryProgress(
+  db: Queryable,
+  id: number,
+  queued: number,
+): Promise<{ rate_per_second: number; expected_finish: string | null }> {
+  const r = await db.query<{ rate: number; finish: string | null }>(
+    `with rate as (select rate_per_second as rate, greatest(next_slot, now()) as start
+                   from notification_send_rate where id = 1),
+     mine as (select max(due_at) as last_due, min(priority) as priority from notification_deliveries
+              where notification_id = $1 and status = 'queued')
+     select rate.rate, case when $2::int = 0 then null else iso(
+       greatest(rate.start, mine.last_due) + make_interval(secs => (
+         (select count(*) from notification_deliveries d
+          where d.status = 'queued' and d.priority = 0
+            and d.due_at <= case when mine.priority = 0 then mine.last_due else 'infinity' end)
+         + case when mine.priority = 0 then 0 else (select count(*) from (
+             select 1 from notification_deliveries d
+             where d.status = 'queued' and d.priority = 1 and d.due_at <= least(mine.last_due, now())
+             limit $3) backlog) end
+       ) / rate.rate)) end as finish
+     from rate, mine`,
+    [id, queued, BACKLOG_COUNTED],
+  );
+  const row = r.rows[0];
+  return { rate_per_second: Number(row?.rate ?? 30), expected_finish: row?.finish ?? null };
+}
+/** Past this many already-due reminders the estimate stops counting (it is hours late anyway). */
+const BACKLOG_COUNTED = 100_000;
+
 const LEVEL_FIELDS = ['region_id', 'zone_id', 'woreda_id', 'kebele_id'] as const;
 
 /**
@@ -162,7 +200,8 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
   serve(app, env, routes.getNotificationDetails, async ({ params }) => {
     const n = await load(db, params.id);
     // The rows kept plus the counts of occurrences pruned after the retention period.
-    const deliveries = await deliveryCounts(db, params.id);
+    const counts = await deliveryCounts(db, params.id);
+    const deliveries = { ...counts, ...(await deliveryProgress(db, params.id, counts.queued)) };
     return { ...n, deliveries } satisfies NotificationDetails;
   });
 

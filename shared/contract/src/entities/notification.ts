@@ -84,5 +84,16 @@ export const locationNotification = notificationFields.extend({
 });
 export type LocationNotification = z.infer<typeof locationNotification>;
 
-export const notificationDetails = locationNotification.extend({ deliveries: deliveryCounts });
+/**
+ * The details call's deliveries: the counts, the rate the engine sends at (messages a second), and
+ * when the queued ones are expected to be out (null: none queued). The rule is in
+ * bot/src/notifications/README.md, "Expected finish".
+ */
+export const deliveryProgress = deliveryCounts.extend({
+  rate_per_second: z.number().positive(),
+  expected_finish: z.string().nullable(),
+});
+export type DeliveryProgress = z.infer<typeof deliveryProgress>;
+
+export const notificationDetails = locationNotification.extend({ deliveries: deliveryProgress });
 export type NotificationDetails = z.infer<typeof notificationDetails>;

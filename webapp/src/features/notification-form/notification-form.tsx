@@ -1,4 +1,4 @@
-import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
+import type { DeliveryProgress, LocationNotification } from '@gebere/contract';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
 import { useForm, useWatch } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
@@ -35,7 +35,7 @@ export type NotificationFormProps =
   | {
       mode: 'update';
       notification: LocationNotification;
-      deliveries?: Counts;
+      deliveries?: DeliveryProgress;
     };
 
 /**

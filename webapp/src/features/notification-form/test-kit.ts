@@ -34,7 +34,18 @@ type Respond = (req: SeenRequest) => Response;
 /** The embedded backend's answers for the form: admin areas, create, details and update. */
 export function notificationBackend({
   create = (req) => json(201, stored({ ...(req.body as object), id: 31 })),
-  details = () => json(200, { ...stored(), deliveries: { queued: 3, sent: 12, failed: 1 } }),
+  details = () =>
+    json(200, {
+      ...stored(),
+      deliveries: {
+        queued: 3,
+        sent: 12,
+        failed: 1,
+        rate_per_second: 30,
+        // 25 minutes from now, less a second of test time.
+        expected_finish: new Date(Date.now() + 25 * 60_000 - 1_000).toISOString(),
+      },
+    }),
   update = (req) => json(200, stored(req.body as Record<string, unknown>)),
 }: {
   create?: Respond;
