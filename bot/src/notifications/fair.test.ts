@@ -10,7 +10,7 @@ import {
   type SharedDb,
   type TestDa,
 } from './test-kit';
-import { emptyCounts } from './types';
+import { emptyCounts, PRIORITY } from './types';
 
 const utc = (s: string) => Date.parse(`${s}Z`);
 /** Monday 10 March 2025, 08:00 Addis Ababa: a weekly notification created the Monday before fires. */
@@ -71,8 +71,8 @@ describeOnDatabases('fair delivery (%s)', (kind) => {
          from generate_series(1, 10000) g
          on conflict (telegram_id) do update set first_name = excluded.first_name returning id)
        insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
-       select $1, $2::timestamptz, id, 1, $2::timestamptz from users`,
-      [recurring, new Date(MORNING).toISOString()],
+       select $1, $2::timestamptz, id, $3, $2::timestamptz from users`,
+      [recurring, new Date(MORNING).toISOString(), PRIORITY.recurring],
     );
     h.clock.advance(60_000);
     const now = await insertNotification(h.db, {
@@ -137,5 +137,32 @@ describeOnDatabases('fair delivery (%s)', (kind) => {
       "select id from notification_deliveries where status = 'sent' and sent_at < due_at",
     );
     expect(early.rows).toEqual([]);
+  });
+
+  it('a paid broadcast goes out in its own lane at the paid rate, with allow_paid_broadcast, billed', async () => {
+    // Telegram shrunk: 2 free messages a second, 100 a second paid.
+    h = await harness(shared, {
+      start: MORNING,
+      rate: { globalPerSecond: 2, globalBurst: 2, perChatPerSecond: 1, perChatBurst: 1, paidPerSecond: 100 },
+    });
+    const list = await das(20);
+    await insertNotification(h.db, {
+      name: 'Paid',
+      send_now: true,
+      created_at: MORNING - 1000,
+      created_by: h.creator.botUserId,
+    });
+    await h.db.query("update location_notifications set paid_broadcast = true where name = 'Paid'");
+    const counts = await h.engine({ ratePerSecond: 2, paidRatePerSecond: 100 }).runOnce();
+    for (const da of list) expect(h.inbox(da).map((m) => m.text?.split('\n')[0])).toEqual(['📢 Paid']);
+    expect(counts).toMatchObject({ sent: 20, retried: 0 });
+    // 20 messages at 100 a second, not 10 s at the free 2 a second; all but the free ones billed.
+    expect(h.clock.now() - MORNING).toBeLessThan(1_000);
+    expect(h.tg.emulator.rate.billed).toBeGreaterThanOrEqual(17);
+    // The details call's rate for it follows the lane.
+    const rate = await h.db.query<{ rate_per_second: number }>(
+      'select rate_per_second from notification_send_rate where id = 2',
+    );
+    expect(Number(rate.rows[0]?.rate_per_second)).toBe(100);
   });
 });

@@ -43,12 +43,20 @@ export const SPREAD_OFFSET = (botUser: string, windowMs: string) =>
 /**
  * Queues the next `limit` recipients (in DA profile id order, after `after`) of notification
  * `n`'s occurrence. `seen` < `limit` means the recipients are exhausted; `last` is where to go on from.
- * A send-now row is due at the occurrence, ahead of every recurring one (PRIORITY); a recurring
+ * A send-now row is due at the occurrence, ahead of every recurring one (PRIORITY; a paid one in
+ * the paid lane, priced when the manager opted in, so decided when queued); a recurring
  * row is due at its recipient's slot in the occurrence's spread window (`spreadMs`, 0: none).
  */
 export async function insertDeliveries(
   q: Queryable,
-  n: { id: number; location_type: string; location_id: number | null; send_now: boolean; spreadMs: number },
+  n: {
+    id: number;
+    location_type: string;
+    location_id: number | null;
+    send_now: boolean;
+    paid: boolean;
+    spreadMs: number;
+  },
   occurrence: number,
   chunk: { after: number; limit: number },
 ): Promise<{ seen: number; inserted: number; last: number }> {
@@ -75,7 +83,7 @@ export async function insertDeliveries(
       column ? n.location_id : null,
       chunk.after,
       chunk.limit,
-      n.send_now ? PRIORITY.sendNow : PRIORITY.recurring,
+      n.send_now ? (n.paid ? PRIORITY.paid : PRIORITY.sendNow) : PRIORITY.recurring,
       n.send_now ? 0 : Math.max(0, Math.round(n.spreadMs)),
     ],
   );
@@ -185,10 +193,12 @@ async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): P
       planning_after: number;
       spread_ms: number;
       send_now: boolean;
+      paid_broadcast: boolean;
       location_type: string;
       location_id: number | null;
     }>(
-      `select p.planning_occurrence, p.planning_after, p.spread_ms, n.send_now, n.location_type, n.location_id
+      `select p.planning_occurrence, p.planning_after, p.spread_ms, n.send_now, n.paid_broadcast,
+         n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
        where p.notification_id = $1 and p.planning_occurrence is not null and n.active
          and p.fingerprint = ${FINGERPRINT}
@@ -205,6 +215,7 @@ async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): P
         location_type: row.location_type,
         location_id: row.location_id === null ? null : Number(row.location_id),
         send_now: row.send_now,
+        paid: row.paid_broadcast,
         spreadMs: Number(row.spread_ms),
       },
       row.planning_occurrence.getTime(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PRIORITY } from '../../src/notifications/types';
 import { proof } from './test-kit/auth-headers';
 import { startBackend, type TestBackend } from './test-kit/backend';
 import { describeOnDatabases } from './test-kit/databases';
@@ -169,12 +170,12 @@ describeOnDatabases('location notifications (%s)', (kind) => {
     await t.db.query(
       `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
        select $1, now(), id, $2, now() from bot_users where telegram_id between 8700000001 and 8700000000 + $3`,
-      [weekly.body.id, 1, 300],
+      [weekly.body.id, PRIORITY.recurring, 300],
     );
     await t.db.query(
       `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
        select $1, now(), id, $2, now() from bot_users where telegram_id between 8700000001 and 8700000000 + $3`,
-      [broadcast.body.id, 0, 600],
+      [broadcast.body.id, PRIORITY.sendNow, 600],
     );
     await t.db.query(`update notification_send_rate set rate_per_second = 30, next_slot = 'epoch'`);
     const finish = async (id: number) => {

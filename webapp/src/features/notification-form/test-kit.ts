@@ -15,6 +15,7 @@ export const stored = (over: Record<string, unknown> = {}) => ({
   message: 'Please record the reach of this week.',
   content_type: 'reach',
   send_now: false,
+  paid_broadcast: false,
   location_type: 'zone',
   location_id: 11,
   region_id: 1,
