@@ -107,3 +107,20 @@ export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
     LIMITS.advisoryLabelChars,
   );
 }
+
+/**
+ * Telegram's paid broadcasts (Bot API `allow_paid_broadcast`): up to `maxPerSecond` messages a
+ * second instead of about `freePerSecond`, each message beyond the free rate billed
+ * `starsPerMessage` Telegram Stars from the bot's balance.
+ */
+export const PAID_BROADCAST = { maxPerSecond: 1000, freePerSecond: 30, starsPerMessage: 0.1 } as const;
+
+/**
+ * What a paid broadcast to `recipients` DAs sent at `ratePerSecond` is expected to cost, in Stars:
+ * the share of its messages above the free rate (with nothing else being sent), rounded up.
+ */
+export function paidBroadcastStars(recipients: number, ratePerSecond: number): number {
+  const { freePerSecond, starsPerMessage } = PAID_BROADCAST;
+  if (ratePerSecond <= freePerSecond) return 0;
+  return Math.ceil(recipients * (1 - freePerSecond / ratePerSecond) * starsPerMessage);
+}

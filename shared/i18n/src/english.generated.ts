@@ -290,10 +290,12 @@ export type English = {
       readonly frequency: "Frequency";
       readonly interval: "Interval";
       readonly send_now: "Send now";
+      readonly paid_broadcast: "Paid broadcast (faster)";
     };
     readonly interval_hint: "Send every how many weeks or months";
     readonly interval_max: "Interval must be {{max}} or less";
     readonly send_now_hint: "Send once, right away, instead of on a schedule";
+    readonly paid_hint: "Up to {{rate}} messages a second instead of {{free}}: Telegram charges {{stars}} Star for each message above {{free}} a second, from the bot's Stars balance — about {{per1000}} Stars per 1,000 DAs. National managers only.";
     readonly all: "All";
     readonly content_types: {
       readonly advisory: "Advisory";
@@ -317,6 +319,9 @@ export type English = {
       readonly queued: "Waiting";
       readonly sent: "Sent";
       readonly failed: "Failed";
+      readonly expected_finish: "All sent";
+      readonly in_minutes: "in about {{minutes}} min";
+      readonly in_hours: "in about {{hours}} h {{minutes}} min";
     };
     readonly remove: "Remove";
     readonly cancel: "Cancel";
@@ -410,6 +415,7 @@ export type English = {
     readonly invalid_pk: "Invalid pk \"{{value}}\" - object does not exist.";
     readonly unique: "A record with this {{field}} already exists.";
     readonly not_with_send_now: "Must be empty when send_now is true.";
+    readonly paid_needs_send_now: "Only a send-now notification can be a paid broadcast.";
     readonly not_with_all: "Must be empty when location_type is all.";
     readonly not_in_parent: "This {{child}} is not in the selected {{parent}}.";
     readonly group_not_in_kebele: "This development group is not in the selected kebele.";
@@ -442,6 +448,7 @@ export type English = {
     readonly telegram_phone_not_verified: "Must be the phone number of your Telegram account, the one you shared with the bot.";
     readonly target_outside_area: "You can send notifications only to your own area.";
     readonly national_needs_grant: "Only a national notification manager can send to all areas.";
+    readonly paid_needs_national_grant: "Only a national notification manager can send a paid broadcast.";
     readonly send_now_quota: "You have sent {{notifications}} in the last 24 hours, the most allowed. Please try again later.";
     readonly status_operator_only: "Only an operator can change a verification status.";
     readonly verify_rule: "You can be verified only as the development agent whose Telegram phone number you shared with the bot.";

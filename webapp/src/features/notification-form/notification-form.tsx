@@ -1,4 +1,5 @@
-import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
+import type { DeliveryProgress, LocationNotification } from '@gebere/contract';
+import { PAID_BROADCAST, paidBroadcastStars } from '@gebere/contract/rules';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
 import { useWatch } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
@@ -7,7 +8,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { useFormSaveThenHandBack, useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
-import { useT } from '../../lib/i18n/texts';
+import { type TFunction, useT } from '../../lib/i18n/texts';
 import { handBack, showConfirm } from '../../telegram';
 import { createNotification, updateNotification } from './calls';
 import { DeliveryCounts } from './delivery-counts';
@@ -31,12 +32,24 @@ import { SubmitForm } from '../../components/submit-form';
 /** The hand-back's name field holds at most 200 characters; a stored name may hold 255. */
 const resultName = (name: string) => Array.from(name).slice(0, 200).join('');
 
+/**
+ * What a paid broadcast does and costs, shown before it is chosen: Telegram's rate and price
+ * (PAID_BROADCAST) and the Stars per 1,000 DAs at that rate (paidBroadcastStars).
+ */
+const paidHint = (t: TFunction) =>
+  t('notification.paid_hint', {
+    rate: PAID_BROADCAST.maxPerSecond,
+    free: PAID_BROADCAST.freePerSecond,
+    stars: PAID_BROADCAST.starsPerMessage,
+    per1000: paidBroadcastStars(1000, PAID_BROADCAST.maxPerSecond),
+  });
+
 export type NotificationFormProps =
   | { mode: 'create'; createdBy: number }
   | {
       mode: 'update';
       notification: LocationNotification;
-      deliveries?: Counts;
+      deliveries?: DeliveryProgress;
     };
 
 /**
@@ -160,6 +173,15 @@ export function NotificationForm(props: NotificationFormProps) {
             />
           )}
         </Section>
+        {sendNow && (
+          <Section footer={paidHint(t)}>
+            <SwitchField
+              control={form.control}
+              name="paid_broadcast"
+              label={t('notification.fields.paid_broadcast')}
+            />
+          </Section>
+        )}
         {update && (
           <Section>
             <Button
