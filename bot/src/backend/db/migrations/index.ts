@@ -6,6 +6,7 @@ import { sql as imports } from './005-import';
 import { sql as oromoLanguage } from './006-oromo-language';
 import { sql as advisoryLabelAm } from './007-advisory-label-am';
 import { sql as nationalScale } from './008-national-scale';
+import { sql as reportRollups } from './009-report-rollups';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -17,4 +18,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 6, name: 'oromo-language', sql: oromoLanguage },
   { version: 7, name: 'advisory-label-am', sql: advisoryLabelAm },
   { version: 8, name: 'national-scale', sql: nationalScale },
+  { version: 9, name: 'report-rollups', sql: reportRollups },
 ];
