@@ -429,6 +429,9 @@ export type English = {
     readonly da_rejected: "Your registration was rejected. Please contact your supervisor.";
     readonly not_manager: "Only notification managers appointed by your organisation can do this.";
     readonly out_of_area: "This is outside your area.";
+    readonly no_report_scope: "Reports are for development agents, report users and supervisors. Register as a report user first.";
+    readonly report_day_invalid: "Give a date as YYYY-MM-DD.";
+    readonly report_period_invalid: "The period must end on or after its start and be at most a year long.";
     readonly not_yourself: "You can act only as yourself.";
     readonly link_scope: "This link does not allow this action. Please open the screen again from the bot.";
     readonly not_your_phone: "You can look up only your own phone number.";
