@@ -65,7 +65,7 @@ export const TEXTS = {
   out_of_area: { en: 'This is outside your area.', am: 'ይህ ከእርስዎ የሥራ ክልል ውጭ ነው።' },
   no_report_scope: {
     en: 'Reports are for development agents, report users and supervisors. Register as a report user first.',
-    am: 'ሪፖርቶች ለልማት ሠራተኞች፣ ለሪፖርት ተጠቃሚዎች እና ለተቆጣጣሪዎች ናቸው። መጀመሪያ እንደ ሪፖርት ተጠቃሚ ይመዝገቡ።',
+    am: 'ሪፖርቶች ለልማት ሰራተኞች፣ ለሪፖርት ተጠቃሚዎች እና ለተቆጣጣሪዎች ናቸው። መጀመሪያ እንደ ሪፖርት ተጠቃሚ ይመዝገቡ።',
   },
   not_yourself: { en: 'You can act only as yourself.', am: 'መሥራት የሚችሉት በራስዎ ስም ብቻ ነው።' },
   unique_telegram_phone: {

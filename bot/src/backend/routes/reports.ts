@@ -80,7 +80,7 @@ export async function buildReport(q: Queryable, f: ReportFilter, trail: ReportAr
   const child = CHILD_LEVEL[f.level];
   const recorded = `${period.where} and r.advisory_id <> 0`;
 
-  const [weekRows, totals, byValueChain, byAdvisory, byArea, byDa, area] = await Promise.all([
+  const [weekRows, totals, byValueChain, byAdvisory, byArea, byDa, area, valueChains] = await Promise.all([
     q.query<ReportCounts & { week: string }>(
       `select to_char(r.day - (extract(isodow from r.day)::int - 1), 'YYYY-MM-DD') as week, ${SUMS}
        from report_daily r where ${series.where} group by 1`,
@@ -120,6 +120,7 @@ export async function buildReport(q: Queryable, f: ReportFilter, trail: ReportAr
       period.params,
     ),
     areaOf(q, f.level, f.id),
+    q.query<Named>('select id, name, name_am from value_chains order by name, id'),
   ]);
 
   const byWeek = new Map(weekRows.rows.map((w) => [w.week, w]));
@@ -144,6 +145,7 @@ export async function buildReport(q: Queryable, f: ReportFilter, trail: ReportAr
     })),
     by_area: child === null ? [] : byArea.rows.map((r) => ({ level: child, ...named(r), ...counts(r) })),
     by_da: byDa.rows.map((r) => ({ id: Number(r.id), name: r.name, ...counts(r) })),
+    value_chains: valueChains.rows.map(named),
   };
 }
 

@@ -90,6 +90,8 @@ export const report = z.object({
       name_am: z.string().nullable(),
     }),
   ),
+  /** Every value chain, for the screen's filter. */
+  value_chains: z.array(z.object({ id, name: z.string(), name_am: z.string().nullable() })),
   /** The recording DAs, the most active first (at most REPORT_TABLE_ROWS); no phone numbers. */
   by_da: z.array(reportCounts.extend({ id, name: z.string() })),
 });
