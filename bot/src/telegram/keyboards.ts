@@ -92,6 +92,9 @@ function entryButton(
         label: t('bot.register_da_button'),
         url: links.daRegistration(o.botUserId, o.phone, o.updateOutbound ?? false),
       };
+    // In the chat, reports open from /reports (the keyboards stay as short as they were).
+    case 'reports':
+      return undefined;
     case 'report_user_registration':
       return { label: t('bot.register_report_user_button'), url: links.reportUser(false) };
     case 'report_user_update':
