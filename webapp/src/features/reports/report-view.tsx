@@ -8,11 +8,13 @@ import {
   reportDayOf,
 } from '@gebere/contract';
 import { LANG_PARAM, type ScreenParams, screenHref } from '@gebere/contract/screens';
-import { Section } from '@telegram-apps/telegram-ui';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Button, Section } from '@telegram-apps/telegram-ui';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
+import { toast } from '../../lib/ui/toast';
+import { exportReport } from './export-report';
 import type { WeeklyBarsProps } from './report-chart';
 import './reports.css';
 
@@ -112,6 +114,25 @@ function CountsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Sends this view's rows to the chat as CSV (the companion server words and sends the file). */
+function ExportButton() {
+  const t = useT();
+  const { values } = useScreenParams('reports');
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    const r = await exportReport(values);
+    setBusy(false);
+    if (r.ok) toast.success(t('report.exported'));
+    else toast.error(r.detail ? `${t('report.export_failed')} ${r.detail}` : t('report.export_failed'));
+  };
+  return (
+    <Button size="m" stretched mode="bezeled" loading={busy} disabled={busy} onClick={send}>
+      {t('report.export')}
+    </Button>
   );
 }
 
@@ -253,6 +274,9 @@ export function ReportView({ report }: { report: Report }) {
           />
         </Section>
       )}
+      <div className="report-export">
+        <ExportButton />
+      </div>
     </div>
   );
 }

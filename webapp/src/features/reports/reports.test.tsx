@@ -136,6 +136,19 @@ describe('Reports', { timeout: 30_000 }, () => {
     expect(screen.getByText('የተመዘገቡ አርሶ አደሮች', { selector: 'dt' })).toBeInTheDocument();
   });
 
+  it('asks the server to send this view as CSV to the chat, and says so', async () => {
+    const { requests } = installFakeFetch(
+      route('GET', '/backend/api/reports/', () => json(200, woreda)),
+      route('POST', '/tg/report-export', () => json(200, { sent: true })),
+    );
+    const { user } = setup({ level: 'woreda', area: 7, value_chain: 2 });
+    await user.click(await screen.findByRole('button', { name: 'Send as CSV to the chat' }));
+    expect(await screen.findByText('The file was sent to your chat with the bot.')).toBeInTheDocument();
+    const post = requests.find((r) => r.path === '/tg/report-export');
+    expect(post?.body).toEqual({ level: 'woreda', area: 7, value_chain: 2 });
+    expect(post?.headers.Authorization).toMatch(/^link \/reports\?/);
+  });
+
   it("shows the server's refusal in the user's language", async () => {
     installFakeFetch(
       route('GET', '/backend/api/reports/', () => json(403, { detail: 'This is outside your area.' })),
