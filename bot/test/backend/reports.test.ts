@@ -273,6 +273,46 @@ describeOnDatabases('reports equal the raw rows (%s)', (kind) => {
     );
   }, 300_000);
 
+  it('demo data: a report user of a demo DA’s woreda sees that woreda’s farmers and groups', async () => {
+    const demo = await t.db.query<{ woreda: number; zone: number; region: number; kebele: number }>(
+      `select d.woreda_id as woreda, d.zone_id as zone, d.region_id as region, d.kebele_id as kebele
+       from da_profiles d join bot_users b on b.id = d.created_by where b.telegram_id = 777000
+       order by d.id limit 1`,
+    );
+    const area = demo.rows[0];
+    if (!area) throw new Error('no demo DA');
+    const raw = await t.db.query<{ farmers: number; groups: number }>(
+      `select (select count(*)::int from farmers f join kebeles k on k.id = f.kebele_id where k.woreda_id = $1) as farmers,
+              (select count(*)::int from development_groups g join kebeles k on k.id = g.kebele_id
+               where k.woreda_id = $1) as groups`,
+      [area.woreda],
+    );
+    const user = await t.fx.user('+251911999123');
+    const profile = await t.call('POST', '/api/report-users/', {
+      headers: user.headers,
+      body: {
+        ...t.fx.reportUserBody(user.telegramId),
+        region: Number(area.region),
+        zone: Number(area.zone),
+        woreda: Number(area.woreda),
+      },
+    });
+    expect(profile.status).toBe(201);
+    const r = await t.call('GET', '/api/reports/', { headers: user.headers });
+    expect(r.status).toBe(200);
+    expect(r.body.area).toMatchObject({ level: 'woreda', id: Number(area.woreda) });
+    expect(raw.rows[0]?.farmers).toBeGreaterThan(0);
+    expect({ farmers: r.body.totals.farmers, groups: r.body.totals.groups }).toEqual(raw.rows[0]);
+    const kebele = r.body.by_area.find((k: { id: number }) => k.id === Number(area.kebele));
+    expect(kebele.farmers).toBeGreaterThan(0);
+    // …and drills down to the demo DA's kebele.
+    const down = await t.call('GET', '/api/reports/', {
+      headers: user.headers,
+      query: { level: 'kebele', area: Number(area.kebele) },
+    });
+    expect(down.body.totals.farmers).toBe(kebele.farmers);
+  });
+
   it('counts what the routes record, in the same request', async () => {
     const [da] = das as [Da];
     const before = await t.call('GET', '/api/reports/', { headers: da.headers });
