@@ -1,12 +1,5 @@
-import {
-  addDays,
-  adoptionRate,
-  CHILD_LEVEL,
-  type Report,
-  type ReportArea,
-  type ReportCounts,
-  reportDayOf,
-} from '@gebere/contract';
+import type { Report, ReportArea, ReportCounts } from '@gebere/contract';
+import { addDays, adoptionRate, CHILD_LEVEL, reportDayOf } from '@gebere/contract/reports';
 import { LANG_PARAM, type ScreenParams, screenHref } from '@gebere/contract/screens';
 import { Button, Section } from '@telegram-apps/telegram-ui';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
