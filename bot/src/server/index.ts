@@ -150,7 +150,7 @@ export async function startServer(
         fetchReport: async (authorization, query, language) => {
           const url = `${config.backend.internalUrl}/api/reports/?${new URLSearchParams(query)}`;
           const r = await outboundFetch(url, { headers: { authorization, 'accept-language': language } });
-          return { status: r.status, body: await r.json() };
+          return { status: r.status, body: await r.json().catch(() => ({})) };
         },
       },
     },

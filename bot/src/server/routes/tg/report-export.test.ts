@@ -109,6 +109,29 @@ describe('POST /tg/report-export', () => {
     expect(sent).toEqual([]);
   });
 
+  it('answers 503 when the backend does not answer, and sends nothing', async () => {
+    const t = await testApp(
+      {},
+      {},
+      {
+        reports: {
+          fetchReport: async () => {
+            throw new Error('connection refused');
+          },
+        },
+      },
+    );
+    apps.push(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/tg/report-export',
+      headers: { authorization: `tma ${initData({ id: 604 })}` },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(503);
+    expect(t.sent).toEqual([]);
+  });
+
   it('refuses a request without proof (401) or with a body that is not a view (400)', async () => {
     const { post, sent, asked } = await setup();
     expect((await post(undefined, {})).statusCode).toBe(401);

@@ -58,13 +58,25 @@ export function registerReportExport(
           .map(([k, v]) => [k, String(v)]),
       );
       const language = await hooks.languageOf(sender, request);
-      const answer = await options.fetchReport(request.headers.authorization as string, query, language);
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await options.fetchReport(request.headers.authorization as string, query, language);
+      } catch (err) {
+        request.log.warn({ err }, 'report export: the backend did not answer');
+        throw new HttpError(503, 'The reports are not available right now. Try again shortly.');
+      }
       if (answer.status !== 200) return reply.code(answer.status).send(answer.body);
       const report = answer.body as Report;
       const csv = Buffer.from(reportCsv(report), 'utf8');
-      await api.sendDocument(sender.telegramUserId, new InputFile(csv, reportFileName(report)), {
-        caption: translate(language, 'report.title'),
-      });
+      try {
+        await api.sendDocument(sender.telegramUserId, new InputFile(csv, reportFileName(report)), {
+          caption: translate(language, 'report.title'),
+        });
+      } catch (err) {
+        // Telegram refused (the user blocked the bot) or is unreachable: the screen says it failed.
+        request.log.warn({ err }, 'report export: the document was not sent');
+        throw new HttpError(502, 'Telegram did not take the file. Try again shortly.');
+      }
       return { sent: true };
     },
   );
