@@ -34,11 +34,13 @@ export function fakeDist(): string {
 }
 
 export interface SentMessage {
-  method: 'sendMessage' | 'answerWebAppQuery';
+  method: 'sendMessage' | 'answerWebAppQuery' | 'sendDocument';
   target: string | number;
   text: string;
   /** The keyboard a sendMessage carried, if any. */
   replyMarkup?: unknown;
+  /** The file a sendDocument carried: its name and its bytes as UTF-8 text. */
+  document?: { name: string; text: string };
 }
 
 /** Records Bot API calls; `refuseQuery` makes answerWebAppQuery fail as an expired query does. */
@@ -51,6 +53,23 @@ export function fakeApi(options: { refuseQuery?: boolean } = {}) {
         target: chatId,
         text,
         ...(other?.reply_markup ? { replyMarkup: other.reply_markup } : {}),
+      });
+      return { message_id: sent.length } as never;
+    },
+    async sendDocument(
+      chatId: number | string,
+      file: { filename?: string; fileData?: unknown },
+      other?: { caption?: string },
+    ) {
+      const data = file.fileData;
+      sent.push({
+        method: 'sendDocument',
+        target: chatId,
+        text: other?.caption ?? '',
+        document: {
+          name: file.filename ?? '',
+          text: data instanceof Uint8Array ? Buffer.from(data).toString('utf8') : '',
+        },
       });
       return { message_id: sent.length } as never;
     },

@@ -18,6 +18,7 @@ import { registerLocationRoutes } from './routes/locations';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerRecordRoutes } from './routes/records';
 import { registerReportUserRoutes } from './routes/report-users';
+import { registerReportRoutes } from './routes/reports';
 import { registerValueChainRoutes } from './routes/value-chains';
 import { type ActorSource, createActorSource } from './serving/actor-source';
 import { createErrorHandler } from './serving/error-handler';
@@ -169,6 +170,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerFarmerRoutes(app, env);
   registerDaRoutes(app, env);
   registerReportUserRoutes(app, env);
+  registerReportRoutes(app, env);
   registerBotUserRoutes(app, env);
   registerValueChainRoutes(app, env);
   registerAdvisoryRoutes(app, env);

@@ -145,6 +145,14 @@ export async function startServer(
       onOutcome: metrics.handBack,
       // The summary in the language chosen in the bot, with the DA's fresh menu.
       ...createHandBackOptions(bot.deps),
+      // The report export asks the backend as the caller (their own proof): the backend's scope holds.
+      reports: {
+        fetchReport: async (authorization, query, language) => {
+          const url = `${config.backend.internalUrl}/api/reports/?${new URLSearchParams(query)}`;
+          const r = await outboundFetch(url, { headers: { authorization, 'accept-language': language } });
+          return { status: r.status, body: await r.json().catch(() => ({})) };
+        },
+      },
     },
     metrics: { metrics, token: config.metrics.token },
     health: { checks },

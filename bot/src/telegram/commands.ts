@@ -12,6 +12,7 @@ const COMMANDS = [
   'reach',
   'adoption',
   'notifications',
+  'reports',
   'profile',
   'language',
   'help',

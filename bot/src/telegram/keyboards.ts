@@ -92,6 +92,9 @@ function entryButton(
         label: t('bot.register_da_button'),
         url: links.daRegistration(o.botUserId, o.phone, o.updateOutbound ?? false),
       };
+    // In the chat, reports open from /reports (the keyboards stay as short as they were).
+    case 'reports':
+      return undefined;
     case 'report_user_registration':
       return { label: t('bot.register_report_user_button'), url: links.reportUser(false) };
     case 'report_user_update':
@@ -112,12 +115,14 @@ function entriesKeyboard(
 ): Keyboard {
   const menu = hubMenu(sessionHubUser(o));
   const keyboard = new Keyboard();
-  const sections = menu.kind === 'entries' ? menu.sections : [];
-  sections.forEach((section, i) => {
+  // A section with no button in the chat (reports: /reports) makes no empty row.
+  const sections = (menu.kind === 'entries' ? menu.sections : [])
+    .map((section) =>
+      section.map((key) => entryButton(t, links, o, key)).filter((b): b is Button => b !== undefined),
+    )
+    .filter((buttons) => buttons.length > 0);
+  sections.forEach((buttons, i) => {
     if (i > 0) keyboard.row();
-    const buttons = section
-      .map((key) => entryButton(t, links, o, key))
-      .filter((b): b is Button => b !== undefined);
     buttons.forEach((b, j) => {
       if (j > 0 && (layout === 'rows' || j % 2 === 0)) keyboard.row();
       if (b.url) keyboard.webApp(b.label, b.url);

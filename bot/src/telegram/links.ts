@@ -71,6 +71,8 @@ export function screenLinks(make: MakeLink, who: LinkSubject) {
         selectedids: groupIds,
         kebele_id: da.kebele,
       }),
+    /** The reports of the user's own area (the server decides which areas they see). */
+    reports: () => link('reports', {}),
     notificationList: (botUserId: number) => link('notificationList', { bot_user_id: botUserId }),
     notificationCreate: (botUserId: number) => link('notificationCreate', { bot_user_id: botUserId }),
     feedback: (botUserId: number, advisoryId: number) =>

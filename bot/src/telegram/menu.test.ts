@@ -263,6 +263,30 @@ describe('the keyboards agree with the home hub (@gebere/contract/hub)', () => {
   });
 });
 
+describe('/reports', () => {
+  it('sends a link to the reports of the user’s own area, in their language', async () => {
+    const da = await demoDa('dawit', 'am');
+    // The hub's reports entry has no button in the chat, and leaves no empty row in the menu.
+    const rows = da.u.keyboard()?.markup.keyboard ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.length === 0)).toEqual([]);
+    await da.u.send('/reports');
+    const m = await da.u.waitForMessage((m) => m.text === translate('am', 'bot.open_reports'));
+    const button = inlineButtons(m).find((b) => b.text === translate('am', 'bot.open_reports_button'));
+    const url = button && 'web_app' in button ? (button.web_app?.url ?? '') : '';
+    expect(readLink(url)).toMatchObject({ path: '/reports', params: { lang: 'am' } });
+    // The link is proof for the report of the DA's kebele (which one is the server's decision).
+    const r = await h.backend.inject({
+      method: 'GET',
+      url: '/backend/api/reports/',
+      headers: { authorization: linkProof(url) },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().area).toMatchObject({ level: 'kebele', id: da.kebele });
+    expect(botCommands('am').map((c) => c.command)).toContain('reports');
+  });
+});
+
 describe('a DA the bot has not linked yet', () => {
   it('updates in update_outbound mode, then links on /start; no groups → add one first', async () => {
     const phone = '911000444';

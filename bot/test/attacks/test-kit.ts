@@ -71,6 +71,10 @@ export const TEXTS = {
     am: 'ይህን ማድረግ የሚችለው የተመዘገበ የልማት ሠራተኛ ብቻ ነው።',
   },
   out_of_area: { en: 'This is outside your area.', am: 'ይህ ከእርስዎ የሥራ ክልል ውጭ ነው።' },
+  no_report_scope: {
+    en: 'Reports are for development agents, report users and supervisors. Register as a report user first.',
+    am: 'ሪፖርቶች ለልማት ሰራተኞች፣ ለሪፖርት ተጠቃሚዎች እና ለተቆጣጣሪዎች ናቸው። መጀመሪያ እንደ ሪፖርት ተጠቃሚ ይመዝገቡ።',
+  },
   not_yourself: { en: 'You can act only as yourself.', am: 'መሥራት የሚችሉት በራስዎ ስም ብቻ ነው።' },
   unique_telegram_phone: {
     en: 'A record with this telegram phone number already exists.',

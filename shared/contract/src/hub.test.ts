@@ -52,6 +52,7 @@ describe('the hub’s entries', () => {
       kind: 'entries',
       sections: [
         ['register_farmer', 'add_development_group', 'record_reach', 'record_adoption', 'feedback'],
+        ['reports'],
         ['update_profile'],
       ],
     });
@@ -65,6 +66,7 @@ describe('the hub’s entries', () => {
     expect(entriesOf(manager)).toEqual([
       'notifications',
       'create_notification',
+      'reports',
       'da_registration',
       'report_user_registration',
     ]);
@@ -72,7 +74,11 @@ describe('the hub’s entries', () => {
 
   it('someone the server does not know as a DA: DA and report-user registration (update once made)', () => {
     expect(entriesOf(registrant)).toEqual(['da_registration', 'report_user_registration']);
-    expect(entriesOf({ ...registrant, reportUser: true })).toEqual(['da_registration', 'report_user_update']);
+    expect(entriesOf({ ...registrant, reportUser: true })).toEqual([
+      'reports',
+      'da_registration',
+      'report_user_update',
+    ]);
     // PENDING with a linked profile is not a DA yet (the bot's menu agrees: docs/authorization.md).
     expect(entriesOf({ ...registrant, status: 'PENDING' })).not.toContain('register_farmer');
   });
@@ -95,6 +101,19 @@ describe('the hub’s entries', () => {
       expect(entriesOf(user).map((k) => HUB_ENTRY_SCREENS[k])).not.toContain('feedback');
     // No advisory picked: no link (the hub asks which advisory first).
     expect(hubLink('feedback', da, { lang: 'en' })).toBeUndefined();
+  });
+
+  it('reports for a DA, a report user, a supervisor or a manager; not for a bare registrant', () => {
+    for (const user of [
+      da,
+      manager,
+      { ...registrant, reportUser: true },
+      { ...registrant, supervisor: true },
+    ])
+      expect(entriesOf(user)).toContain('reports');
+    expect(entriesOf(registrant)).not.toContain('reports');
+    expect(hubLink('reports', registrant)).toBeUndefined();
+    expect(hubHref(hubLink('reports', da, { lang: 'om' }) as never)).toBe('/reports?lang=om');
   });
 
   it('no link for an entry the user is not offered', () => {
@@ -132,6 +151,7 @@ describe('each entry opens its screen with every parameter it needs', () => {
       record_reach: '/record_reach?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=am',
       record_adoption: '/record_adoption?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=am',
       feedback: '/feedback?chat_id=501&user_id=7&advisory_id=9&lang=am',
+      reports: '/reports?lang=am',
       update_profile: '/da_update_profile?user_id=7&phone_number=0911223344&lang=am',
     });
     // No group picked: no record link (the hub asks for groups first).
@@ -142,6 +162,7 @@ describe('each entry opens its screen with every parameter it needs', () => {
     expect(hrefsOf(manager).map((e) => e.href)).toEqual([
       '/notification/list?bot_user_id=7&lang=am',
       '/notification/create?bot_user_id=7&lang=am',
+      '/reports?lang=am',
       '/da_registration?user_id=7&lang=am',
       '/register_report_user?lang=am',
     ]);
@@ -160,12 +181,15 @@ it('reads /api/me/ into the hub’s user', () => {
     report_user: null,
     grants: [{ role: 'supervisor', location_type: 'all', location_id: null }],
   };
-  expect(hubUserOf(answer)).toEqual(da);
+  expect(hubUserOf(answer)).toEqual({ ...da, supervisor: true });
   expect(
     hubUserOf({
       ...answer,
       grants: [{ role: 'notification_manager', location_type: 'region', location_id: 3 }],
     }).manager,
   ).toBe(true);
-  expect(hubUserOf({ ...answer, bot_user: null, da: null })).toEqual(nobody);
+  expect(hubUserOf({ ...answer, bot_user: null, da: null, grants: [] })).toEqual({
+    ...nobody,
+    supervisor: false,
+  });
 });

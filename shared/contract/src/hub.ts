@@ -11,6 +11,7 @@ import { type LinkValues, type ScreenName, screenHref } from './screens';
  *   (after picking development groups of their kebele), give feedback (after picking one of the
  *   advisories for their kebele), update profile.
  * - A notification manager: the notification list and form (whatever else they are).
+ * - Reports for a DA, a report user, a supervisor or a manager (each sees their own area).
  * - Anyone else with a verified phone: DA registration, and report-user registration (update
  *   once they have a report-user profile).
  * - Without a verified phone (it comes only from a contact shared in the bot): share it first.
@@ -42,6 +43,8 @@ export interface HubUser {
   reportUser: boolean;
   /** Holds an operator's notification-manager grant. */
   manager: boolean;
+  /** Holds an operator's supervisor grant (reads its area: reports). */
+  supervisor?: boolean;
   /** The private chat with the bot (the reach and adoption screens' `chatid`), when known. */
   chatId?: number;
 }
@@ -54,6 +57,7 @@ export function hubUserOf(me: MeAnswer): HubUser {
     da: me.da && { id: me.da.id, kebele: me.da.kebele, phone: me.da.phone_number },
     reportUser: me.report_user !== null,
     manager: me.grants.some((g) => g.role === 'notification_manager'),
+    supervisor: me.grants.some((g) => g.role === 'supervisor'),
     chatId: me.chat_id,
   };
 }
@@ -68,6 +72,7 @@ export const HUB_ENTRY_SCREENS = {
   update_profile: 'daUpdateProfile',
   notifications: 'notificationList',
   create_notification: 'notificationCreate',
+  reports: 'reports',
   da_registration: 'daRegistration',
   report_user_registration: 'registerReportUser',
   report_user_update: 'registerReportUser',
@@ -105,6 +110,7 @@ export function hubMenu(user: HubUser): HubMenu {
     return { kind: 'share_contact' };
   }
   if (user.manager) sections.push(['notifications', 'create_notification']);
+  if (user.da || user.reportUser || user.manager || user.supervisor) sections.push(['reports']);
   if (user.da) {
     if (user.da.phone) sections.push(['update_profile']);
   } else {
@@ -171,6 +177,8 @@ export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions
         ? { screen: 'notificationList', values }
         : { screen: 'notificationCreate', values };
     }
+    case 'reports':
+      return { screen: 'reports', values: { lang } };
     case 'da_registration':
       return botUserId !== null
         ? { screen: 'daRegistration', values: { user_id: botUserId, lang } }

@@ -55,6 +55,11 @@ export interface Policy {
   /** The notification target (`location_type`, `location_id`) must be in the manager's area. */
   target?: true;
   /**
+   * The report's area (`query.level`, `query.area`) must lie inside one the caller may see:
+   * a DA's kebele, a report user's woreda, a supervisor's or manager's grant (none: 403).
+   */
+  reportArea?: true;
+  /**
    * A keyed create a DA's outbox may send after its proof expired, for LATE_SYNC_DAYS more days
    * (late-sync.ts). Everything else the policy says is still checked, with the caller's state now.
    */

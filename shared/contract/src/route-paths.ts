@@ -48,6 +48,7 @@ export const routePaths = {
   listNotificationsByCreator: { method: 'GET', path: '/api/location-notifications/by-creator/{user_id}' },
   getNotificationDetails: { method: 'GET', path: '/api/location-notifications/{id}/details' },
   updateNotificationSettings: { method: 'PUT', path: '/api/location-notifications/{id}/update-settings/' },
+  getReport: { method: 'GET', path: '/api/reports/' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routePaths;

@@ -3,6 +3,7 @@ import type { RouteName } from './route-paths';
 import { contentRoutes } from './routes-content';
 import { opsRoutes } from './routes-ops';
 import { peopleRoutes } from './routes-people';
+import { reportRoutes } from './routes-reports';
 
 /**
  * Every call of spec §7, and the few the bot needs beyond it, declared once. The API client
@@ -12,9 +13,11 @@ import { peopleRoutes } from './routes-people';
  * in parts (routes-people.ts, routes-content.ts; routes-ops.ts for the operator's own calls)
  * to keep files small.
  */
-export const routes = { ...peopleRoutes, ...contentRoutes, ...opsRoutes } as const satisfies Record<
-  RouteName,
-  RouteDef
->;
+export const routes = {
+  ...peopleRoutes,
+  ...contentRoutes,
+  ...reportRoutes,
+  ...opsRoutes,
+} as const satisfies Record<RouteName, RouteDef>;
 
 export type Routes = typeof routes;

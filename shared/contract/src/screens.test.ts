@@ -197,7 +197,17 @@ describe('links to a screen', () => {
               ? fc.boolean()
               : key === 'pick'
                 ? fc.constantFrom('record_reach', 'record_adoption')
-                : id;
+                : key === 'level'
+                  ? fc.constantFrom('all', 'region', 'zone', 'woreda', 'kebele')
+                  : key === 'from' || key === 'to'
+                    ? fc
+                        .date({
+                          min: new Date('2000-01-01'),
+                          max: new Date('2099-12-31'),
+                          noInvalidDate: true,
+                        })
+                        .map((d) => d.toISOString().slice(0, 10))
+                    : id;
     for (const name of names) {
       const keys = Object.keys(screens[name].params);
       const values = fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(k)])));

@@ -1,4 +1,5 @@
 import type { FieldRef } from './policy';
+import { isDay, REPORT_LEVELS } from './reports';
 import type { RouteName } from './route-paths';
 
 /**
@@ -75,6 +76,12 @@ const oneOf = <W extends string>(...words: readonly W[]): ParamType<W> => ({
   parse: (raw) => words.find((w) => w === raw?.trim()),
   format: (word) => word,
 });
+
+/** A calendar day, `YYYY-MM-DD`. */
+const DAY: ParamType<string> = {
+  parse: (raw) => (raw && isDay(raw.trim()) ? raw.trim() : undefined),
+  format: (d) => d,
+};
 
 const required = <T>(type: ParamType<T>): Param<T, true> => ({ ...type, required: true });
 const optional = <T>(type: ParamType<T>): Param<T, false> => ({ ...type, required: false });
@@ -274,6 +281,34 @@ export const screens = {
     params: NOTIFICATION_PARAMS,
     calls: NOTIFICATION_CALLS,
     firstLoad: { modules: ['notification-cards.tsx'] },
+  }),
+  /**
+   * Reports (issue 20): an area's counts. Every view is a link (area, period, value chain), so
+   * drilling down and back is the app's history; the server decides which areas the user sees.
+   */
+  reports: screen({
+    path: '/reports',
+    view: 'reports',
+    params: {
+      level: optional(oneOf(...REPORT_LEVELS)),
+      area: optional(ID),
+      from: optional(DAY),
+      to: optional(DAY),
+      value_chain: optional(ID),
+    },
+    calls: { getReport: {} },
+    firstLoad: {
+      request: (values) => ({
+        name: 'getReport',
+        input: {
+          query: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<
+            string,
+            string | number
+          >,
+        },
+      }),
+      modules: ['report-view.tsx'],
+    },
   }),
   registerReportUser: screen({
     path: '/register_report_user',

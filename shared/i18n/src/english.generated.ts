@@ -38,6 +38,7 @@ export type English = {
       readonly reach: "Record advisory reach";
       readonly adoption: "Record advisory adoption";
       readonly notifications: "Your notifications";
+      readonly reports: "Reports of your area";
       readonly profile: "Update your profile";
       readonly language: "Change the language";
       readonly help: "How to use Gebere";
@@ -54,6 +55,8 @@ export type English = {
     };
     readonly open_form: "Tap the button below to open the form";
     readonly open_form_button: "Open form";
+    readonly open_reports: "Tap the button below to open the reports of your area.";
+    readonly open_reports_button: "Open reports";
     readonly results: {
       readonly farmer_registered: "✅ Farmer {{name}} registered in group {{group}}.";
       readonly group_added: "✅ Development group {{name}} added.";
@@ -86,7 +89,7 @@ export type English = {
     readonly backend_down: "The service is not reachable right now. Please try again in a few minutes.";
     readonly error_generic: "Something went wrong. Please try again.";
     readonly unknown_message: "Sorry, I did not understand that.";
-    readonly help: "Gebere helps you with agricultural extension work.\n\n/menu – show the main menu\n/register_farmer – register a farmer\n/add_group – add a development group\n/reach – record which farmers an advisory reached\n/adoption – record which farmers adopted an advisory\n/notifications – see and change your notifications\n/profile – update your profile\n/language – change the language\n\nEvery form opens inside Telegram. When you finish, I send you a summary here.";
+    readonly help: "Gebere helps you with agricultural extension work.\n\n/menu – show the main menu\n/register_farmer – register a farmer\n/add_group – add a development group\n/reach – record which farmers an advisory reached\n/adoption – record which farmers adopted an advisory\n/notifications – see and change your notifications\n/reports – registrations, reach and adoption in your area\n/profile – update your profile\n/language – change the language\n\nEvery form opens inside Telegram. When you finish, I send you a summary here.";
     readonly link_expired: "This link has expired. Send /menu to get a new one.";
     readonly advisory: {
       readonly new: "New advisory: {{title}}";
@@ -254,6 +257,7 @@ export type English = {
       readonly update_profile: "Update profile";
       readonly report_user_registration: "Report user registration";
       readonly report_user_update: "Update report user";
+      readonly reports: "Reports";
     };
     readonly greeting: "Hello, {{name}}";
     readonly rejected: "Your registration was rejected. Please contact your supervisor.";
@@ -378,6 +382,47 @@ export type English = {
     readonly reach_recorded_successfully: "Reach recorded successfully.";
     readonly adoption_recorded_successfully: "Adoption recorded successfully.";
   };
+  readonly report: {
+    readonly title: "Reports";
+    readonly country: "Ethiopia";
+    readonly levels: {
+      readonly all: "Country";
+      readonly region: "Region";
+      readonly zone: "Zone";
+      readonly woreda: "Woreda";
+      readonly kebele: "Kebele";
+    };
+    readonly period: "Period";
+    readonly weeks_4: "4 weeks";
+    readonly weeks_12: "12 weeks";
+    readonly weeks_52: "52 weeks";
+    readonly value_chain: "Value chain";
+    readonly all_value_chains: "All value chains";
+    readonly value_chain_note: "The value chain filters reach and adoption; farmers and groups count in every value chain.";
+    readonly farmers: "Farmers registered";
+    readonly groups: "Development groups";
+    readonly reach: "Reach";
+    readonly adoption: "Adoption";
+    readonly per_week: "Per week, last 12 weeks";
+    readonly chart_label: "{{measure}} per week, the 12 weeks to {{to}}";
+    readonly week_of: "Week of {{week}}";
+    readonly totals: "From {{from}} to {{to}}";
+    readonly rate: "Adoption rate";
+    readonly rate_value: "{{adoption}} of {{reach}} reached";
+    readonly no_rate: "No reach yet";
+    readonly by_value_chain: "Adoption rate by value chain";
+    readonly by_advisory: "Adoption rate by advisory";
+    readonly by_area: "By {{level}}";
+    readonly by_da: "By development agent";
+    readonly drill_hint: "Tap a row to see its report.";
+    readonly up_to: "Back to {{name}}";
+    readonly name: "Name";
+    readonly nothing: "Nothing was recorded in this period.";
+    readonly export: "Send as CSV to the chat";
+    readonly exported: "The file was sent to your chat with the bot.";
+    readonly export_failed: "The file could not be sent. Please try again.";
+    readonly error_loading: "The report could not be loaded.";
+  };
   readonly reportUser: {
     readonly title_registration: "Report user registration";
     readonly title_update: "Update report user";
@@ -442,6 +487,9 @@ export type English = {
     readonly da_rejected: "Your registration was rejected. Please contact your supervisor.";
     readonly not_manager: "Only notification managers appointed by your organisation can do this.";
     readonly out_of_area: "This is outside your area.";
+    readonly no_report_scope: "Reports are for development agents, report users and supervisors. Register as a report user first.";
+    readonly report_day_invalid: "Give a date as YYYY-MM-DD.";
+    readonly report_period_invalid: "The period must end on or after its start and be at most a year long.";
     readonly not_yourself: "You can act only as yourself.";
     readonly link_scope: "This link does not allow this action. Please open the screen again from the bot.";
     readonly not_your_phone: "You can look up only your own phone number.";

@@ -13,6 +13,7 @@ export const screenNamespaces = [
   'feedback',
   'notification',
   'home',
+  'report',
 ] as const;
 /** The namespaces the mini-app shows (the webapp loads only these); the bot's own are the rest. */
 export type ScreenNamespace = (typeof screenNamespaces)[number];

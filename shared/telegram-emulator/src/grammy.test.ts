@@ -1,7 +1,7 @@
 // A real grammY bot talks to the emulator with nothing changed but `client.apiRoot`.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { Bot, InlineKeyboard, Keyboard, webhookCallback } from 'grammy';
+import { Bot, InlineKeyboard, InputFile, Keyboard, webhookCallback } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Emulator } from './emulator.js';
 import { emulatorPlugin } from './plugin.js';
@@ -78,6 +78,24 @@ describe('grammY against the emulator', () => {
     });
     await ready;
     await converse(tg.emulator);
+  });
+
+  it('sendDocument with an uploaded file (multipart): the chat keeps its name, caption and bytes', async () => {
+    const tg = await startEmulator({ limits: false });
+    cleanups.push(() => tg.close());
+    const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+    const u = tg.emulator.createUser({ first_name: 'Abebe' });
+    await u.send('/start');
+    const csv = '\uFEFFsection,name\r\nperiod,ባሕር ዳር\r\n';
+    const sent = await bot.api.sendDocument(u.id, new InputFile(Buffer.from(csv), 'report.csv'), {
+      caption: 'Reports',
+    });
+    expect(sent.document).toMatchObject({ file_name: 'report.csv', file_size: Buffer.byteLength(csv) });
+    expect(sent.caption).toBe('Reports');
+    const m = await u.waitForMessage((m) => m.document !== undefined);
+    expect(m.text).toBe('Reports');
+    expect(Buffer.from(m.document?.bytes ?? []).toString('utf8')).toBe(csv);
+    await expect(bot.api.sendDocument(u.id, 'some-file-id')).rejects.toMatchObject({ error_code: 400 });
   });
 
   it('a second polling instance makes grammY stop with 409', async () => {

@@ -65,8 +65,17 @@ export interface ChatMessage {
   entities?: MessageEntity[];
   /** The markup exactly as the bot sent it, reply keyboards included (Telegram's Message only carries inline ones). */
   reply_markup?: ReplyMarkup;
+  /** A file the bot sent (sendDocument), with its bytes, for tests and the chat page. */
+  document?: UploadedFile;
   /** The Telegram Message object as the bot sees it. */
   raw: Message;
+}
+
+/** A file uploaded in a multipart Bot API call. */
+export interface UploadedFile {
+  file_name: string;
+  mime_type: string;
+  bytes: Uint8Array;
 }
 
 /** The reply keyboard a chat currently shows under the input field. */

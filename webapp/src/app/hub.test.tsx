@@ -110,6 +110,7 @@ describe('the home hub', () => {
       '/?pick=record_reach&lang=en',
       '/?pick=record_adoption&lang=en',
       '/?pick=feedback&lang=en',
+      '/reports?lang=en',
       '/da_update_profile?user_id=7&phone_number=0911223344&lang=en',
     ]);
     expect(screen.queryByText(/Notifications|DA registration/)).toBeNull();
@@ -200,6 +201,7 @@ describe('the home hub', () => {
     await expectEntries([
       '/notification/list?bot_user_id=7&lang=en',
       '/notification/create?bot_user_id=7&lang=en',
+      '/reports?lang=en',
       '/da_registration?user_id=7&lang=en',
       '/register_report_user?lang=en',
     ]);
@@ -215,7 +217,9 @@ describe('the home hub', () => {
       'href',
       '/register_report_user?update=true&lang=en',
     );
-    expect(screen.getAllByRole('link')).toHaveLength(2);
+    // A report user also sees the reports of their woreda.
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports?lang=en');
+    expect(screen.getAllByRole('link')).toHaveLength(3);
   });
 
   it('REJECTED: the rejection and nothing else', async () => {

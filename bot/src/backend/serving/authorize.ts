@@ -3,6 +3,8 @@ import {
   type FieldRef,
   type HeldGrant,
   type Policy,
+  REPORT_LEVELS,
+  type ReportLevel,
   type RouteName,
   readField,
   type ScopeKind,
@@ -166,6 +168,67 @@ async function checkScope(
   }
 }
 
+/** An area a caller may see reports of; `all` is the whole country. */
+export interface ReportScope {
+  level: ReportLevel;
+  id: number | null;
+}
+
+/**
+ * The areas whose reports (counts, never names) the caller may see (docs/authorization.md,
+ * "Reports"): a VERIFIED DA their kebele; a report user the woreda of their profile; a supervisor
+ * or manager their grant's area. Widest first. A REJECTED user none.
+ */
+export async function reportScopes(q: Queryable, actor: Actor): Promise<ReportScope[]> {
+  if (actor.kind === 'service') return [{ level: 'all', id: null }];
+  if (actor.botUser?.status === 'REJECTED') return [];
+  const scopes: ReportScope[] = [];
+  for (const g of actor.botUser?.grants ?? [])
+    if (READ_ROLES.has(g.role)) scopes.push({ level: g.location_type, id: g.location_id });
+  if (isVerifiedDa(actor)) scopes.push({ level: 'kebele', id: actor.da.kebele });
+  const r = await q.query<{ woreda: number }>(
+    'select woreda_id as woreda from report_users where created_by = $1',
+    [actor.telegramUserId],
+  );
+  for (const row of r.rows) scopes.push({ level: 'woreda', id: Number(row.woreda) });
+  return scopes.sort((a, b) => REPORT_LEVELS.indexOf(a.level) - REPORT_LEVELS.indexOf(b.level));
+}
+
+/** Does a scope contain the place (an area and its parents; `all`'s place has none)? */
+export const scopeCovers = (scope: ReportScope, place: Place): boolean =>
+  scope.level === 'all' || place[scope.level] === scope.id;
+
+/** The place of a report's area, or null when no such area exists. */
+export async function reportPlace(
+  q: Queryable,
+  level: ReportLevel,
+  id: number | null,
+): Promise<Place | null> {
+  if (level === 'all') return { region: null, zone: null, woreda: null, kebele: null };
+  if (id === null) return null;
+  const found = await ancestorsOf(q, level, id);
+  if (!found) return null;
+  const n = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    region: n(found.region_id),
+    zone: n(found.zone_id),
+    woreda: n(found.woreda_id),
+    kebele: n(found.kebele_id),
+  };
+}
+
+/** The report's area must lie inside one of the caller's scopes (an unknown area: the handler's 404). */
+async function checkReportArea(q: Queryable, actor: UserActor, query: unknown): Promise<void> {
+  const scopes = await reportScopes(q, actor);
+  if (actor.botUser?.status === 'REJECTED') throw deny('da_rejected');
+  if (scopes.length === 0) throw deny('no_report_scope');
+  const { level, area } = (query ?? {}) as { level?: ReportLevel; area?: number };
+  if (level === undefined) return; // the handler shows the widest scope
+  const place = await reportPlace(q, level, area ?? null);
+  if (!place) return;
+  if (!scopes.some((s) => scopeCovers(s, place))) throw deny('out_of_area');
+}
+
 const phoneOf = (v: unknown) => (typeof v === 'string' ? normalizePhone(v) : null);
 
 /**
@@ -266,5 +329,6 @@ export async function checkPolicy(
     if (typeof value === 'number') await checkScope(q, actor, kind, value, read);
   }
   if (policy.target) await checkTarget(q, actor, input.body);
+  if (policy.reportArea) await checkReportArea(q, actor, input.query);
   checkLink(actor, name, input);
 }

@@ -1,4 +1,4 @@
-import { Composer } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context';
 import { type DaState, isDa, menuKeyboard, requireDa, showHome } from '../home';
 import { formKeyboard, labelsOf } from '../keyboards';
@@ -51,6 +51,18 @@ export function menuFlow(s: Services): Composer<BotContext> {
     if (isDa(state)) return openForm(ctx, s, state, url);
     await ctx.reply(ctx.t('bot.open_form'), {
       reply_markup: formKeyboard(ctx.t('bot.open_form_button'), url, undefined),
+    });
+  });
+
+  /**
+   * Reports: a link to the reports screen for anyone not REJECTED. Which area it shows (a DA's
+   * kebele, a report user's woreda, a supervisor's area) or that there is none is the server's.
+   */
+  flow.command('reports', async (ctx) => {
+    const state = await refresh(ctx, s);
+    if (state.rejected) return showHome(ctx, s, state);
+    await ctx.reply(ctx.t('bot.open_reports'), {
+      reply_markup: new InlineKeyboard().webApp(ctx.t('bot.open_reports_button'), linksFor(ctx, s).reports()),
     });
   });
 

@@ -7,6 +7,7 @@ import group from '../../locales/am/group.json';
 import home from '../../locales/am/home.json';
 import notification from '../../locales/am/notification.json';
 import reach from '../../locales/am/reach.json';
+import report from '../../locales/am/report.json';
 import reportUser from '../../locales/am/reportUser.json';
 import validation from '../../locales/am/validation.json';
 import type { English } from '../english.generated';
@@ -26,4 +27,5 @@ export const screens: Shape<Pick<English, ScreenNamespace>> = {
   feedback,
   notification,
   home,
+  report,
 };

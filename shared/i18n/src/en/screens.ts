@@ -7,6 +7,7 @@ import group from '../../locales/en/group.json';
 import home from '../../locales/en/home.json';
 import notification from '../../locales/en/notification.json';
 import reach from '../../locales/en/reach.json';
+import report from '../../locales/en/report.json';
 import reportUser from '../../locales/en/reportUser.json';
 import validation from '../../locales/en/validation.json';
 import type { English } from '../english.generated';
@@ -29,4 +30,5 @@ export const screens = {
   feedback,
   notification,
   home,
+  report,
 } as Pick<English, ScreenNamespace>;

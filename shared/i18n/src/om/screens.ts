@@ -7,6 +7,7 @@ import group from '../../locales/om/group.json';
 import home from '../../locales/om/home.json';
 import notification from '../../locales/om/notification.json';
 import reach from '../../locales/om/reach.json';
+import report from '../../locales/om/report.json';
 import reportUser from '../../locales/om/reportUser.json';
 import validation from '../../locales/om/validation.json';
 import type { English } from '../english.generated';
@@ -26,4 +27,5 @@ export const screens: Shape<Pick<English, ScreenNamespace>> = {
   feedback,
   notification,
   home,
+  report,
 };

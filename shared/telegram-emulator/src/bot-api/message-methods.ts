@@ -2,7 +2,14 @@ import type { Emulator } from '../emulator.js';
 import { badRequest, forbidden, TG } from '../errors.js';
 import { isInlineMarkup, isReplyKeyboard, parseReplyMarkup } from '../markup.js';
 import { type FormattedText, formatText } from '../text/formatted-text.js';
-import type { ChatMessage, InlineKeyboardMarkup, Message, ReplyMarkup, UserRecord } from '../types.js';
+import type {
+  ChatMessage,
+  InlineKeyboardMarkup,
+  Message,
+  ReplyMarkup,
+  UploadedFile,
+  UserRecord,
+} from '../types.js';
 import type { MethodHandler } from './dispatch.js';
 import type { Params } from './params.js';
 
@@ -78,6 +85,50 @@ const sendMessage: MethodHandler = (emu, p) => {
   applyKeyboard(emu, record.user.id, markup, stored.message_id);
   const chat = emu.store.chat(record.user.id);
   chat.action = undefined;
+  return stored.raw;
+};
+
+const isUpload = (v: unknown): v is UploadedFile =>
+  typeof v === 'object' && v !== null && (v as UploadedFile).bytes instanceof Uint8Array;
+
+/**
+ * sendDocument with an uploaded file (multipart), as Telegram keeps it: the message carries the
+ * document's name, type and size and the caption; the chat keeps the bytes (`ChatMessage.document`).
+ * A file_id or URL instead of an upload is refused (the emulator keeps no files of its own).
+ */
+const sendDocument: MethodHandler = (emu, p) => {
+  const record = writableChat(emu, p);
+  let file = p.raw.document;
+  if (typeof file === 'string' && file.startsWith('attach://')) file = p.raw[file.slice('attach://'.length)];
+  if (!isUpload(file))
+    throw badRequest('wrong remote file identifier specified: the emulator takes uploads only');
+  const caption = p.str('caption');
+  const markup = parseReplyMarkup(p.raw.reply_markup, emu.options.limits);
+  emu.rate.take(record.user.id);
+  const stored = emu.store.addMessage(
+    record.user.id,
+    'bot',
+    (message_id, date) =>
+      ({
+        message_id,
+        from: emu.botUser,
+        chat: emu.store.chatObject(record.user.id),
+        date,
+        document: {
+          file_id: `doc-${record.user.id}-${message_id}`,
+          file_unique_id: `doc-${record.user.id}-${message_id}`,
+          file_name: file.file_name,
+          mime_type: file.mime_type || 'application/octet-stream',
+          file_size: file.bytes.length,
+        },
+        ...(caption ? { caption } : {}),
+        ...(isInlineMarkup(markup) ? { reply_markup: markup } : {}),
+      }) as Message,
+    markup,
+  );
+  stored.document = file;
+  if (caption) stored.text = caption;
+  applyKeyboard(emu, record.user.id, markup, stored.message_id);
   return stored.raw;
 };
 
@@ -185,6 +236,7 @@ const sendChatAction: MethodHandler = (emu, p) => {
 
 export const messageMethods: Record<string, MethodHandler> = {
   sendMessage,
+  sendDocument,
   editMessageText,
   editMessageReplyMarkup,
   deleteMessage,

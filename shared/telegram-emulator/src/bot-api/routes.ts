@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Emulator } from '../emulator.js';
 import { BotApiError, badRequest, notFound, unauthorized } from '../errors.js';
 import { dispatch } from './dispatch.js';
@@ -8,6 +8,40 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 function sendFailure(reply: FastifyReply, error: BotApiError) {
   return reply.code(error.code).type('application/json').send(error.toJSON());
+}
+
+/**
+ * A multipart/form-data body as Telegram reads it, leniently (grammY writes `name:value` headers
+ * and an unquoted filename, which undici's strict parser refuses): fields as strings, files as
+ * `{file_name, mime_type, bytes}`.
+ */
+export function parseMultipart(body: Buffer, boundary: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    // The part: CRLF, headers, CRLF CRLF, data, CRLF (before the next delimiter).
+    const part = body.subarray(start + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    if (split !== -1) {
+      const headers = part.subarray(0, split).toString('utf8');
+      const data = part.subarray(split + 4);
+      const name = /name="?([^";\r\n]+)"?/i.exec(headers.replace(/filename=[^;\r\n]*/i, ''))?.[1];
+      const filename = /filename="?([^";\r\n]*)"?/i.exec(headers)?.[1];
+      const type = /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1] ?? '';
+      if (name)
+        fields[name] =
+          filename === undefined
+            ? data.toString('utf8')
+            : { file_name: filename, mime_type: type.trim(), bytes: new Uint8Array(data) };
+    }
+    at = next;
+  }
+  return fields;
 }
 
 /**
@@ -34,6 +68,17 @@ export async function botApiRoutes(app: FastifyInstance, emu: Emulator): Promise
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+
+  // Uploads (sendDocument with a file): fields as strings, files as {file_name, mime_type, bytes}.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 50 * 1024 * 1024 },
+    (req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
+      const boundary = /boundary="?([^";]+)"?/i.exec(String(req.headers['content-type']))?.[1];
+      if (!boundary) return done(badRequest('multipart body without a boundary'));
+      done(null, parseMultipart(body, boundary));
+    },
+  );
 
   app.setErrorHandler((error, _req, reply) => {
     if (error instanceof BotApiError) return sendFailure(reply, error);

@@ -16,10 +16,11 @@ import type { HandBackOutcome } from '../../../metrics';
 import { renderSummary, summaryTitle } from '../../../telegram/summaries';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth';
 import { type Claim, type DeliveredKeys, memoryDeliveredKeys } from './delivered-keys';
+import { type ReportExportOptions, registerReportExport } from './report-export';
 import type { HandBackSender, SenderResult } from './sender';
 
 export interface TgOptions {
-  api: Pick<Api, 'sendMessage' | 'answerWebAppQuery'>;
+  api: Pick<Api, 'sendMessage' | 'answerWebAppQuery' | 'sendDocument'>;
   readSender: (authorization: string | undefined) => SenderResult;
   /** The language the user chose in the bot (/language), when the bot knows it. */
   languageOf?: (telegramUserId: number) => Promise<Language | undefined>;
@@ -34,6 +35,8 @@ export interface TgOptions {
     who: { telegramUserId: number; chatId: number },
     language: Language,
   ) => Promise<object | undefined>;
+  /** POST /tg/report-export: a report's rows as a CSV document in the caller's chat. */
+  reports?: ReportExportOptions;
   /** Hears how each hand-back ended (metrics). */
   onOutcome?: (outcome: HandBackOutcome) => void;
 }
@@ -103,6 +106,13 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
     }
     request.sender = result.sender;
   };
+
+  if (options.reports)
+    registerReportExport(app, options.api, options.reports, {
+      authenticate,
+      languageOf: async (sender, request) =>
+        (await chosenLanguage(options, sender, request)) ?? sender.language,
+    });
 
   app.post<{ Body: unknown }>(
     '/tg/result',
