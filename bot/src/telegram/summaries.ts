@@ -54,6 +54,20 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
         ? `${line}\n${translate(lang, 'bot.results.records_unconfirmed', { count: unconfirmed })}`
         : line;
     }
+    case 'records_synced': {
+      // Kept offline, sent when the signal returned: what was saved, then each refusal's reason.
+      const lines = [
+        translate(lang, 'bot.results.records_synced', {
+          saved: translate(lang, 'bot.results.records', { count: result.saved }),
+        }),
+      ];
+      if (result.refused > 0)
+        lines.push(
+          translate(lang, 'bot.results.records_synced_refused', { count: result.refused }),
+          ...result.reasons.map((reason) => `• ${escapeHtml(reason)}`),
+        );
+      return lines.join('\n');
+    }
     case 'feedback_sent':
       return translate(lang, 'bot.results.feedback_sent');
     case 'notification_saved':

@@ -61,6 +61,18 @@ export const handBackResult = z.discriminatedUnion('kind', [
     unconfirmed: count.optional(),
   }),
   z.object({ kind: z.literal('feedback_sent'), advisory_id: id, answers: count }),
+  /**
+   * One batch of records the app kept while offline (its outbox), once every record of it was
+   * settled on sync: how many the server saved, how many it refused, and the first refusals'
+   * reasons (the server's own words, in the DA's language). Sent by the app at sync through the
+   * companion server (webapp/src/lib/outbox/README.md "The chat's summary").
+   */
+  z.object({
+    kind: z.literal('records_synced'),
+    saved: count,
+    refused: count,
+    reasons: z.array(bodyString(LIMITS.handBackNameMax).min(1)).max(3),
+  }),
   z.object({ kind: z.literal('notification_saved'), notification_id: id, name, update: z.boolean() }),
   z.object({ kind: z.literal('notification_removed'), notification_id: id, name }),
 ]);
