@@ -18,6 +18,8 @@ const examples: HandBackResult[] = [
   { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: false },
   { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: true },
   { kind: 'notification_removed', notification_id: 1, name: 'Weekly' },
+  { kind: 'records_synced', saved: 3, refused: 0, reasons: [] },
+  { kind: 'records_synced', saved: 1, refused: 2, reasons: ['This is outside your area.'] },
 ];
 
 describe('renderSummary', () => {
@@ -39,6 +41,18 @@ describe('renderSummary', () => {
     expect(om).not.toMatch(/\{\{/);
     expect(om).not.toBe(en);
     expect(om).not.toMatch(/[\u1200-\u137F]/);
+  });
+
+  it('says what the outbox sent late, then each refusal and its reason, escaped', () => {
+    const text = renderSummary(
+      { kind: 'records_synced', saved: 2, refused: 1, reasons: ['Phone <b>taken</b>'] },
+      'en',
+    );
+    expect(text).toBe(
+      '📶 Sent when the signal returned: 2 records saved.\n' +
+        '⚠️ 1 record was refused; it stays in the app until you remove it:\n' +
+        '• Phone &lt;b&gt;taken&lt;/b&gt;',
+    );
   });
 
   it('never says the word for group twice in Amharic when the group name ends with it', () => {

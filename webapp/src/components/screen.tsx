@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useT } from '../lib/i18n/texts';
 import { useAuthStatus } from '../lib/launch/proof';
 import { markReady } from '../telegram';
+import { OutboxStatus } from './outbox-status';
 
 export interface ScreenProps {
   /** Heading at the top of the screen (and the document title). */
@@ -72,8 +73,9 @@ export function LoadState({ loading, error }: Pick<ScreenProps, 'loading' | 'err
 }
 
 /**
- * The frame of every screen: title, loading, error, missing-parameter and proof states. It
- * also tells Telegram the app is ready when the first screen mounts.
+ * The frame of every screen: title, loading, error, missing-parameter and proof states, and on
+ * a screen that acts for a user the outbox's state (records waiting for signal, refused ones).
+ * It also tells Telegram the app is ready when the first screen mounts.
  */
 export function Screen({ title, loading, error, missing, needsProof = true, children }: ScreenProps) {
   const t = useT();
@@ -99,6 +101,7 @@ export function Screen({ title, loading, error, missing, needsProof = true, chil
           {t('errors.proof_missing')}
         </p>
       )}
+      {needsProof && <OutboxStatus />}
       {body}
     </main>
   );

@@ -27,7 +27,13 @@ class FakeServer {
   async send(record: OutboxRecord): Promise<ApiResult<unknown>> {
     if (!this.online) return { ok: false, error: offline };
     const { key, route, input, capturedAt } = record;
-    this.sent.push({ key, route, input, capturedAt, ...(record.authorization ? { authorization: record.authorization } : {}) });
+    this.sent.push({
+      key,
+      route,
+      input,
+      capturedAt,
+      ...(record.authorization ? { authorization: record.authorization } : {}),
+    });
     const refusal = this.refuse.get(key);
     if (refusal) return { ok: false, error: refusal };
     let row = this.rows.get(key);
@@ -35,7 +41,7 @@ class FakeServer {
       row = { id: this.rows.size + 100, route, input };
       this.rows.set(key, row);
     }
-    return { ok: true, data: { id: row.id } };
+    return { ok: true, status: 201, data: { id: row.id } };
   }
 }
 
@@ -64,7 +70,12 @@ describe('the outbox', () => {
     const server = new FakeServer();
     server.online = false;
     const first = await open(name, server);
-    await first.keep({ key: 'k1', route: 'createFarmer', input: { body: { n: 1 } }, authorization: 'tma old' });
+    await first.keep({
+      key: 'k1',
+      route: 'createFarmer',
+      input: { body: { n: 1 } },
+      authorization: 'tma old',
+    });
     const live = await first.sendLive('k1', () => server.send({ key: 'k1' } as OutboxRecord));
     expect(live.queued).toBe(true);
     expect(await first.sync()).toBe('offline');
@@ -102,7 +113,9 @@ describe('the outbox', () => {
     server.online = true;
     expect(await outbox.sync()).toBe('done');
     const groupId = server.rows.get('group')?.id;
-    expect(server.rows.get('farmer')?.input).toEqual({ body: { farmer_name: 'A', development_group: groupId } });
+    expect(server.rows.get('farmer')?.input).toEqual({
+      body: { farmer_name: 'A', development_group: groupId },
+    });
   });
 
   it('keeps a refused record with the reason until the DA drops it, and its dependants with it', async () => {
@@ -125,13 +138,20 @@ describe('the outbox', () => {
 
   it('keeps a late record refused with Late-Sync-Refused as a refusal of its own', async () => {
     const server = new FakeServer();
-    server.refuse.set('old', http(401, { lateSyncRefused: 'expired', detail: 'captured more than 7 days ago' }));
+    server.refuse.set(
+      'old',
+      http(401, { lateSyncRefused: 'expired', detail: 'captured more than 7 days ago' }),
+    );
     const outbox = await open(newDb(), server);
     await outbox.keep({ key: 'old', route: 'createFarmer', input: {} });
     expect(await outbox.sync()).toBe('done');
     const [record] = await outbox.list();
     expect(record?.state).toBe('refused');
-    expect(record?.refusal).toEqual({ status: 401, reason: 'captured more than 7 days ago', lateSync: 'expired' });
+    expect(record?.refusal).toEqual({
+      status: 401,
+      reason: 'captured more than 7 days ago',
+      lateSync: 'expired',
+    });
   });
 
   it('keeps a record pending when the open launch is unauthorized for a live-proof route', async () => {
@@ -148,10 +168,13 @@ describe('the outbox', () => {
     const outbox = await open(newDb(), server);
     await outbox.keep({ key: 'k', route: 'createFarmer', input: {} });
     let release: (r: ApiResult<unknown>) => void = () => undefined;
-    const live = outbox.sendLive('k', () => new Promise<ApiResult<unknown>>((resolve) => (release = resolve)));
+    const live = outbox.sendLive(
+      'k',
+      () => new Promise<ApiResult<unknown>>((resolve) => (release = resolve)),
+    );
     await outbox.sync(); // the press is still waiting for its answer: not sent twice
     expect(server.sent).toEqual([]);
-    release({ ok: true, data: { id: 1 } });
+    release({ ok: true, status: 201, data: { id: 1 } });
     expect((await live).queued).toBe(false);
     expect(await outbox.list()).toEqual([]);
   });

@@ -59,7 +59,8 @@ const isRef = (value: unknown): value is OutboxRef =>
 export function dependencies(value: unknown, out = new Set<string>()): Set<string> {
   if (isRef(value)) out.add(value.$outbox);
   else if (Array.isArray(value)) for (const item of value) dependencies(item, out);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) dependencies(item, out);
+  else if (value && typeof value === 'object')
+    for (const item of Object.values(value)) dependencies(item, out);
   return out;
 }
 
@@ -68,8 +69,6 @@ export function resolveRefs<T>(value: T, savedValue: (ref: OutboxRef) => unknown
   if (isRef(value)) return savedValue(value) as T;
   if (Array.isArray(value)) return value.map((item) => resolveRefs(item, savedValue)) as T;
   if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolveRefs(v, savedValue)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, savedValue)])) as T;
   return value;
 }
