@@ -49,6 +49,10 @@ export const handBackResult = z.discriminatedUnion('kind', [
     failed: count,
     /** No answer even after the retries: they may be saved (absent: none). */
     unconfirmed: count.optional(),
+    /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
+    queued: count.optional(),
+    /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
+    reason: name.optional(),
   }),
   z.object({
     kind: z.literal('adoption_recorded'),
@@ -59,6 +63,10 @@ export const handBackResult = z.discriminatedUnion('kind', [
     failed: count,
     /** No answer even after the retries: they may be saved (absent: none). */
     unconfirmed: count.optional(),
+    /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
+    queued: count.optional(),
+    /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
+    reason: name.optional(),
   }),
   z.object({ kind: z.literal('feedback_sent'), advisory_id: id, answers: count }),
   /**

@@ -75,6 +75,8 @@ export type English = {
       readonly failed_other: "{{count}} failed";
       readonly records_unconfirmed_one: "❔ {{count}} record could not be confirmed (no connection): it may already be saved. Record it again to be sure; it will not be recorded twice.";
       readonly records_unconfirmed_other: "❔ {{count}} records could not be confirmed (no connection): they may already be saved. Record them again to be sure; nothing will be recorded twice.";
+      readonly records_queued_one: "📶 {{count}} record is kept on the phone and will be sent when the signal returns; I will tell you then.";
+      readonly records_queued_other: "📶 {{count}} records are kept on the phone and will be sent when the signal returns; I will tell you then.";
       readonly records_synced: "📶 Sent when the signal returned: {{saved}} saved.";
       readonly records_synced_refused_one: "⚠️ {{count}} record was refused; it stays in the app until you remove it:";
       readonly records_synced_refused_other: "⚠️ {{count}} records were refused; they stay in the app until you remove them:";

@@ -41,20 +41,43 @@ function send(record: OutboxRecord) {
   return withRetries(() => api.call(record.route as RouteName, input as never));
 }
 
+interface BatchAnswer {
+  results?: { ok?: boolean; errors?: Record<string, string[]> }[];
+}
+
+/**
+ * What one kept record counts for in the chat: one record, or for a batch call (reach and
+ * adoption, ≤ 500 pairs) each of its pairs, saved or refused one by one by the server.
+ */
+function tally(record: OutboxRecord): { saved: number; refused: number; reasons: string[] } {
+  if (record.state === 'refused') {
+    const pairs = (record.input.body as { records?: unknown[] } | undefined)?.records?.length ?? 1;
+    return { saved: 0, refused: pairs, reasons: [record.refusal?.reason ?? ''] };
+  }
+  const results = (record.saved as BatchAnswer | undefined)?.results;
+  if (!Array.isArray(results)) return { saved: 1, refused: 0, reasons: [] };
+  const refused = results.filter((r) => r.ok === false);
+  return {
+    saved: results.length - refused.length,
+    refused: refused.length,
+    reasons: refused.map((r) =>
+      Object.values(r.errors ?? {})
+        .flat()
+        .join(', '),
+    ),
+  };
+}
+
 /** One summary of a settled batch for the chat: saved, refused, the first reasons. */
 export function batchSummary(records: readonly OutboxRecord[]): HandBackResult {
-  const refused = records.filter((r) => r.state === 'refused');
-  const reasons = [...new Set(refused.map((r) => r.refusal?.reason ?? ''))]
-    .filter(Boolean)
-    .slice(0, 3)
-    .map((reason) =>
-      reason.length > LIMITS.handBackNameMax ? `${reason.slice(0, LIMITS.handBackNameMax - 1)}…` : reason,
-    );
+  const tallies = records.map(tally);
+  const clip = (reason: string) =>
+    reason.length > LIMITS.handBackNameMax ? `${reason.slice(0, LIMITS.handBackNameMax - 1)}…` : reason;
   return {
     kind: 'records_synced',
-    saved: records.filter((r) => r.state === 'saved').length,
-    refused: refused.length,
-    reasons,
+    saved: tallies.reduce((n, x) => n + x.saved, 0),
+    refused: tallies.reduce((n, x) => n + x.refused, 0),
+    reasons: [...new Set(tallies.flatMap((x) => x.reasons))].filter(Boolean).slice(0, 3).map(clip),
   };
 }
 

@@ -93,6 +93,17 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /**
+   * The screen sends these records itself (reach's engine): sync leaves them alone until the
+   * returned release is called.
+   */
+  function hold(keys: readonly string[]): () => void {
+    for (const key of keys) inFlight.add(key);
+    return () => {
+      for (const key of keys) inFlight.delete(key);
+    };
+  }
+
   async function refuse(key: string, refusal: Refusal): Promise<OutboxRecord | undefined> {
     return store.update(key, (r) => ({ ...r, state: 'refused', refusal }));
   }
@@ -166,6 +177,7 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     keep,
     sendLive,
+    hold,
     /** One sync pass at a time: a call meanwhile gets the running pass. */
     sync(): Promise<SyncOutcome> {
       running ??= pass().finally(() => {
