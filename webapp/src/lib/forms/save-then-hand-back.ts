@@ -55,13 +55,10 @@ async function sendKeyed<N extends RouteName>(
   const send = () => withRetries(() => api.call(route, { ...input, idempotencyKey }));
   // First into the outbox (lib/outbox): kept on the phone until the server answers it.
   const outbox = await loadOutbox().catch(() => null);
-  const box = await outbox?.keep({ key: idempotencyKey, route, input: input as Record<string, unknown> });
-  if (!outbox || !box) return send();
-  const { result, queued } = await box.sendLive(idempotencyKey, send);
-  if (queued) {
-    kept.add(idempotencyKey);
-    outbox.syncLater();
-  }
+  if (!outbox) return send();
+  const entry = { key: idempotencyKey, route, input: input as Record<string, unknown> };
+  const { result, queued } = await outbox.sendThrough(entry, send);
+  if (queued) kept.add(idempotencyKey);
   return result;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '@gebere/api-client';
+import type { ApiError, ApiResult } from '@gebere/api-client';
 import { type HandBackResult, LIMITS, type RouteName, routes } from '@gebere/contract';
 import { describeApiError } from '../api/errors';
 import { withRetries } from '../api/idempotent-call';
@@ -116,6 +116,22 @@ export async function keep(entry: Omit<NewRecord, 'authorization'>): Promise<Out
   } catch {
     return null; // a full or failing store: sent as before, not kept
   }
+}
+
+/**
+ * The one way a write goes through the outbox: kept, then sent by the screen (`send`, keyed
+ * with `entry.key`); answered, it leaves the outbox; with no answer it stays, `queued`, and
+ * sync sends it later. Where there is no outbox it is only sent.
+ */
+export async function sendThrough<T>(
+  entry: Omit<NewRecord, 'authorization'>,
+  send: () => Promise<ApiResult<T>>,
+): Promise<{ result: ApiResult<T>; queued: boolean }> {
+  const box = await keep(entry);
+  if (!box) return { result: await send(), queued: false };
+  const sent = await box.sendLive(entry.key, send);
+  if (sent.queued) syncLater();
+  return sent;
 }
 
 /** Pauses between sync passes while the signal stays away (ms), then the last one repeats. */
