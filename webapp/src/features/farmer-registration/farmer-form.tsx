@@ -101,6 +101,8 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
     keySlot,
     // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
     onSaved: () => clearDraft(key),
+    // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again.
+    onKept: () => clearDraft(key),
     handBack: (result) => handBack(result, FARMER_TOAST),
     toastOptions: FARMER_TOAST,
   });
