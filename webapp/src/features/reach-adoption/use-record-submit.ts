@@ -36,6 +36,8 @@ interface Kept {
   box: Box;
   batch: string;
   records: { key: string; pairs: RecordPair[] }[];
+  /** Lets sync send them again (after the screen's own send). */
+  release: () => void;
 }
 
 /**
@@ -48,11 +50,16 @@ async function keepPairs(kind: RecordKind, daId: number, pairs: RecordPair[]): P
   if (!live || !box) return null;
   const batch = newIdempotencyKey();
   const records = chunks(pairs, LIMITS.batchMax).map((part) => ({ key: newIdempotencyKey(), pairs: part }));
+  // Held from sync before they are kept: the screen sends them itself.
+  const release = box.hold(records.map((r) => r.key));
   for (const r of records) {
     const { route, input } = batchCall(kind, daId, r.pairs);
-    if (!(await live.keep({ key: r.key, route, input, batch }))) return null;
+    if (!(await live.keep({ key: r.key, route, input, batch }))) {
+      release();
+      return null;
+    }
   }
-  return { live, box, batch, records };
+  return { live, box, batch, records, release };
 }
 
 /**
@@ -108,7 +115,6 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
   async function record(pairs: RecordPair[]): Promise<void> {
     setPhase({ name: 'running', done: 0, total: pairs.length });
     const kept = await keepPairs(kind, daId, pairs);
-    const release = kept?.box.hold(kept.records.map((r) => r.key));
     try {
       const { submitRecords } = await import('./submit-records');
       const report = await submitRecords(pairs, {
@@ -131,7 +137,7 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
       for (const p of pairs) settled.current.add(pairKey(p));
       if (report.failed.length) haptic.notify('error');
     } finally {
-      release?.();
+      kept?.release();
       setPhase({ name: 'idle' });
     }
   }
