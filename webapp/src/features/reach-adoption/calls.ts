@@ -128,17 +128,13 @@ export function recordApi(kind: RecordKind, daId: number): RecordApi {
     return {
       batch: async (records) =>
         outcome(await api.call('createReachBatch', batchCall('reach', daId, records).input)),
-      single: async (pair) => outcome(await api.call('createReach', { body: { ...pair, user: daId } })),
+      single: async (pair) => outcome(await api.call('createReach', singleCall('reach', daId, pair).input)),
     };
   return {
     batch: async (records) =>
       outcome(await api.call('createAdoptionBatch', batchCall('adoption', daId, records).input)),
     single: async (pair) =>
-      outcome(
-        await api.call('createAdoption', {
-          body: { ...pair, created_by: daId, adoption_type: 'SELF_REPORTED' },
-        }),
-      ),
+      outcome(await api.call('createAdoption', singleCall('adoption', daId, pair).input)),
   };
 }
 
@@ -173,4 +169,27 @@ interface ReachBatchCall {
 interface AdoptionBatchCall {
   route: 'createAdoptionBatch';
   input: { body: { created_by: number; adoption_type: 'SELF_REPORTED'; records: RecordPair[] } };
+}
+
+/** The single call for one pair (a backend without the batch routes; the outbox keeps these then). */
+export function singleCall(kind: 'reach', daId: number, pair: RecordPair): ReachCall;
+export function singleCall(kind: 'adoption', daId: number, pair: RecordPair): AdoptionCall;
+export function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall;
+export function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall {
+  const { farmer, advisory } = pair;
+  return kind === 'reach'
+    ? { route: 'createReach', input: { body: { farmer, advisory, user: daId } } }
+    : {
+        route: 'createAdoption',
+        input: { body: { farmer, advisory, created_by: daId, adoption_type: 'SELF_REPORTED' } },
+      };
+}
+
+interface ReachCall {
+  route: 'createReach';
+  input: { body: { farmer: number; advisory: number; user: number } };
+}
+interface AdoptionCall {
+  route: 'createAdoption';
+  input: { body: { farmer: number; advisory: number; created_by: number; adoption_type: 'SELF_REPORTED' } };
 }

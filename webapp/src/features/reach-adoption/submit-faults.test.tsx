@@ -162,6 +162,41 @@ describe('Reach and adoption: refused, unconfirmed, kept for the signal', { time
       expect(late?.headers['X-Captured-At']).toMatch(/^\d{4}-/);
     });
 
+    it('keeps the unanswered pairs as single calls for a backend without the batch route', async () => {
+      const offline = { on: true };
+      const backend = backendOffFor(103, offline);
+      const { requests } = installFakeFetch((req) => {
+        if (req.path === '/tg/result') return json(200, { delivered: 'chat_message' });
+        return undefined;
+      }, backend.handler);
+      const user = userEvent.setup({ delay: null });
+      openScreen('reach');
+      await selectSixPairs(user);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+      // Spec §4: the summary goes at once; Chala's two pairs wait in the outbox.
+      expect(handBacks(requests)[0]?.body).toEqual({
+        result: {
+          kind: 'reach_recorded',
+          farmers: 3,
+          advisories: 2,
+          recorded: 4,
+          failed: 0,
+          unconfirmed: 0,
+          queued: 2,
+        },
+      });
+      expect((await (await outbox())?.list())?.map((r) => r.route)).toEqual(['createReach', 'createReach']);
+
+      offline.on = false;
+      await startOutbox({ tell: tellChat });
+      expect(backend.stored.size).toBe(6);
+      expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
+      expect(handBacks(requests).at(-1)?.body).toEqual({
+        result: { kind: 'records_synced', saved: 2, refused: 0, reasons: [] },
+      });
+    });
+
     it('reports the pairs refused on sync in the chat with the reason', async () => {
       const offline = { on: false };
       const { backend, requests } = fieldBackend(offline, 102);

@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n/texts';
 import { loadOutbox } from '../../lib/outbox/load';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
-import { batchCall, type RecordKind, recordApi } from './calls';
+import { batchCall, type RecordKind, recordApi, singleCall } from './calls';
 import { splitFailures } from './failures';
 import { pairKey, type RecordPair, uniquePairs } from './pairs';
 import { refusalReason } from './refusal-reason';
@@ -71,16 +71,23 @@ async function keepOnlyUnanswered(
   daId: number,
   kept: Kept,
   unanswered: readonly RecordPair[],
+  batchRoute: boolean,
 ) {
   const left = new Set(unanswered.map(pairKey));
   for (const r of kept.records) {
     const rest = r.pairs.filter((p) => left.has(pairKey(p)));
-    if (rest.length === 0) await kept.box.drop(r.key);
+    if (rest.length === 0 || !batchRoute) await kept.box.drop(r.key);
     else {
       const { route, input } = batchCall(kind, daId, rest);
       await kept.box.keep({ key: r.key, route, input, batch: kept.batch });
     }
   }
+  // A backend without the batch routes: each pair left is kept as its own single call.
+  if (!batchRoute)
+    for (const pair of unanswered) {
+      const { route, input } = singleCall(kind, daId, pair);
+      await kept.live.keep({ key: newIdempotencyKey(), route, input, batch: kept.batch });
+    }
   if (unanswered.length) kept.live.syncLater();
 }
 
@@ -97,10 +104,10 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
   const [phase, setPhase] = useState<SubmitPhase>({ name: 'idle' });
   const settled = useRef(new Set<string>());
   const recorded = useRef(new Map<string, RecordPair>());
-  /** The latest submit: its failures, how many the outbox kept, how many the server answered. */
-  const last = useRef<{ failed: readonly FailedPair[]; queued: number; answered: number }>({
+  /** The latest submit: its failures, the pairs the outbox kept, how many the server answered. */
+  const last = useRef<{ failed: readonly FailedPair[]; queued: readonly RecordPair[]; answered: number }>({
     failed: [],
-    queued: 0,
+    queued: [],
     answered: 0,
   });
   const batchSupported = useRef(true);
@@ -128,10 +135,10 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
       // Not answered (no signal, a struggling server): kept in the outbox, no longer a failure.
       // Without an outbox, one with no answer stays unconfirmed (it may be saved).
       const waiting = kept ? report.failed.filter((p) => p.error !== undefined && isRetryable(p.error)) : [];
-      if (kept) await keepOnlyUnanswered(kind, daId, kept, waiting);
+      if (kept) await keepOnlyUnanswered(kind, daId, kept, waiting, report.batchSupported);
       last.current = {
         failed: report.failed.filter((p) => !waiting.includes(p)),
-        queued: waiting.length,
+        queued: waiting,
         answered: pairs.length - waiting.length,
       };
       for (const p of pairs) settled.current.add(pairKey(p));
@@ -149,9 +156,10 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
    * `unconfirmed` those that got no answer where there is no outbox (they may be saved).
    */
   async function finish(): Promise<void> {
-    const { failed, queued } = last.current;
+    const { failed, queued: waiting } = last.current;
+    const queued = waiting.length;
     const { refused, unconfirmed } = splitFailures(failed);
-    const all = [...recorded.current.values(), ...failed];
+    const all = [...recorded.current.values(), ...failed, ...waiting];
     const reason = refused[0] && refusalReason(refused[0]);
     const counts = {
       farmers: distinct(all, 'farmer'),
