@@ -8,7 +8,7 @@ import { outbox, resetOutboxForTests, startOutbox } from '../../lib/outbox/live'
 import { resetOutboxViewForTests } from '../../lib/outbox/view';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, type SeenRequest } from '../../test-kit/fake-fetch';
-import { fakeBackend, openScreen, selectSixPairs } from './test-kit';
+import { fakeBackend, openScreen, refuseFarmerInBatch, selectSixPairs, submitSixPairs } from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 /**
@@ -56,10 +56,7 @@ describe('Reach and adoption: refused, unconfirmed, kept for the signal', { time
   it('with no outbox, hands back at once, counting records with no answer as unconfirmed', async () => {
     const backend = backendOffFor(103, { on: true });
     const { requests } = installFakeFetch(backend.handler);
-    const user = userEvent.setup({ delay: null });
-    openScreen('reach');
-    await selectSixPairs(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await submitSixPairs('reach');
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
       result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 4, failed: 0, unconfirmed: 2 },
@@ -71,10 +68,7 @@ describe('Reach and adoption: refused, unconfirmed, kept for the signal', { time
     // Almaz (102) is refused with a 400; Chala (103) gets no answer; Abebe (101) is recorded.
     const backend = backendOffFor(103, { on: true }, 102);
     const { requests } = installFakeFetch(backend.handler);
-    const user = userEvent.setup({ delay: null });
-    openScreen('adoption');
-    await selectSixPairs(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await submitSixPairs('adoption');
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
       result: {
@@ -98,19 +92,9 @@ describe('Reach and adoption: refused, unconfirmed, kept for the signal', { time
       const backend = fakeBackend({
         batch: (req) => {
           if (offline.on) throw new TypeError('Failed to fetch');
-          const records = (req.body as { records: { farmer: number; advisory: number }[] }).records;
+          const records = (req.body as { records: { farmer: number }[] }).records;
           if (refuse === undefined || !records.some((r) => r.farmer === refuse)) return undefined;
-          return (async () => {
-            const rest = records.filter((r) => r.farmer !== refuse);
-            const ok = await backend.handler({ ...req, body: { ...(req.body as object), records: rest } });
-            const answer = (await ok?.json()) as { results: unknown[] };
-            const results = records.map((r) =>
-              r.farmer === refuse
-                ? { ...r, ok: false, errors: { non_field_errors: ['Farmer is not in your kebele.'] } }
-                : answer.results[rest.findIndex((x) => x.farmer === r.farmer && x.advisory === r.advisory)],
-            );
-            return json(200, { recorded: rest.length, failed: records.length - rest.length, results });
-          })();
+          return refuseFarmerInBatch(backend, req, refuse, 'Farmer is not in your kebele.');
         },
       });
       const fake = installFakeFetch((req) => {
@@ -169,10 +153,7 @@ describe('Reach and adoption: refused, unconfirmed, kept for the signal', { time
         if (req.path === '/tg/result') return json(200, { delivered: 'chat_message' });
         return undefined;
       }, backend.handler);
-      const user = userEvent.setup({ delay: null });
-      openScreen('reach');
-      await selectSixPairs(user);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitSixPairs('reach');
       await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
       // Spec §4: the summary goes at once; Chala's two pairs wait in the outbox.
       expect(handBacks(requests)[0]?.body).toEqual({

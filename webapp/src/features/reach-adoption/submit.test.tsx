@@ -4,7 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { loadApiClient } from '../../lib/api/lazy-client';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 import { whenEnabled } from '../../test-kit/render';
-import { ADVISORIES, checkbox, FARMERS, fakeBackend, openScreen, selectSixPairs } from './test-kit';
+import {
+  ADVISORIES,
+  checkbox,
+  FARMERS,
+  fakeBackend,
+  openScreen,
+  refuseFarmerInBatch,
+  selectSixPairs,
+} from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -88,20 +96,9 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
       batch: (req) => {
         calls++;
         if (calls === 1) return json(503, {}); // answer lost: the engine retries by itself
-        if (calls !== 2) return undefined; // the recursive call below: the fake's own answer
+        if (calls !== 2) return undefined; // refuseFarmerInBatch asks the fake for the rest
         // Almaz's two pairs are refused; the rest are recorded.
-        const records = (req.body as { records: { farmer: number; advisory: number }[] }).records;
-        const rest = records.filter((r) => r.farmer !== 102);
-        return (async () => {
-          const ok = await backend.handler({ ...req, body: { ...(req.body as object), records: rest } });
-          const answer = (await ok?.json()) as { results: unknown[] };
-          const results = records.map((r) =>
-            r.farmer === 102
-              ? { ...r, ok: false, errors: { non_field_errors: ['Database busy, try later.'] } }
-              : answer.results[rest.findIndex((x) => x.farmer === r.farmer && x.advisory === r.advisory)],
-          );
-          return json(200, { recorded: rest.length, failed: 2, results });
-        })();
+        return refuseFarmerInBatch(backend, req, 102, 'Database busy, try later.');
       },
     });
     const { requests } = installFakeFetch(backend.handler);
