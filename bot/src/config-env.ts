@@ -11,6 +11,17 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
+/** A rate in messages per second, above 0 and at most Telegram's paid-broadcast ceiling. */
+const messagesPerSecond = (name: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, { message: `${name} must be a number of messages per second` })
+      .transform(Number)
+      .refine((n) => n > 0 && n <= 1000, { message: `${name} must be above 0 and at most 1000` }),
+  );
+
 const bool = (name: string) =>
   optional(
     z
@@ -116,14 +127,8 @@ export const envSchema = z.object({
   DEMO_DATA: bool('DEMO_DATA'),
   ENABLE_BOT: bool('ENABLE_BOT'),
   ENABLE_NOTIFICATIONS: bool('ENABLE_NOTIFICATIONS'),
-  NOTIFICATIONS_RATE: optional(
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, { message: 'NOTIFICATIONS_RATE must be a number of messages per second' })
-      .transform(Number)
-      .refine((n) => n > 0 && n <= 1000, { message: 'NOTIFICATIONS_RATE must be above 0 and at most 1000' }),
-  ),
+  NOTIFICATIONS_RATE: messagesPerSecond('NOTIFICATIONS_RATE'),
+  NOTIFICATIONS_PAID_RATE: messagesPerSecond('NOTIFICATIONS_PAID_RATE'),
   ENABLE_BACKEND: bool('ENABLE_BACKEND'),
   TRUST_PROXY: bool('TRUST_PROXY'),
   EMULATOR_ALLOW_REMOTE: bool('EMULATOR_ALLOW_REMOTE'),

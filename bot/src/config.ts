@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAID_BROADCAST } from '@gebere/contract/rules';
 import type { z } from 'zod';
 import { envSchema, isLoopbackHost, type LogLevel } from './config-env';
 import { loadOrCreateSecrets, type PersistedSecrets } from './config-secrets';
@@ -82,8 +83,11 @@ export interface Config {
    */
   lateSync: { days: number; idempotencyHours: number };
   enable: { bot: boolean; notifications: boolean; backend: boolean };
-  /** Messages per second the notification engines of all copies share (Telegram: ~30). */
-  notifications: { ratePerSecond: number };
+  /**
+   * Messages per second the notification engines of all copies share (Telegram: ~30), and the
+   * same for paid broadcasts (`allow_paid_broadcast`, Telegram: up to 1000).
+   */
+  notifications: { ratePerSecond: number; paidRatePerSecond: number };
   /**
    * GET /metrics: readable from this machine without a token (a request straight to the socket
    * from loopback), from anywhere with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
@@ -249,7 +253,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       notifications: e.ENABLE_NOTIFICATIONS ?? true,
       backend: embedded,
     },
-    notifications: { ratePerSecond: e.NOTIFICATIONS_RATE ?? 30 },
+    notifications: {
+      ratePerSecond: e.NOTIFICATIONS_RATE ?? 30,
+      paidRatePerSecond: e.NOTIFICATIONS_PAID_RATE ?? PAID_BROADCAST.maxPerSecond,
+    },
     metrics: { token: e.METRICS_TOKEN },
     generatedSecrets: generated,
   };

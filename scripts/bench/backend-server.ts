@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,24 @@ import {
  */
 
 export const BENCH_AUTH = { botToken: '1:bench-token', linkSecret: 'bench', serviceToken: 'bench-service' };
+
+/** A mini-app's initData for `telegramId`, signed as Telegram does with the bench bot token. */
+export function initData(telegramId: number): string {
+  const fields: Record<string, string> = {
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    user: JSON.stringify({ id: telegramId, first_name: 'Bench' }),
+    signature: 'YmVuY2g',
+  };
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(BENCH_AUTH.botToken).digest();
+  return new URLSearchParams({
+    ...fields,
+    hash: createHmac('sha256', secret).update(check).digest('hex'),
+  }).toString();
+}
 
 // The backend's own statements (routes/farmers.ts listFarmers, routes/records.ts recordOne and
 // recordBatch), copied so the raw routes do exactly the same database work.

@@ -13,34 +13,16 @@
  * machine does not blur: `cpu raw/real` ≥ 0.9 means the real route costs at most ~10% more.
  */
 import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { Fixture } from './backend-server';
-import { BENCH_AUTH } from './backend-server';
+import { initData } from './backend-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BATCH = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-function initData(telegramId: number): string {
-  const fields: Record<string, string> = {
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    user: JSON.stringify({ id: telegramId, first_name: 'Bench' }),
-    signature: 'YmVuY2g',
-  };
-  const check = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BENCH_AUTH.botToken).digest();
-  return new URLSearchParams({
-    ...fields,
-    hash: createHmac('sha256', secret).update(check).digest('hex'),
-  }).toString();
-}
 
 async function startServer(kind: 'pglite' | 'postgres') {
   const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), ['--serve', kind], {

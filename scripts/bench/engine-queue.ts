@@ -98,12 +98,13 @@ async function generate(db: Db): Promise<void> {
      from location_notifications n`,
     [iso(NOW)],
   );
-  // The morning's occurrence of the live ones, queued, spread over the DAs (unique per notification).
+  // The morning's occurrence of the live ones, queued, spread over the DAs (unique per notification),
+  // all due at once (the worst case: no spread window).
   await db.query(
     `with live as (select id, row_number() over (order by id) - 1 as k from location_notifications where active),
      c as (select count(*) as n from live)
-     insert into notification_deliveries (notification_id, occurrence, bot_user_id)
-     select l.id, $2::timestamptz, 1 + ((g / c.n) * 2609 + g % c.n) % $3::int
+     insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
+     select l.id, $2::timestamptz, 1 + ((g / c.n) * 2609 + g % c.n) % $3::int, 1, $2::timestamptz
      from generate_series(0, $1::int - 1) g cross join c join live l on l.k = g % c.n`,
     [QUEUED, iso(NOW), USERS],
   );

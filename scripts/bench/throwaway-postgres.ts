@@ -14,14 +14,18 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
-export async function withThrowawayDb<T>(prefix: string, fn: (db: Db) => Promise<T>): Promise<T> {
+export async function withThrowawayDb<T>(
+  prefix: string,
+  fn: (db: Db) => Promise<T>,
+  options: { max?: number } = {},
+): Promise<T> {
   const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!server) throw new Error('needs TEST_DATABASE_URL (node scripts/system-deps.mjs --postgres-env)');
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await admin(server, `create database ${name}`);
   const u = new URL(server);
   u.pathname = `/${name}`;
-  const db = openPostgres({ connectionString: u.toString(), max: 2 });
+  const db = openPostgres({ connectionString: u.toString(), max: options.max ?? 2 });
   try {
     await migrate(db);
     return await fn(db);

@@ -4,6 +4,7 @@ import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
 import { makeLinker } from './message';
 import { plan } from './planner';
+import { recordRate } from './queue';
 import { createSender } from './sender';
 import {
   DEFAULT_ENGINE_OPTIONS,
@@ -48,16 +49,44 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
   if (!deps.options?.batchSize) options.batchSize = Math.max(1, Math.ceil(options.ratePerSecond));
   const worker = deps.worker ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const logger = deps.logger.child({ part: 'notifications', worker });
-  const sender = createSender({
+  const senderDeps = {
     db: deps.db,
     api: deps.api,
     logger,
     clock,
-    options,
     worker,
     onOutcome: deps.onOutcome,
     link: makeLinker(deps.links, () => clock.now()),
-  });
+  };
+  // Two lanes side by side: the free ~30 a second, and paid broadcasts at their own rate (a
+  // second's worth per claim, at most 250; enough requests in flight to hide Telegram's latency).
+  const paidRate = options.paidRatePerSecond;
+  const senders = [
+    createSender({ ...senderDeps, options, lane: 'free' }),
+    createSender({
+      ...senderDeps,
+      lane: 'paid',
+      options: {
+        ...options,
+        ratePerSecond: paidRate,
+        batchSize: Math.max(1, Math.min(250, Math.ceil(paidRate))),
+        maxInFlight: Math.max(options.maxInFlight, Math.ceil(paidRate / 5)),
+      },
+    }),
+  ];
+  const rates = { free: options.ratePerSecond, paid: paidRate };
+  /** Both lanes until each is done; a failure is reported once both have stopped. */
+  const drainAll = async (c: RunCounts, signal?: AbortSignal) => {
+    const results = await Promise.allSettled(senders.map((s) => s.drain(c, signal)));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
+
+  const planOptions = {
+    batchSize: options.planBatchSize,
+    ratePerSecond: options.ratePerSecond,
+    maxSpreadMs: options.maxSpreadMs,
+  };
 
   // One object for the whole life of the engine: the sender's long drain holds a reference.
   const counts = emptyCounts();
@@ -77,10 +106,13 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
   }
 
   async function plannerLoop(signal: AbortSignal): Promise<void> {
+    await recordRate(deps.db, rates).catch((err: unknown) =>
+      logger.warn({ err }, 'could not record the send rate'),
+    );
     while (!signal.aborted) {
       try {
         const before = counts.queued;
-        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, { batchSize: options.planBatchSize });
+        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, planOptions);
         if (counts.queued > before) wake?.();
         await report();
       } catch (err) {
@@ -93,7 +125,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
   async function senderLoop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
-        await sender.drain(counts, signal);
+        await drainAll(counts, signal);
       } catch (err) {
         logger.error({ err }, 'notification sender failed; retrying next tick');
       }
@@ -105,7 +137,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
       await clock.sleep(options.tickMs, AbortSignal.any([signal, woken.signal]));
       wake = undefined;
     }
-    await sender.settle();
+    await Promise.all(senders.map((s) => s.settle()));
   }
 
   return {
@@ -126,8 +158,9 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     },
     async runOnce() {
       const c = emptyCounts();
-      await plan(deps.db, clock.now(), options.maxLatenessMs, c, { batchSize: options.planBatchSize });
-      await sender.drain(c);
+      await recordRate(deps.db, rates);
+      await plan(deps.db, clock.now(), options.maxLatenessMs, c, planOptions);
+      await drainAll(c);
       return c;
     },
   };

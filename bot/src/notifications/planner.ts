@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../backend/db/types';
 import { prune } from './retention';
 import { firstOccurrence, latestDue, occurrenceAfter, scheduleOf } from './schedule';
-import { DEFAULT_ENGINE_OPTIONS, type RunCounts } from './types';
+import { DEFAULT_ENGINE_OPTIONS, PRIORITY, type RunCounts } from './types';
 
 /**
  * The planner turns due occurrences into delivery rows: one per (notification, occurrence,
@@ -33,12 +33,30 @@ export const RECIPIENTS_WHERE = `u.verification_status = 'VERIFIED'
   and (u.blocked_at is null or u.blocked_at < u.updated_at)`;
 
 /**
+ * A recipient's place in a spread window, in ms from the occurrence: the window times a fraction
+ * in [0, 1) hashed from the bot user's id. The same DA gets the same fraction every week, so with
+ * a steady morning they hear from the bot at about the same time each time.
+ */
+export const SPREAD_OFFSET = (botUser: string, windowMs: string) =>
+  `floor(${windowMs} * ((hashint8(${botUser}::bigint)::bigint + 2147483648)::float8 / 4294967296))`;
+
+/**
  * Queues the next `limit` recipients (in DA profile id order, after `after`) of notification
  * `n`'s occurrence. `seen` < `limit` means the recipients are exhausted; `last` is where to go on from.
+ * A send-now row is due at the occurrence, ahead of every recurring one (PRIORITY; a paid one in
+ * the paid lane, priced when the manager opted in, so decided when queued); a recurring
+ * row is due at its recipient's slot in the occurrence's spread window (`spreadMs`, 0: none).
  */
 export async function insertDeliveries(
   q: Queryable,
-  n: { id: number; location_type: string; location_id: number | null },
+  n: {
+    id: number;
+    location_type: string;
+    location_id: number | null;
+    send_now: boolean;
+    paid: boolean;
+    spreadMs: number;
+  },
   occurrence: number,
   chunk: { after: number; limit: number },
 ): Promise<{ seen: number; inserted: number; last: number }> {
@@ -51,13 +69,23 @@ export async function insertDeliveries(
        where ${RECIPIENTS_WHERE} ${column ? `and ${column} = $3` : 'and $3::bigint is null'} and p.id > $4
        order by p.id limit $5
      ), ins as (
-       insert into notification_deliveries (notification_id, occurrence, bot_user_id)
-       select $1, $2::timestamptz, bot_user from chunk
+       insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
+       select $1, $2::timestamptz, bot_user, $6,
+         $2::timestamptz + make_interval(secs => ${SPREAD_OFFSET('bot_user', '$7::bigint')} / 1000.0)
+       from chunk
        on conflict (notification_id, occurrence, bot_user_id) do nothing returning 1
      )
      select (select count(*)::int from chunk) as seen, (select count(*)::int from ins) as inserted,
        (select max(profile) from chunk) as last`,
-    [n.id, new Date(occurrence).toISOString(), column ? n.location_id : null, chunk.after, chunk.limit],
+    [
+      n.id,
+      new Date(occurrence).toISOString(),
+      column ? n.location_id : null,
+      chunk.after,
+      chunk.limit,
+      n.send_now ? (n.paid ? PRIORITY.paid : PRIORITY.sendNow) : PRIORITY.recurring,
+      n.send_now ? 0 : Math.max(0, Math.round(n.spreadMs)),
+    ],
   );
   const row = r.rows[0];
   return {
@@ -88,7 +116,14 @@ const ms = (d: Date | null) => (d === null ? null : d.getTime());
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 /** Plans one notification; false when another copy holds it right now. */
-async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, counts: RunCounts) {
+async function planOne(
+  db: Db,
+  id: number,
+  now: number,
+  maxLatenessMs: number,
+  spreadMs: number,
+  counts: RunCounts,
+) {
   return db.transaction(async (tx) => {
     await tx.query(
       `insert into notification_plans (notification_id, fingerprint) values ($1, '') on conflict do nothing`,
@@ -135,8 +170,10 @@ async function planOne(db: Db, id: number, now: number, maxLatenessMs: number, c
       `update notification_plans set fingerprint = $2, since = $3, last_occurrence = $4, next_occurrence = $5,
          planning_after = case when planning_occurrence is not distinct from $6::timestamptz
                                then planning_after else 0 end,
+         spread_ms = case when planning_occurrence is not distinct from $6::timestamptz
+                          then spread_ms else $7 end,
          planning_occurrence = $6, updated_at = now() where notification_id = $1`,
-      [id, row.current_fp, iso(since), iso(last), iso(next), iso(planning)],
+      [id, row.current_fp, iso(since), iso(last), iso(next), iso(planning), row.send_now ? 0 : spreadMs],
     );
     return true;
   });
@@ -154,10 +191,14 @@ async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): P
     const r = await tx.query<{
       planning_occurrence: Date;
       planning_after: number;
+      spread_ms: number;
+      send_now: boolean;
+      paid_broadcast: boolean;
       location_type: string;
       location_id: number | null;
     }>(
-      `select p.planning_occurrence, p.planning_after, n.location_type, n.location_id
+      `select p.planning_occurrence, p.planning_after, p.spread_ms, n.send_now, n.paid_broadcast,
+         n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
        where p.notification_id = $1 and p.planning_occurrence is not null and n.active
          and p.fingerprint = ${FINGERPRINT}
@@ -173,6 +214,9 @@ async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): P
         id,
         location_type: row.location_type,
         location_id: row.location_id === null ? null : Number(row.location_id),
+        send_now: row.send_now,
+        paid: row.paid_broadcast,
+        spreadMs: Number(row.spread_ms),
       },
       row.planning_occurrence.getTime(),
       { after, limit: batchSize },
@@ -288,6 +332,49 @@ export interface PlanOptions {
   batchSize?: number;
   /** Stop queueing a notification after this many batches in one pass (tests: a crash between). */
   maxBatches?: number;
+  /** The engine's send rate: sizes the spread window of recurring occurrences. */
+  ratePerSecond?: number;
+  /** The longest spread window. */
+  maxSpreadMs?: number;
+}
+
+/**
+ * The spread window for the recurring occurrences due in this pass: as long as sending all of
+ * their deliveries takes at `ratePerSecond` (the expected count: each due notification's
+ * recipients, from DA counts per area), at most `maxSpreadMs`. The morning's reminders then
+ * become due at the rate they can go out, each DA at a fixed slot (SPREAD_OFFSET), instead of all
+ * at 08:00 in notification order. One scan of the DA profiles, once per pass that has any due.
+ */
+export async function spreadWindow(
+  q: Queryable,
+  now: number,
+  ratePerSecond: number,
+  maxSpreadMs: number,
+): Promise<{ expected: number; windowMs: number }> {
+  const r = await q.query<{ expected: string | number | null }>(
+    `with due as (
+       select n.location_type as type, n.location_id as id, count(*) as k
+       from location_notifications n join notification_plans p on p.notification_id = n.id
+       where n.active and not n.send_now and p.next_occurrence <= $1::timestamptz
+         and p.fingerprint = ${FINGERPRINT}
+       group by 1, 2
+     ), das as materialized (
+       select p.region_id, p.zone_id, p.woreda_id, p.kebele_id
+       from da_profiles p join bot_users u on u.da_profile_id = p.id
+       where ${RECIPIENTS_WHERE} and exists (select 1 from due)
+     ), per_area as (
+       select 'all' as type, null::bigint as id, count(*) as k from das
+       union all select 'region', region_id, count(*) from das group by region_id
+       union all select 'zone', zone_id, count(*) from das group by zone_id
+       union all select 'woreda', woreda_id, count(*) from das group by woreda_id
+       union all select 'kebele', kebele_id, count(*) from das group by kebele_id
+     )
+     select sum(due.k * a.k) as expected from due
+     join per_area a on a.type = due.type and a.id is not distinct from due.id`,
+    [new Date(now).toISOString()],
+  );
+  const expected = Number(r.rows[0]?.expected ?? 0);
+  return { expected, windowMs: Math.min(maxSpreadMs, Math.ceil((expected / ratePerSecond) * 1000)) };
 }
 
 /** One planner pass: new or edited notifications, due occurrences, in-doubt rows, the sweep. */
@@ -299,16 +386,25 @@ export async function plan(
   o: PlanOptions = {},
 ): Promise<void> {
   const batchSize = o.batchSize ?? DEFAULT_ENGINE_OPTIONS.planBatchSize;
-  const due = await db.query<{ id: number }>(
-    `select n.id from location_notifications n left join notification_plans p on p.notification_id = n.id
+  const due = await db.query<{ id: number; occurs: boolean }>(
+    `select n.id, (not n.send_now and p.next_occurrence <= $1::timestamptz) as occurs
+     from location_notifications n left join notification_plans p on p.notification_id = n.id
      where n.active and (p.notification_id is null or p.fingerprint <> ${FINGERPRINT}
                          or p.next_occurrence <= $1::timestamptz or p.planning_occurrence is not null)
      order by n.id`,
     [new Date(now).toISOString()],
   );
   const before = counts.queued;
+  const spread = due.rows.some((r) => r.occurs)
+    ? await spreadWindow(
+        db,
+        now,
+        o.ratePerSecond ?? DEFAULT_ENGINE_OPTIONS.ratePerSecond,
+        o.maxSpreadMs ?? DEFAULT_ENGINE_OPTIONS.maxSpreadMs,
+      )
+    : { windowMs: 0 };
   for (const { id } of due.rows) {
-    await planOne(db, Number(id), now, maxLatenessMs, counts);
+    await planOne(db, Number(id), now, maxLatenessMs, spread.windowMs, counts);
     for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++)
       if (!(await fill(db, Number(id), batchSize, counts))) break;
   }

@@ -15,7 +15,7 @@ import {
 import { emptyCounts } from './types';
 
 // The queue's per-tick work is bounded by what changed (README "Cost per tick"): the claim walks
-// the queue in id order checking each row's notification, the sweep visits marked notifications.
+// the queue in queue order (priority, due, id) checking each row's notification, the sweep visits marked notifications.
 // These pin the semantics that design must keep.
 describeOnDatabases('the queue at scale keeps its rules (%s)', (kind) => {
   let shared: SharedDb;
@@ -56,7 +56,7 @@ describeOnDatabases('the queue at scale keeps its rules (%s)', (kind) => {
       )
     ).rows.map((r) => Number(r.id));
 
-  it('a claim takes live rows in id order and skips, unswept, the rows of a removed notification ahead of them', async () => {
+  it('a claim takes live rows in queue order and skips, unswept, the rows of a removed notification ahead of them', async () => {
     h = await harness(shared, { start });
     await das(3);
     const removed = await sendNow();

@@ -5,7 +5,15 @@ import { loadContexts } from './delivery-contexts';
 import { markBlocked, markFailed, markSending, markSent, release } from './delivery-outcomes';
 import { type Linker, renderDelivery } from './message';
 import { claim, nextEligible, pauseAll } from './queue';
-import type { DeliveryContext, EngineClock, EngineOptions, RunCounts, SendApi } from './types';
+import {
+  type DeliveryContext,
+  type EngineClock,
+  type EngineOptions,
+  LANES,
+  type Lane,
+  type RunCounts,
+  type SendApi,
+} from './types';
 
 /**
  * Sends what the planner queued: claim a batch (leased, with reserved send slots), fire each
@@ -41,6 +49,8 @@ export interface SenderDeps {
   options: EngineOptions;
   link: Linker;
   worker: string;
+  /** The rows this sender claims (free or paid broadcasts); `options` carry that lane's rate. */
+  lane?: Lane;
   /** Hears each attempt's outcome (metrics). */
   onOutcome?: ((outcome: Exclude<Outcome, 'skipped'>) => void) | undefined;
 }
@@ -55,6 +65,7 @@ function describe(error: unknown): string {
 
 export function createSender(deps: SenderDeps) {
   const { db, api, logger, clock, options, worker } = deps;
+  const lane = deps.lane ?? 'free';
   const inFlight = new Set<Promise<void>>();
   /** After a 429, not even the rest of an already claimed batch goes out before this. */
   let pausedUntil = 0;
@@ -79,6 +90,7 @@ export function createSender(deps: SenderDeps) {
         parse_mode: m.parse_mode,
         ...(m.reply_markup ? { reply_markup: m.reply_markup } : {}),
         link_preview_options: { is_disabled: true },
+        ...(LANES[lane].paid ? { allow_paid_broadcast: true } : {}),
       });
       if (!(await markSent(db, ctx.id, worker, sent.message_id, clock.now())))
         logger.warn(
@@ -144,6 +156,7 @@ export function createSender(deps: SenderDeps) {
       leaseMs: options.leaseMs,
       horizonMs: options.horizonMs,
       ratePerSecond: options.ratePerSecond,
+      lane,
     });
     return { ...c, contexts: c.ids.length > 0 ? await loadContexts(db, c.ids) : new Map() };
   }
@@ -173,7 +186,7 @@ export function createSender(deps: SenderDeps) {
         await settle();
         continue;
       }
-      const at = await nextEligible(db, clock.now());
+      const at = await nextEligible(db, clock.now(), lane);
       if (at === null || at - clock.now() > options.tickMs) break;
       await clock.sleep(Math.max(at - clock.now(), 50), signal);
     }

@@ -48,7 +48,10 @@ export async function startNotifications(
     api,
     logger,
     links: { secret: config.links.secret, ttlSeconds: config.links.ttlSeconds, publicUrl: config.publicUrl },
-    options: { ratePerSecond: config.notifications.ratePerSecond },
+    options: {
+      ratePerSecond: config.notifications.ratePerSecond,
+      paidRatePerSecond: config.notifications.paidRatePerSecond,
+    },
     ...(deps.metrics ? { onOutcome: deps.metrics.delivery } : {}),
   });
   // On its own database (a copy without the backend), the queue depth comes from there.

@@ -160,6 +160,7 @@ type RateLimits = {
   globalBurst: number;
   perChatPerSecond: number;
   perChatBurst: number;
+  paidPerSecond?: number;
 };
 
 export interface Harness extends SharedDb {

@@ -42,6 +42,8 @@ export interface SendApi {
     text: string,
     other?: {
       parse_mode?: 'HTML';
+      /** Telegram's paid broadcast: past the free ~30 a second, billed in Stars. */
+      allow_paid_broadcast?: boolean;
       reply_markup?: InlineKeyboardMarkup;
       link_preview_options?: { is_disabled?: boolean };
     },
@@ -59,6 +61,8 @@ export interface LinkSettings {
 export interface EngineOptions {
   /** Messages per second for all server copies together (Telegram: about 30). */
   ratePerSecond: number;
+  /** The same for paid broadcasts (`allow_paid_broadcast`; Telegram: up to 1000). */
+  paidRatePerSecond: number;
   /** Planner period, and how often an idle sender looks for work. */
   tickMs: number;
   /** How long a claimed delivery belongs to its worker; a crashed worker's rows free up after it. */
@@ -77,10 +81,13 @@ export interface EngineOptions {
   maxInFlight: number;
   /** Recipients the planner queues per transaction (a send-now to 60 k DAs is ~12 short ones). */
   planBatchSize: number;
+  /** The longest window a morning's recurring reminders are spread over (README, "Order"). */
+  maxSpreadMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   ratePerSecond: 30,
+  paidRatePerSecond: 1000,
   tickMs: 5_000,
   leaseMs: 30_000,
   horizonMs: 3_000,
@@ -90,7 +97,22 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   maxLatenessMs: 24 * 3_600_000,
   maxInFlight: 32,
   planBatchSize: 5_000,
+  maxSpreadMs: 12 * 3_600_000,
 };
+
+/**
+ * Queue priorities (`notification_deliveries.priority`), served in this order: a send-now
+ * broadcast before any recurring reminder, whatever their due times. A paid broadcast's rows
+ * are sent in their own lane, at the paid rate, beside the free one.
+ */
+export const PRIORITY = { paid: 0, sendNow: 1, recurring: 2 } as const;
+
+/** The two send lanes: which priorities each claims, its rate row, whether Telegram bills it. */
+export const LANES = {
+  free: { priorities: [PRIORITY.sendNow, PRIORITY.recurring], rateRow: 1, paid: false },
+  paid: { priorities: [PRIORITY.paid], rateRow: 2, paid: true },
+} as const;
+export type Lane = keyof typeof LANES;
 
 /** Everything needed to word and address one delivery. */
 export interface DeliveryContext {

@@ -4,6 +4,13 @@ import { escapeHtml, renderSummary, summaryTitle } from './summaries';
 
 const examples: HandBackResult[] = [
   { kind: 'farmer_registered', farmer_id: 1, name: 'Almaz', group_name: 'Lemlem' },
+  {
+    kind: 'farmers_registered',
+    farmers: [
+      { farmer_id: 1, name: 'Almaz', group_name: 'Lemlem' },
+      { farmer_id: 2, name: 'Abebe', group_name: 'Lemlem' },
+    ],
+  },
   { kind: 'group_added', group_id: 1, group_name: 'Lemlem' },
   { kind: 'da_registered', da_id: 1, name: 'Kebede', update: false },
   { kind: 'da_registered', da_id: 1, name: 'Kebede', update: true },
@@ -32,6 +39,22 @@ const examples: HandBackResult[] = [
 ];
 
 describe('renderSummary', () => {
+  it('lists every farmer of a "Register another" batch under one count', () => {
+    const text = renderSummary(
+      {
+        kind: 'farmers_registered',
+        farmers: [
+          { farmer_id: 1, name: 'Almaz Desta', group_name: 'Lemlem' },
+          { farmer_id: 2, name: 'Abebe <b>', group_name: 'Tesfa' },
+        ],
+      },
+      'en',
+    );
+    expect(text).toBe(
+      '✅ 2 farmers registered:\n• Almaz Desta (group Lemlem)\n• Abebe &lt;b&gt; (group Tesfa)',
+    );
+  });
+
   it.each(examples)('words $kind in English and Amharic with every value filled in', (result) => {
     handBackResult.parse(result);
     const en = renderSummary(result, 'en');

@@ -22,6 +22,16 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
         name: escapeHtml(result.name),
         group: escapeHtml(result.group_name),
       });
+    case 'farmers_registered': {
+      const lines = result.farmers.map((f) =>
+        translate(lang, 'bot.results.farmer_in_group', {
+          name: escapeHtml(f.name),
+          group: escapeHtml(f.group_name),
+        }),
+      );
+      const farmers = translate(lang, 'bot.results.farmers', { count: result.farmers.length });
+      return [translate(lang, 'bot.results.farmers_registered', { farmers }), ...lines].join('\n');
+    }
     case 'group_added':
       return translate(lang, 'bot.results.group_added', { name: escapeHtml(result.group_name) });
     case 'da_registered':

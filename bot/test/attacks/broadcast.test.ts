@@ -92,6 +92,55 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
       expect(await deliveries()).toBeGreaterThan(before);
     });
 
+    it("only a national manager may spend the bot's Stars on a paid broadcast", async () => {
+      const { area } = t.fx;
+      const regional = await t.fx.manager('region', area.region);
+      const inRegion = { location_type: 'region', location_id: area.region };
+      // A region manager, even inside their own region: refused, nothing queued.
+      await refusedAndNotQueued(
+        regional,
+        phishing(regional, { ...inRegion, paid_broadcast: true }),
+        403,
+        detail('paid_needs_national_grant'),
+      );
+      // Nor by editing their own (free) notification into a paid one.
+      const own = await t.call('POST', PATH, {
+        headers: regional.headers,
+        body: phishing(regional, { ...inRegion, message: 'Rain' }),
+      });
+      expect(own.status, JSON.stringify(own.body)).toBe(201);
+      expect(own.body.paid_broadcast).toBe(false);
+      await expectRefused(
+        t,
+        'PUT',
+        `${PATH}${own.body.id}/update-settings/`,
+        { headers: regional.headers, body: phishing(regional, { ...inRegion, paid_broadcast: true }) },
+        403,
+        detail('paid_needs_national_grant'),
+      );
+      // Paid means send-now: a paid recurring reminder would be billed every week (400).
+      const national = await t.fx.manager();
+      await refusedAndNotQueued(
+        national,
+        phishing(national, { send_now: false, frequency: 'weekly', interval: 1, paid_broadcast: true }),
+        400,
+        fieldError('paid_broadcast', 'paid_needs_send_now'),
+      );
+      // A national manager may; its rows are queued in the paid lane.
+      const paid = await t.call('POST', PATH, {
+        headers: national.headers,
+        body: phishing(national, { message: 'Rain', paid_broadcast: true }),
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(paid.body.paid_broadcast).toBe(true);
+      await runPlanner();
+      const lanes = await t.db.query<{ priority: number }>(
+        'select distinct priority from notification_deliveries where notification_id = $1',
+        [paid.body.id],
+      );
+      expect(lanes.rows).toEqual([{ priority: 0 }]);
+    });
+
     it('caps name at 100 and message at 1000 characters (400)', async () => {
       const manager = await t.fx.manager();
       await refusedAndNotQueued(

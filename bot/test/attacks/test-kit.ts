@@ -34,6 +34,14 @@ export const TEXTS = {
     en: 'Only a national notification manager can send to all areas.',
     am: 'ለሁሉም አካባቢዎች መላክ የሚችለው የሀገር አቀፍ የማሳወቂያ አስተዳዳሪ ብቻ ነው።',
   },
+  paid_needs_national_grant: {
+    en: 'Only a national notification manager can send a paid broadcast.',
+    am: 'የሚከፈልበት ስርጭት መላክ የሚችለው የሀገር አቀፍ የማሳወቂያ አስተዳዳሪ ብቻ ነው።',
+  },
+  paid_needs_send_now: {
+    en: 'Only a send-now notification can be a paid broadcast.',
+    am: 'የሚከፈልበት ስርጭት ሊሆን የሚችለው አሁን የሚላክ ማሳወቂያ ብቻ ነው።',
+  },
   target_outside_area: {
     en: 'You can send notifications only to your own area.',
     am: 'ማሳወቂያ መላክ የሚችሉት ለራስዎ ክልል ብቻ ነው።',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PRIORITY } from '../../src/notifications/types';
 import { proof } from './test-kit/auth-headers';
 import { startBackend, type TestBackend } from './test-kit/backend';
 import { describeOnDatabases } from './test-kit/databases';
@@ -155,6 +156,53 @@ describeOnDatabases('location notifications (%s)', (kind) => {
       (await t.call('GET', `/api/location-notifications/${a.body.id}/details`, { headers: proof.service() }))
         .status,
     ).toBe(200);
+  });
+
+  it('details state when the queued deliveries should be out: send-now first, at the engine rate', async () => {
+    const broadcast = await create({ ...base(), name: 'Now', send_now: true });
+    const weekly = await create({ ...base(), name: 'Weekly', frequency: 'weekly', interval: 1 });
+    await t.db.query(
+      `insert into bot_users (telegram_id, chat_id, first_name, language)
+       select 8700000000 + g, 8700000000 + g, 'Queued', 'en' from generate_series(1, 600) g
+       on conflict (telegram_id) do nothing`,
+    );
+    // 300 reminders due (queued first), then 600 send-now rows; the engine sends 30 a second.
+    await t.db.query(
+      `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
+       select $1, now(), id, $2, now() from bot_users where telegram_id between 8700000001 and 8700000000 + $3`,
+      [weekly.body.id, PRIORITY.recurring, 300],
+    );
+    await t.db.query(
+      `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
+       select $1, now(), id, $2, now() from bot_users where telegram_id between 8700000001 and 8700000000 + $3`,
+      [broadcast.body.id, PRIORITY.sendNow, 600],
+    );
+    await t.db.query(`update notification_send_rate set rate_per_second = 30, next_slot = 'epoch'`);
+    const finish = async (id: number) => {
+      const r = await t.call('GET', `/api/location-notifications/${id}/details`, {
+        headers: creator.headers,
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.deliveries.rate_per_second).toBe(30);
+      return (Date.parse(r.body.deliveries.expected_finish) - Date.now()) / 1000;
+    };
+    // The broadcast: its 600 rows at 30/s, 20 s, though 300 reminders were queued before it.
+    expect(await finish(broadcast.body.id)).toBeGreaterThan(17);
+    expect(await finish(broadcast.body.id)).toBeLessThan(21);
+    // The reminders wait for it: (600 + 300) / 30 = 30 s.
+    expect(await finish(weekly.body.id)).toBeGreaterThan(27);
+    expect(await finish(weekly.body.id)).toBeLessThan(31);
+    // Nothing queued: no finishing time.
+    await t.db.query(`update notification_deliveries set status = 'sent' where notification_id = $1`, [
+      broadcast.body.id,
+    ]);
+    const done = await t.call('GET', `/api/location-notifications/${broadcast.body.id}/details`, {
+      headers: creator.headers,
+    });
+    expect(done.body.deliveries).toMatchObject({ queued: 0, sent: 600, expected_finish: null });
+    await t.db.query(`delete from notification_deliveries where notification_id = any($1::bigint[])`, [
+      [broadcast.body.id, weekly.body.id],
+    ]);
   });
 
   it('update-settings: fields by the creator, active:false removes it from the list', async () => {

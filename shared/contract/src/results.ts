@@ -37,6 +37,17 @@ export const handBackResult = z.discriminatedUnion('kind', [
     status_code: z.literal(201).optional(),
     data: savedFarmerData.optional(),
   }),
+  /**
+   * The farmers a DA saved in one visit of the farmer form with "Register another", in order:
+   * one summary for the batch (a single farmer is `farmer_registered`, as spec §4 has it).
+   */
+  z.object({
+    kind: z.literal('farmers_registered'),
+    farmers: z
+      .array(z.object({ farmer_id: id, name, group_name: name }))
+      .min(1)
+      .max(LIMITS.farmerBatchMax),
+  }),
   z.object({ kind: z.literal('group_added'), group_id: id, group_name: name }),
   z.object({ kind: z.literal('da_registered'), da_id: id, name, update: z.boolean() }),
   z.object({ kind: z.literal('report_user_saved'), report_user_id: id, name, update: z.boolean() }),

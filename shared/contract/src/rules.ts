@@ -30,6 +30,11 @@ export const LIMITS = {
   sendDataBytes: 4096,
   /** Longest name a hand-back result carries (a farmer's, a group's…), in UTF-16 units. */
   handBackNameMax: 200,
+  /**
+   * Most farmers one "Register another" batch lists in its summary (names are shortened until
+   * the result fits sendData; at 40, about 45 bytes each).
+   */
+  farmerBatchMax: 40,
   /** Longest text field the backend stores; longer is a 400, not a truncation. */
   textMax: 255,
   longTextMax: 4000,
@@ -101,4 +106,21 @@ export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
     advisoryParagraphs(advisory, lang).join(' ').replace(/\s+/g, ' '),
     LIMITS.advisoryLabelChars,
   );
+}
+
+/**
+ * Telegram's paid broadcasts (Bot API `allow_paid_broadcast`): up to `maxPerSecond` messages a
+ * second instead of about `freePerSecond`, each message beyond the free rate billed
+ * `starsPerMessage` Telegram Stars from the bot's balance.
+ */
+export const PAID_BROADCAST = { maxPerSecond: 1000, freePerSecond: 30, starsPerMessage: 0.1 } as const;
+
+/**
+ * What a paid broadcast to `recipients` DAs sent at `ratePerSecond` is expected to cost, in Stars:
+ * the share of its messages above the free rate (with nothing else being sent), rounded up.
+ */
+export function paidBroadcastStars(recipients: number, ratePerSecond: number): number {
+  const { freePerSecond, starsPerMessage } = PAID_BROADCAST;
+  if (ratePerSecond <= freePerSecond) return 0;
+  return Math.ceil(recipients * (1 - freePerSecond / ratePerSecond) * starsPerMessage);
 }

@@ -84,6 +84,8 @@ export type English = {
       readonly notification_created: "✅ Notification \"{{name}}\" created.";
       readonly notification_updated: "✅ Notification \"{{name}}\" updated.";
       readonly notification_removed: "🗑️ Notification \"{{name}}\" removed.";
+      readonly farmers_registered: "✅ {{farmers}} registered:";
+      readonly farmer_in_group: "• {{name}} (group {{group}})";
     };
     readonly invalid_result: "Sorry, I could not read what the form sent. Please try again.";
     readonly backend_down: "The service is not reachable right now. Please try again in a few minutes.";
@@ -139,6 +141,7 @@ export type English = {
       readonly kebele: "Kebele";
     };
     readonly no_options: "Nothing to choose from";
+    readonly as_of: "No connection: showing what was fetched {{time}} ago.";
     readonly outbox: {
       readonly waiting_one: "{{count}} record waiting for signal";
       readonly waiting_other: "{{count}} records waiting for signal";
@@ -209,6 +212,10 @@ export type English = {
     readonly error_loading_groups: "Could not load the development groups. Please try again.";
     readonly error_registering_farmer: "Error registering farmer, please try again.";
     readonly farmer_registered_successfully: "Farmer registered successfully.";
+    readonly register_another: "Register another";
+    readonly done: "Done";
+    readonly registered_now: "Registered now";
+    readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
   };
   readonly feedback: {
     readonly title: "Feedback";
@@ -300,10 +307,12 @@ export type English = {
       readonly frequency: "Frequency";
       readonly interval: "Interval";
       readonly send_now: "Send now";
+      readonly paid_broadcast: "Paid broadcast (faster)";
     };
     readonly interval_hint: "Send every how many weeks or months";
     readonly interval_max: "Interval must be {{max}} or less";
     readonly send_now_hint: "Send once, right away, instead of on a schedule";
+    readonly paid_hint: "Up to {{rate}} messages a second instead of {{free}}: Telegram charges {{stars}} Star for each message above {{free}} a second, from the bot's Stars balance — about {{per1000}} Stars per 1,000 DAs. National managers only.";
     readonly all: "All";
     readonly content_types: {
       readonly advisory: "Advisory";
@@ -327,6 +336,9 @@ export type English = {
       readonly queued: "Waiting";
       readonly sent: "Sent";
       readonly failed: "Failed";
+      readonly expected_finish: "All sent";
+      readonly in_minutes: "in about {{minutes}} min";
+      readonly in_hours: "in about {{hours}} h {{minutes}} min";
     };
     readonly remove: "Remove";
     readonly cancel: "Cancel";
@@ -420,6 +432,7 @@ export type English = {
     readonly invalid_pk: "Invalid pk \"{{value}}\" - object does not exist.";
     readonly unique: "A record with this {{field}} already exists.";
     readonly not_with_send_now: "Must be empty when send_now is true.";
+    readonly paid_needs_send_now: "Only a send-now notification can be a paid broadcast.";
     readonly not_with_all: "Must be empty when location_type is all.";
     readonly not_in_parent: "This {{child}} is not in the selected {{parent}}.";
     readonly group_not_in_kebele: "This development group is not in the selected kebele.";
@@ -452,6 +465,7 @@ export type English = {
     readonly telegram_phone_not_verified: "Must be the phone number of your Telegram account, the one you shared with the bot.";
     readonly target_outside_area: "You can send notifications only to your own area.";
     readonly national_needs_grant: "Only a national notification manager can send to all areas.";
+    readonly paid_needs_national_grant: "Only a national notification manager can send a paid broadcast.";
     readonly send_now_quota: "You have sent {{notifications}} in the last 24 hours, the most allowed. Please try again later.";
     readonly status_operator_only: "Only an operator can change a verification status.";
     readonly verify_rule: "You can be verified only as the development agent whose Telegram phone number you shared with the bot.";

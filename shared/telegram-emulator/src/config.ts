@@ -11,6 +11,11 @@ export interface RateLimits {
   /** Telegram: about one message per second in a chat, short bursts tolerated. */
   perChatPerSecond: number;
   perChatBurst: number;
+  /**
+   * With `allow_paid_broadcast`: up to this many a second across chats (Telegram: 1000), the
+   * messages beyond the free rate billed (0.1 Star each; counted in `RateLimiter.billed`).
+   */
+  paidPerSecond: number;
 }
 
 export interface Limits {
@@ -35,7 +40,7 @@ export const DEFAULT_LIMITS: Limits = {
   webAppQueryTtlMs: 15 * 60_000,
   callbackQueryTtlMs: 15 * 60_000,
   deleteMessageMaxAgeMs: 48 * 3_600_000,
-  rate: { globalPerSecond: 30, globalBurst: 30, perChatPerSecond: 1, perChatBurst: 5 },
+  rate: { globalPerSecond: 30, globalBurst: 30, perChatPerSecond: 1, perChatBurst: 5, paidPerSecond: 1000 },
 };
 
 export interface WebhookOptions {

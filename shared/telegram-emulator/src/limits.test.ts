@@ -5,7 +5,13 @@ import { type RunningEmulator, startEmulator } from './start.js';
 import { callApi } from './test-kit.js';
 
 describe('RateLimiter', () => {
-  const limits = { globalPerSecond: 30, globalBurst: 30, perChatPerSecond: 1, perChatBurst: 3 };
+  const limits = {
+    globalPerSecond: 30,
+    globalBurst: 30,
+    perChatPerSecond: 1,
+    perChatBurst: 3,
+    paidPerSecond: 1000,
+  };
 
   it('tolerates a short burst in a chat, then asks to retry when a token is back', () => {
     const clock = createManualClock();
@@ -32,6 +38,22 @@ describe('RateLimiter', () => {
     clock.advance(100); // 3 tokens back
     for (let chat = 32; chat < 35; chat++) limiter.take(chat);
     expect(() => limiter.take(40)).toThrow(expect.objectContaining({ code: 429 }));
+  });
+
+  it('allow_paid_broadcast: past the free 30 a second, up to 1000 a second, billed', () => {
+    const clock = createManualClock();
+    const limiter = new RateLimiter(limits, clock);
+    // The free bucket first (not billed), then the paid one.
+    for (let chat = 1; chat <= 1030; chat++) limiter.take(chat, true);
+    expect(limiter.billed).toBe(1000);
+    expect(() => limiter.take(2000, true)).toThrow(expect.objectContaining({ code: 429 }));
+    // Without the parameter the free limit holds as before.
+    expect(() => limiter.take(2001)).toThrow(expect.objectContaining({ code: 429 }));
+    clock.advance(1000);
+    for (let chat = 3000; chat < 3900; chat++) limiter.take(chat, true);
+    // The per-chat limit still applies to paid messages.
+    for (let i = 0; i < 3; i++) limiter.take(5000, true);
+    expect(() => limiter.take(5000, true)).toThrow(expect.objectContaining({ code: 429 }));
   });
 
   it('reports a longer retry_after for slow configured rates and does nothing when disabled', () => {

@@ -2,6 +2,7 @@ import { Button, Placeholder, Spinner, Text } from '@telegram-apps/telegram-ui';
 import { type ReactNode, useEffect } from 'react';
 import { useT } from '../lib/i18n/texts';
 import { useAuthStatus } from '../lib/launch/proof';
+import { AsOfLine } from '../lib/offline-cache/as-of-line';
 import { markReady } from '../telegram';
 import { OutboxStatus } from './outbox-status';
 
@@ -101,6 +102,7 @@ export function Screen({ title, loading, error, missing, needsProof = true, chil
           {t('errors.proof_missing')}
         </p>
       )}
+      <AsOfLine />
       {needsProof && <OutboxStatus />}
       {body}
     </main>

@@ -8,7 +8,7 @@
  * SDK throws: the theme is not applied, the main button never mounts nor shows, and nothing
  * can be sent. In its place we give the page an in-memory Storage: the SDK works for the
  * page's life (a reload reads the launch from the URL again), and so does anything else that
- * keeps state in sessionStorage (form drafts) — only surviving a reload is lost, which a
+ * keeps state in sessionStorage — only surviving a reload is lost, which a
  * denied storage could not offer anyway.
  */
 

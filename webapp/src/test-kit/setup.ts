@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { retryDelays } from '../lib/api/idempotent-call';
+import { resetDraftsForTests } from '../lib/forms/draft';
 import { initI18n } from '../lib/i18n/texts';
 import { resetClosingForTests } from '../telegram/closing';
 
@@ -17,6 +18,9 @@ await initI18n('en');
 
 afterEach(() => {
   cleanup();
+  // Form drafts outlive a screen (localStorage): each test starts without any.
+  window.localStorage.clear();
+  resetDraftsForTests();
   // a hand-back's close waits for its toast; the next test's same result must be sent again
   resetClosingForTests();
 });

@@ -6,6 +6,7 @@ import {
   SEND_NOW_PER_DAY,
 } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
+import { PRIORITY } from '../../notifications/types';
 import type { Queryable } from '../db/types';
 import type { Actor } from '../serving/actor-source';
 import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
@@ -13,7 +14,7 @@ import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
 import { type Ancestors, ancestorsOf } from './areas';
 
-const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.location_type, n.location_id,
+const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.paid_broadcast, n.location_type, n.location_id,
   n.region_id, n.zone_id, n.woreda_id, n.kebele_id, n.frequency, n."interval", n.active, n.created_by,
   iso(n.created_at) as created_at`;
 
@@ -43,6 +44,52 @@ export async function deliveryCounts(
   for (const row of r.rows) counts[row.status] = Number(row.n);
   return counts;
 }
+/**
+ * When notification `id`'s `queued` deliveries should be out (bot/src/notifications/README.md,
+ * "Expected finish"), at the rate the engine last recorded for its lane (paid or free): from the
+ * later of now (or the lane's next free send slot) and its last row's due time, the rows ahead of
+ * it in its lane (paid: the paid rows due by its last; send-now: the send-now rows due by its
+ * last; recurring: every send-now row, which go first, and the reminders already due and
+ * waiting), at that rate. Reads the
+ * notification's own queued rows and the small send-now part of the queue (the already-due
+ * recurring backlog is counted up to BACKLOG_COUNTED rows).
+ */
+export async function deliveryProgress(
+  db: Queryable,
+  id: number,
+  queued: number,
+): Promise<{ rate_per_second: number; expected_finish: string | null }> {
+  const r = await db.query<{ rate: number; finish: string | null }>(
+    `with mine as (
+       select n.paid_broadcast as paid, d.last_due, coalesce(d.priority, case when n.paid_broadcast
+         then $4::smallint when n.send_now then $5::smallint else $6::smallint end) as priority
+       from location_notifications n, (select max(due_at) as last_due, min(priority) as priority
+         from notification_deliveries where notification_id = $1 and status = 'queued') d
+       where n.id = $1
+     ), rate as (select rate_per_second as rate, greatest(next_slot, now()) as start
+                 from notification_send_rate, mine
+                 where id = case when mine.priority = $4 then 2 else 1 end)
+     select rate.rate, case when $2::int = 0 then null else iso(
+       greatest(rate.start, mine.last_due) + make_interval(secs => (
+         (select count(*) from notification_deliveries d
+          where d.status = 'queued' and d.priority = $5 and mine.priority <> $4
+            and d.due_at <= case when mine.priority = $5 then mine.last_due else 'infinity' end)
+         + case when mine.priority = $4 then (select count(*) from notification_deliveries d
+             where d.status = 'queued' and d.priority = $4 and d.due_at <= mine.last_due)
+           when mine.priority = $5 then 0 else (select count(*) from (
+             select 1 from notification_deliveries d
+             where d.status = 'queued' and d.priority = $6 and d.due_at <= least(mine.last_due, now())
+             limit $3) backlog) end
+       ) / rate.rate)) end as finish
+     from rate, mine`,
+    [id, queued, BACKLOG_COUNTED, PRIORITY.paid, PRIORITY.sendNow, PRIORITY.recurring],
+  );
+  const row = r.rows[0];
+  return { rate_per_second: Number(row?.rate ?? 30), expected_finish: row?.finish ?? null };
+}
+/** Past this many already-due reminders the estimate stops counting (it is hours late anyway). */
+const BACKLOG_COUNTED = 100_000;
+
 const LEVEL_FIELDS = ['region_id', 'zone_id', 'woreda_id', 'kebele_id'] as const;
 
 /**
@@ -87,6 +134,7 @@ const fieldValues = (f: Fields, t: Awaited<ReturnType<typeof resolveTarget>>) =>
     t.kebele_id,
     sendNow ? null : (f.frequency ?? null),
     sendNow ? null : (f.interval ?? null),
+    sendNow && (f.paid_broadcast ?? false),
   ];
 };
 
@@ -137,8 +185,8 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
     const target = await resolveTarget(db, body);
     const r = await db.query<LocationNotification>(
       `insert into location_notifications as n (name, message, content_type, send_now, location_type, location_id,
-         region_id, zone_id, woreda_id, kebele_id, frequency, "interval", created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning ${COLUMNS}`,
+         region_id, zone_id, woreda_id, kebele_id, frequency, "interval", paid_broadcast, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${COLUMNS}`,
       [...fieldValues(body, target), body.created_by],
     );
     const created = r.rows[0] as LocationNotification;
@@ -162,7 +210,8 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
   serve(app, env, routes.getNotificationDetails, async ({ params }) => {
     const n = await load(db, params.id);
     // The rows kept plus the counts of occurrences pruned after the retention period.
-    const deliveries = await deliveryCounts(db, params.id);
+    const counts = await deliveryCounts(db, params.id);
+    const deliveries = { ...counts, ...(await deliveryProgress(db, params.id, counts.queued)) };
     return { ...n, deliveries } satisfies NotificationDetails;
   });
 
@@ -184,8 +233,9 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
     const r = await db.query<LocationNotification>(
       `update location_notifications as n set name = $1, message = $2, content_type = $3, send_now = $4,
          location_type = $5, location_id = $6, region_id = $7, zone_id = $8, woreda_id = $9, kebele_id = $10,
-         frequency = $11, "interval" = $12, active = coalesce($13, active), updated_at = now()
-       where n.id = $14 returning ${COLUMNS}`,
+         frequency = $11, "interval" = $12, paid_broadcast = $13, active = coalesce($14, active),
+         updated_at = now()
+       where n.id = $15 returning ${COLUMNS}`,
       [...fieldValues(body, target), body.active ?? null, params.id],
     );
     return r.rows[0] as LocationNotification;

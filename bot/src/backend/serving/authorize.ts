@@ -168,11 +168,17 @@ async function checkScope(
 
 const phoneOf = (v: unknown) => (typeof v === 'string' ? normalizePhone(v) : null);
 
-/** A notification's target must lie in one of the manager's areas; 'all' needs a national grant. */
+/**
+ * A notification's target must lie in one of the manager's areas; 'all' needs a national grant,
+ * and so does a paid broadcast.
+ */
 async function checkTarget(q: Queryable, actor: UserActor, body: unknown): Promise<void> {
   if (body === null || typeof body !== 'object' || !('name' in body)) return; // {active:false}
-  const b = body as { location_type?: string; location_id?: number | null };
+  const b = body as { location_type?: string; location_id?: number | null; paid_broadcast?: boolean };
   const grants = managerGrants(actor);
+  // A paid broadcast spends the bot's Stars: national managers only, whatever the target.
+  if (b.paid_broadcast === true && !grants.some((g) => g.location_type === 'all'))
+    throw deny('paid_needs_national_grant');
   const type = b.location_type ?? 'all';
   if (type === 'all') {
     if (!grants.some((g) => g.location_type === 'all')) throw deny('national_needs_grant');

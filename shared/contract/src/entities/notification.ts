@@ -20,10 +20,16 @@ const notificationFields = z.object({
   /** Spec: "interval is numeric"; every `interval` weeks or months. */
   // Not an id: the spec's screen may send the typed text ("2"), so digits are read as a number.
   interval: z.coerce.number().int().min(1).max(52).nullable().optional(),
+  /**
+   * Telegram's paid broadcast (`allow_paid_broadcast`): faster, billed in Stars (PAID_BROADCAST).
+   * Send-now only, and only for a national manager (docs/authorization.md).
+   */
+  paid_broadcast: z.boolean().optional(),
 });
 
 type ScheduleFields = {
   send_now?: boolean | undefined;
+  paid_broadcast?: boolean | undefined;
   frequency?: unknown;
   interval?: unknown;
   location_type?: string | undefined;
@@ -41,6 +47,8 @@ export function checkSchedule(n: ScheduleFields, ctx: z.RefinementCtx): void {
     if (n.interval != null)
       ctx.addIssue({ code: 'custom', path: ['interval'], message: 'not_with_send_now' });
   } else {
+    if (n.paid_broadcast)
+      ctx.addIssue({ code: 'custom', path: ['paid_broadcast'], message: 'paid_needs_send_now' });
     if (n.frequency == null) ctx.addIssue({ code: 'custom', path: ['frequency'], message: 'required' });
     if (n.interval == null) ctx.addIssue({ code: 'custom', path: ['interval'], message: 'required' });
   }
@@ -78,11 +86,23 @@ export const locationNotification = notificationFields.extend({
   id,
   send_now: z.boolean(),
   location_type: locationType,
+  paid_broadcast: z.boolean(),
   active: z.boolean(),
   created_by: id,
   created_at: z.string(),
 });
 export type LocationNotification = z.infer<typeof locationNotification>;
 
-export const notificationDetails = locationNotification.extend({ deliveries: deliveryCounts });
+/**
+ * The details call's deliveries: the counts, the rate the engine sends at (messages a second), and
+ * when the queued ones are expected to be out (null: none queued). The rule is in
+ * bot/src/notifications/README.md, "Expected finish".
+ */
+export const deliveryProgress = deliveryCounts.extend({
+  rate_per_second: z.number().positive(),
+  expected_finish: z.string().nullable(),
+});
+export type DeliveryProgress = z.infer<typeof deliveryProgress>;
+
+export const notificationDetails = locationNotification.extend({ deliveries: deliveryProgress });
 export type NotificationDetails = z.infer<typeof notificationDetails>;

@@ -58,7 +58,7 @@ const sendMessage: MethodHandler = (emu, p) => {
   const markup = parseReplyMarkup(p.raw.reply_markup, emu.options.limits);
   const replyTo = repliedMessage(emu, p, record.user.id);
   // Flood control last: a request Telegram would refuse for another reason costs no quota.
-  emu.rate.take(record.user.id);
+  emu.rate.take(record.user.id, p.bool('allow_paid_broadcast'));
   const stored = emu.store.addMessage(
     record.user.id,
     'bot',

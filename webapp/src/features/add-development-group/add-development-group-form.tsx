@@ -1,11 +1,11 @@
 import type { DevelopmentGroup, GroupType, NewGroupFields } from '@gebere/contract';
 import { GROUP_TYPES } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useT } from '../../lib/i18n/texts';
@@ -27,10 +27,14 @@ const resolver = lazyZodResolver<GroupFormValues, NewGroupFields>(() =>
 /** The form itself: loaded beside the screen so react-hook-form stays off the first load. */
 export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebeleId: number }) {
   const t = useT();
-  const form = useForm<GroupFormValues, unknown, NewGroupFields>({
-    defaultValues: { group_name: '', group_type: '' },
-    resolver,
-  });
+  const { form, draft } = useDraftedForm<GroupFormValues, NewGroupFields>(
+    {
+      screen: 'addDevelopmentGroup',
+      params: { daId, kebeleId },
+      base: { group_name: '', group_type: '' },
+    },
+    { resolver },
+  );
 
   // Spec §8: error_adding_development_group on any failure.
   const { submit, busy } = useFormSaveThenHandBack(form, {
@@ -41,6 +45,8 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
     fields: { names: FIELDS },
     failureText: () => t('group.error_adding_development_group'),
     button: t('common.add'),
+    keySlot: draft.keySlot,
+    onSaved: draft.drop,
     handBack: (group: DevelopmentGroup) =>
       handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name }),
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
@@ -42,6 +42,27 @@ describe('Add development group', () => {
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     expect(screen.getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps what was typed through a reload (a closed app), and drops it once added', async () => {
+    const { requests } = installFakeFetch(
+      route('POST', '/backend/api/development-groups/', () => json(201, created)),
+      route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+    );
+    const first = await setup();
+    await first.user.type(screen.getByLabelText('Group name'), 'Tesfa');
+    await first.user.click(screen.getByLabelText('Women only'));
+    cleanup(); // the WebView reloads
+
+    const second = await setup();
+    expect(screen.getByLabelText('Group name')).toHaveValue('Tesfa');
+    expect(screen.getByLabelText('Women only')).toBeChecked();
+    await second.user.click(addButton());
+    await waitFor(() => expect(requests.filter((r) => r.path === '/tg/result')).toHaveLength(1));
+    cleanup();
+
+    await setup();
+    expect(screen.getByLabelText('Group name')).toHaveValue('');
   });
 
   it('treats a name of spaces as empty', async () => {

@@ -1,13 +1,13 @@
 import type { DaProfile, DaRole } from '@gebere/contract';
 import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useForm } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { localName, useT } from '../../lib/i18n/texts';
@@ -48,10 +48,15 @@ export interface DaFormProps {
 
 export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: DaFormProps) {
   const t = useT();
-  const form = useForm<DaFormValues, unknown, DaFormOutput>({
-    defaultValues: profile ? daValuesFromProfile(profile, roles) : emptyDaValues(phoneParam),
-    resolver,
-  });
+  // What the user typed survives a reload or a closed app, until it is saved.
+  const { form, draft } = useDraftedForm<DaFormValues, DaFormOutput>(
+    {
+      screen: mode === 'update' ? 'daUpdateProfile' : 'daRegistration',
+      params: { userId, profile: profile?.id },
+      base: profile ? daValuesFromProfile(profile, roles) : emptyDaValues(phoneParam),
+    },
+    { resolver },
+  );
 
   // Saved once (the update, or the registration), then the bot user becomes VERIFIED: a second
   // press after a failed patch or hand-back sends only what is still missing.
@@ -64,6 +69,8 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     fields: { names: DA_FIELDS, rename: DA_FIELD_RENAMES },
     failureText: ({ updated }) => t(updated ? 'da.error_updating_da' : 'da.error_registering_da'),
     button: t(mode === 'update' ? 'common.update' : 'common.register'),
+    keySlot: draft.keySlot,
+    onSaved: draft.drop,
     afterSave: () => verifyBotUser(userId),
     successText: ({ updated }) => t(updated ? 'da.update_successful' : 'da.registration_successful'),
     handBack: ({ da, updated }) =>

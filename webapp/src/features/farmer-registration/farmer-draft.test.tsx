@@ -23,7 +23,7 @@ const created = () => route('POST', FARMERS_PATH, () => json(201, savedFarmer())
 describe('Register farmer: draft', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    window.localStorage.clear();
   });
 
   it('restores what was typed after a reload, and forgets it once the farmer is saved', async () => {

@@ -1,24 +1,31 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { GENDERS, LIMITS } from '@gebere/contract/rules';
-import { List, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useMemo, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
+import { useEffect, useState } from 'react';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
+import { useBusy } from '../../lib/forms/use-busy';
 import { t as translate, useT } from '../../lib/i18n/texts';
-import type { ToastOptions } from '../../lib/ui/toast';
+import { type ToastOptions, toast } from '../../lib/ui/toast';
 import { handBack } from '../../telegram';
-import { clearDraft, draftKey, draftKeySlot, loadDraft, saveDraft } from './draft';
 import type { FarmerFormOutput } from './form-schema';
 import {
+  batchResult,
   buildFarmerPayload,
+  createdGroup,
+  EMPTY_FARMER_FORM,
   type FarmerFormValues,
+  type FarmerRegistered,
   farmerRegisteredResult,
   initialValues,
+  nextFarmerValues,
+  noFarmerYet,
   serverErrorFields,
   serverErrorRename,
 } from './form-values';
@@ -50,28 +57,46 @@ interface FarmerFormProps {
   groups: readonly DevelopmentGroup[];
 }
 
-/** The register-farmer form, once the kebele's groups are known (spec §2–§5). */
-export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
+const PERSON = ['farmer_name', 'father_name', 'grand_father_name', 'phone_number', 'gender'] as const;
+
+/**
+ * The register-farmer form, once the kebele's groups are known (spec §2–§5). Register saves
+ * and hands back, as the spec has it; "Register another" saves and starts the next farmer in the
+ * same group, and the chat gets one summary for all of them when the DA is done (Register for
+ * the last one, or Done once the next one is left blank).
+ */
+export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) {
   const t = useT();
-  const key = draftKey(daId, kebeleId);
-  const [defaultValues] = useState(() => initialValues(loadDraft(key), groups));
-  const form = useForm<FarmerFormValues, unknown, FarmerFormOutput>({ defaultValues, resolver });
+  // The kebele's groups, and those the farmers of this batch created.
+  const [groups, setGroups] = useState(loaded);
+  const [batch, setBatch] = useState<readonly FarmerRegistered[]>([]);
+  // What the DA typed survives a reload or a closed app (a group no longer listed is dropped).
+  const { form, draft } = useDraftedForm<FarmerFormValues, FarmerFormOutput>(
+    {
+      screen: 'farmerRegistration',
+      params: { daId, kebeleId },
+      base: initialValues({}, loaded),
+      restore: (typed) => initialValues(typed, loaded),
+    },
+    { resolver },
+  );
+  const person = useWatch({ control: form.control, name: [...PERSON] });
+  const finishing = batch.length > 0 && noFarmerYet(Object.fromEntries(PERSON.map((f, i) => [f, person[i]])));
+  const more = batch.length < LIMITS.farmerBatchMax - 1;
 
   // The rules' chunk (with zod, usually already fetched by prefetchApi) before the first press.
   useEffect(() => {
     void import('./form-schema').catch(() => undefined);
   }, []);
 
-  // Keep what the DA types, so a WebView reload does not lose it.
-  useEffect(() => {
-    const subscription = form.watch((values) => saveDraft(key, values as Partial<FarmerFormValues>));
-    return () => subscription.unsubscribe();
-  }, [form, key]);
+  const handBackAll = (saved: readonly FarmerRegistered[]) => {
+    const result = batchResult(saved);
+    return result ? handBack(result, FARMER_TOAST) : Promise.resolve(false);
+  };
+  // Done: the batch is saved already; only its summary goes.
+  const done = useBusy(() => handBackAll(batch));
 
-  // The key lives in the draft: a resubmit after a WebView reload replays instead of registering twice.
-  const keySlot = useMemo(() => draftKeySlot(key), [key]);
-
-  const { submit, busy, saved } = useFormSaveThenHandBack(form, {
+  const { submit, submitNext, busy, saved } = useFormSaveThenHandBack(form, {
     submission: (values: FarmerFormOutput) => {
       const built = buildFarmerPayload(values, groups, { daId, kebeleId });
       if (!built.ok) {
@@ -85,7 +110,11 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
         payload: body,
         send: async (send) => {
           const r = await send('createFarmer', { body });
-          return r.ok ? { ok: true, data: farmerRegisteredResult(r.data, built.groupName) } : r;
+          if (!r.ok) return r;
+          const registered = farmerRegisteredResult(r.data, built.groupName);
+          const created = createdGroup(registered, values, { daId, kebeleId });
+          if (created) setGroups((all) => [...all, created]);
+          return { ok: true, data: registered };
         },
       };
     },
@@ -98,12 +127,23 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
     quietFieldErrors: true,
     failureText: () => t('farmer.error_registering_farmer'),
     button: t('common.register'),
-    keySlot,
+    // The key lives in the draft: a resubmit after a reload replays instead of registering twice.
+    keySlot: draft.keySlot,
     // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
-    onSaved: () => clearDraft(key),
-    // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again.
-    onKept: () => clearDraft(key),
-    handBack: (result) => handBack(result, FARMER_TOAST),
+    onSaved: draft.drop,
+    // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again;
+    // after "Register another" the next farmer starts blank in the same group.
+    onKept: (next) => {
+      draft.drop();
+      if (next) form.reset({ ...EMPTY_FARMER_FORM, development_group: form.getValues('development_group') });
+    },
+    handBack: (result) => handBackAll([...batch, result]),
+    // Register another: the next farmer, blank, in the same group.
+    onNext: (result) => {
+      setBatch((all) => [...all, result]);
+      form.reset(nextFarmerValues(result));
+      toast.success(t('farmer.next_in_group', { name: result.name }), FARMER_TOAST);
+    },
     toastOptions: FARMER_TOAST,
   });
 
@@ -151,10 +191,37 @@ export function FarmerForm({ daId, kebeleId, groups }: FarmerFormProps) {
           />
         </Section>
         <GroupFields form={form} groups={groups} disabled={saved} />
+        {!saved && more && (
+          <div className="screen-actions">
+            <Button
+              type="button"
+              size="l"
+              mode="bezeled"
+              stretched
+              onClick={() => void submitNext()}
+              disabled={busy}
+            >
+              {t('farmer.register_another')}
+            </Button>
+          </div>
+        )}
+        {batch.length > 0 && (
+          <Section header={t('farmer.registered_now')}>
+            {batch.map((f) => (
+              <Cell key={f.farmer_id} multiline subtitle={f.group_name}>
+                {f.name}
+              </Cell>
+            ))}
+          </Section>
+        )}
       </List>
       {/* A hidden submit lets the keyboard's Go submit the form. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-      <MainButtonSubmit text={t('common.register')} onClick={() => void submit()} loading={busy} />
+      {finishing ? (
+        <MainButtonSubmit text={t('farmer.done')} onClick={() => void done.run()} loading={done.busy} />
+      ) : (
+        <MainButtonSubmit text={t('common.register')} onClick={() => void submit()} loading={busy} />
+      )}
     </SubmitForm>
   );
 }

@@ -25,7 +25,7 @@ const posts = (requests: { method: string }[]) => requests.filter((r) => r.metho
 describe('Register farmer: loading and the form', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    window.localStorage.clear();
   });
 
   it('shows a loading indicator until the groups are loaded, then the editable form', async () => {
@@ -163,7 +163,7 @@ describe('Register farmer: loading and the form', () => {
 describe('Register farmer: validation (spec §5)', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    window.localStorage.clear();
   });
 
   it('requires the three names, gender and the existing group; the phone shows its pattern message', async () => {

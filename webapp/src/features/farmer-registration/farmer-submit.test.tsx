@@ -1,15 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../lib/ui/toast';
-import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
 import { whenEnabled } from '../../test-kit/render';
 import {
   FARMERS_PATH,
+  farmerPosts,
   field,
   fillPerson,
   formReady,
   groupsRoute,
   handBackRoute,
+  handBacks,
   registerButton,
   savedFarmer,
   setup,
@@ -30,10 +32,6 @@ const person = {
   kebele: 9,
 };
 
-const farmerPosts = (requests: SeenRequest[]) =>
-  requests.filter((r) => r.method === 'POST' && r.path === FARMERS_PATH);
-const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
-
 function created(status = 201, body: unknown = savedFarmer()) {
   return route('POST', FARMERS_PATH, () => json(status, body));
 }
@@ -41,7 +39,7 @@ function created(status = 201, body: unknown = savedFarmer()) {
 describe('Register farmer: submit', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    window.localStorage.clear();
   });
 
   it('existing group without a creator: sends development_group: id, normalised phone; hands back on 201', async () => {

@@ -1,7 +1,10 @@
+import { LIMITS } from '@gebere/contract/rules';
 import { describe, expect, it } from 'vitest';
 import {
+  batchResult,
   buildFarmerPayload,
   EMPTY_FARMER_FORM,
+  type FarmerRegistered,
   farmerRegisteredResult,
   fullName,
   initialValues,
@@ -115,5 +118,31 @@ describe('hand-back result', () => {
     expect(fullName({ farmer_name: 'Abebe', father_name: ' ', grand_father_name: 'Tadesse' })).toBe(
       'Abebe Tadesse',
     );
+  });
+});
+
+describe('batchResult (Register another)', () => {
+  const farmer = (id: number, name: string): FarmerRegistered => ({
+    kind: 'farmer_registered',
+    farmer_id: id,
+    name,
+    group_name: name,
+  });
+
+  it('is nothing for no farmer, the spec’s farmer_registered for one', () => {
+    expect(batchResult([])).toBeNull();
+    expect(batchResult([farmer(1, 'Abebe')])).toEqual(farmer(1, 'Abebe'));
+  });
+
+  it('lists every farmer of the largest batch, names shortened until it fits sendData', async () => {
+    const { encodeResult } = await import('@gebere/contract');
+    const long = 'ሀ'.repeat(LIMITS.handBackNameMax);
+    const saved = Array.from({ length: LIMITS.farmerBatchMax }, (_, i) => farmer(i + 1, long));
+    const result = batchResult(saved);
+    expect(result?.kind).toBe('farmers_registered');
+    if (result?.kind !== 'farmers_registered') return;
+    expect(result.farmers.map((f) => f.farmer_id)).toEqual(saved.map((f) => f.farmer_id));
+    expect(result.farmers[0]?.name.endsWith('…')).toBe(true);
+    expect(() => encodeResult(result)).not.toThrow();
   });
 });

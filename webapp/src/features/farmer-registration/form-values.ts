@@ -120,7 +120,7 @@ export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'g
     .join(' ');
 }
 
-type FarmerRegistered = Extract<HandBackResult, { kind: 'farmer_registered' }>;
+export type FarmerRegistered = Extract<HandBackResult, { kind: 'farmer_registered' }>;
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
@@ -152,6 +152,63 @@ export function farmerRegisteredResult(farmer: Farmer, groupName: string): Farme
       },
     };
     if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 1) return result;
+    max = Math.floor(max / 2);
+  }
+}
+
+/**
+ * "Register another": the next farmer starts blank in the group the last one went into (a group
+ * the last farmer created is now an existing one).
+ */
+export function nextFarmerValues(saved: FarmerRegistered): FarmerFormValues {
+  const group = saved.data?.development_group;
+  return { ...EMPTY_FARMER_FORM, development_group: group ? String(group) : '' };
+}
+
+/** The group a farmer created (add_dev_group), as the form lists existing groups. */
+export function createdGroup(
+  saved: FarmerRegistered,
+  values: FarmerFormOutput,
+  context: { daId: number; kebeleId: number },
+): DevelopmentGroup | null {
+  const id = saved.data?.development_group;
+  if (!values.add_dev_group || !id) return null;
+  return {
+    id,
+    group_name: saved.group_name,
+    group_type: values.group_type,
+    kebele: context.kebeleId,
+    created_by: context.daId,
+  };
+}
+
+/** Whether the farmer's own fields are all empty (the next farmer of a batch not begun). */
+export function noFarmerYet(
+  values: Partial<Pick<FarmerFormValues, (typeof PERSON_FIELDS)[number]>>,
+): boolean {
+  return PERSON_FIELDS.every((f) => !values[f]?.trim());
+}
+
+/**
+ * The chat's summary for the farmers saved in one visit of the form: one farmer is spec §4's
+ * `farmer_registered` (with the saved data); several are one `farmers_registered` listing each,
+ * names shortened until it fits sendData.
+ */
+export function batchResult(saved: readonly FarmerRegistered[]): HandBackResult | null {
+  const [only] = saved;
+  if (!only) return null;
+  if (saved.length === 1) return only;
+  let max: number = LIMITS.handBackNameMax;
+  for (;;) {
+    const result: HandBackResult = {
+      kind: 'farmers_registered',
+      farmers: saved.slice(-LIMITS.farmerBatchMax).map((f) => ({
+        farmer_id: f.farmer_id,
+        name: clip(f.name, max, '…'),
+        group_name: clip(f.group_name, max, '…'),
+      })),
+    };
+    if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 8) return result;
     max = Math.floor(max / 2);
   }
 }

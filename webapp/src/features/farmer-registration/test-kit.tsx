@@ -1,7 +1,7 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, route } from '../../test-kit/fake-fetch';
+import { json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
 
@@ -19,6 +19,10 @@ export const FARMERS_PATH = '/backend/api/farmer-profiles/';
 
 export const groupsRoute = (list: DevelopmentGroup[] = groups) =>
   route('GET', GROUPS_PATH, () => json(200, list));
+export const farmerPosts = (requests: SeenRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path === FARMERS_PATH);
+export const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
+
 export const handBackRoute = () =>
   route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' }));
 

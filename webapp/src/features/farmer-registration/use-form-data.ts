@@ -1,6 +1,7 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import type { ScreenParams } from '@gebere/contract/screens';
 import { useCallback, useEffect, useState } from 'react';
+import { keepReadyFor } from '../../lib/offline-cache/read-through';
 import { fetchKebeleGroups } from './groups-request';
 
 type FormModule = typeof import('./farmer-form');
@@ -47,6 +48,7 @@ export function useFormData(ids: ScreenParams<'farmerRegistration'> | undefined)
     const request = fetchKebeleGroups({ da_id: daId, kebele_id: kebeleId });
     void Promise.all([request, loadFormModule().catch(() => null)]).then(([groups, module]) => {
       if (!live) return;
+      if (groups.ok) keepReadyFor(kebeleId); // with signal: the kebele's lists, for offline use
       setData(
         groups.ok && module
           ? { status: 'ready', groups: groups.groups, FarmerForm: module.FarmerForm }

@@ -44,3 +44,20 @@ export function answersOf(questions: readonly FeedbackQuestion[], drafts: Drafts
 
 /** A stable key of an answer, to tell whether what was sent is still what the form says. */
 export const answerKey = (answer: FeedbackAnswer) => JSON.stringify(answer.answer);
+
+/**
+ * The answers of a stored draft (read back from storage) that fit this advisory's questions:
+ * a list of choice ids, a choice id or stars, or a text.
+ */
+export function restoreDrafts(questions: readonly FeedbackQuestion[], raw: unknown): Record<number, Draft> {
+  const out: Record<number, Draft> = {};
+  if (!raw || typeof raw !== 'object') return out;
+  const stored = raw as Record<string, unknown>;
+  for (const { id } of questions) {
+    const value = stored[id];
+    if (typeof value === 'string') out[id] = value.slice(0, 4000);
+    else if (typeof value === 'number' && Number.isFinite(value)) out[id] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'number')) out[id] = value;
+  }
+  return out;
+}

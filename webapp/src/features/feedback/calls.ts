@@ -1,4 +1,5 @@
 import type { Advisory, FeedbackPayload } from '@gebere/contract';
+import { daReads } from '../../lib/api/da-reads';
 import { type ApiError, api } from '../../lib/api/lazy-client';
 
 export type AdvisoryLoad =
@@ -11,7 +12,7 @@ export type AdvisoryLoad =
  * `feedback_questions`. A 404 and an empty page both mean the advisory does not exist.
  */
 export async function loadAdvisory(id: number): Promise<AdvisoryLoad> {
-  const result = await api.call('listAdvisories', { query: { id } });
+  const result = await api.read(...daReads.advisory(id));
   if (!result.ok)
     return result.error.status === 404
       ? { ok: false, reason: 'not_found' }

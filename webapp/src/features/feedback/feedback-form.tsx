@@ -1,18 +1,19 @@
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import type { Advisory } from '@gebere/contract';
 import { List } from '@telegram-apps/telegram-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SubmitForm } from '../../components/submit-form';
 import { noAnswer, withRefusal } from '../../lib/api/errors';
 import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../../lib/api/idempotent-call';
+import { useDraft } from '../../lib/forms/draft';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
 import { loadOutbox } from '../../lib/outbox/load';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { AdvisorySummary } from './advisory-summary';
-import { answerKey, answersOf, type Draft } from './answers';
+import { answerKey, answersOf, type Draft, restoreDrafts } from './answers';
 import { sendFeedback } from './calls';
 import { QuestionInput } from './question-input';
 
@@ -27,7 +28,15 @@ import { QuestionInput } from './question-input';
 export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId: number }) {
   const t = useT();
   const questions = advisory.feedback_questions;
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  // The answers survive a reload or a closed app, until they are sent.
+  const saved = useDraft<{ answers: Record<number, Draft> }>({
+    screen: 'feedback',
+    params: { advisory: advisory.id, userId },
+    base: { answers: {} },
+    restore: (_, raw) => ({ answers: restoreDrafts(questions, raw.answers) }),
+  });
+  const [drafts, setDrafts] = useState<Record<number, Draft>>(saved.initial.answers);
+  useEffect(() => saved.keep({ answers: drafts }), [saved, drafts]);
   const [failed, setFailed] = useState(false);
   // question id → the answer the server accepted for it
   const accepted = useRef(new Map<number, string>());
@@ -77,8 +86,9 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       return;
     }
     if (results.some((r) => r.queued)) {
-      // No signal: kept on the phone; the chat hears of it when the outbox syncs.
+      // No signal: kept on the phone (the outbox, not the draft); the chat hears of it at sync.
       setFailed(false);
+      saved.drop();
       toast.success(t('common.outbox.kept_offline'));
       return;
     }
@@ -90,6 +100,7 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       t('feedback.feedback_sent_successfully'),
     );
     setFailed(!sent);
+    if (sent) saved.drop();
   };
   const { run, busy } = useBusy(submit);
 

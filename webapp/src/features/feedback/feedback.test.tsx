@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n/texts';
@@ -134,6 +134,30 @@ describe('Feedback', { timeout: 30_000 }, () => {
       result: { kind: 'feedback_sent', advisory_id: 7, answers: 4 },
     });
     expect(screen.getByText('Feedback sent successfully')).toBeInTheDocument();
+  });
+
+  it('keeps the answers through a reload (a closed app) until they are sent', async () => {
+    const { requests } = backend();
+    const first = setup();
+    await screen.findByText('Row planting of teff');
+    await first.user.click(screen.getByLabelText('Fertilizer'));
+    await first.user.click(screen.getByRole('radio', { name: '4 of 5 stars' }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Detail' }), 'Bigger print');
+    cleanup(); // the WebView reloads
+
+    const second = setup();
+    await screen.findByText('Row planting of teff');
+    expect(screen.getByLabelText('Fertilizer')).toBeChecked();
+    expect(screen.getByRole('radio', { name: '4 of 5 stars' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Detail' })).toHaveValue('Bigger print');
+    await second.user.click(submitButton());
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    cleanup();
+
+    setup();
+    await screen.findByText('Row planting of teff');
+    expect(screen.getByLabelText('Fertilizer')).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Detail' })).toHaveValue('');
   });
 
   it('skips empty answers: unchecked boxes, a cleared rating and a text of spaces', async () => {

@@ -18,6 +18,7 @@ import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, initI18n, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
+import { keepReadyFor } from '../../lib/offline-cache/read-through';
 import { closeApp, getLaunch } from '../../telegram';
 import { AdvisoryPicker } from './advisory-picker';
 import { GroupPicker } from './group-picker';
@@ -51,6 +52,8 @@ function useHubUser(): { state: HubState; retry: () => void } {
       const chosen = linkLanguage() ? undefined : result.me.bot_user?.language;
       if (isLanguage(chosen) && chosen !== currentLanguage()) await initI18n(chosen);
       if (live) setState({ status: 'ready', user: hubUserOf(result.me), name: result.me.da?.name ?? null });
+      // A DA opened the hub with signal: their kebele's lists are kept for later offline use.
+      if (result.me.da) keepReadyFor(result.me.da.kebele);
     })();
     return () => {
       live = false;

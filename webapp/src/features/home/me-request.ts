@@ -1,10 +1,9 @@
 import type { ApiError } from '@gebere/api-client';
-import { send } from '@gebere/api-client/transport';
 import type { Advisory } from '@gebere/contract';
 import type { MeAnswer } from '@gebere/contract/hub';
 import { advisoryLabel } from '@gebere/contract/rules';
-import { firstGet } from '../../lib/api/light-get';
-import { transportOptions } from '../../lib/api/transport';
+import { daReads } from '../../lib/api/da-reads';
+import { firstGet, lightGet } from '../../lib/api/light-get';
 
 const invalid: ApiError = {
   kind: 'invalid_response',
@@ -47,9 +46,7 @@ export type GroupsResult = { ok: true; groups: GroupOption[] } | { ok: false; er
 
 /** The development groups of the DA's kebele, for the record screens' `selectedids`. Never throws. */
 export async function fetchKebeleGroups(kebele: number): Promise<GroupsResult> {
-  const result = await send(transportOptions(), 'listDevelopmentGroups', {
-    query: { kebele, paginate: 'false' },
-  });
+  const result = await lightGet(...daReads.kebeleGroups(kebele));
   if (!result.ok) return result;
   const list = Array.isArray(result.data) ? result.data : [];
   const groups = list.filter((g): g is { id: number; group_name: string } => isObject(g) && isId(g.id));
@@ -71,9 +68,7 @@ export type AdvisoriesResult = { ok: true; advisories: AdvisoryOption[] } | { ok
 export async function fetchKebeleAdvisories(kebele: number, lang: string): Promise<AdvisoriesResult> {
   // The contract (zod) is the lazy first-call chunk, as on the reach screen.
   const { formatAdvisoryLocation } = await import('@gebere/contract');
-  const result = await send(transportOptions(), 'listAdvisories', {
-    query: { location: formatAdvisoryLocation('kebele', kebele), page_size: ADVISORY_CHOICES },
-  });
+  const result = await lightGet(...daReads.areaAdvisories(formatAdvisoryLocation('kebele', kebele)));
   if (!result.ok) return result;
   const page: unknown = result.data;
   const list = isObject(page) && Array.isArray(page.results) ? page.results : null;
@@ -84,6 +79,3 @@ export async function fetchKebeleAdvisories(kebele: number, lang: string): Promi
     advisories: (list as Advisory[]).map((a) => ({ id: a.id, label: advisoryLabel(a, lang) })),
   };
 }
-
-/** How many of the latest advisories the feedback step offers. */
-export const ADVISORY_CHOICES = 20;

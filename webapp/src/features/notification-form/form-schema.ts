@@ -20,6 +20,7 @@ export const notificationForm = z
     woreda: z.string(),
     kebele: z.string(),
     send_now: z.boolean(),
+    paid_broadcast: z.boolean(),
     frequency: z.string(),
     interval: z.string(),
   })

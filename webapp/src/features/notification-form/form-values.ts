@@ -31,6 +31,8 @@ export interface NotificationFormValues {
   woreda: string;
   kebele: string;
   send_now: boolean;
+  /** Telegram's paid broadcast (send-now only; national managers only, the server checks). */
+  paid_broadcast: boolean;
   frequency: Frequency | '';
   interval: string;
 }
@@ -44,6 +46,7 @@ export const FIELDS = [
   'woreda',
   'kebele',
   'send_now',
+  'paid_broadcast',
   'frequency',
   'interval',
 ] as const satisfies readonly (keyof NotificationFormValues)[];
@@ -67,6 +70,7 @@ export const emptyValues: NotificationFormValues = {
   woreda: '',
   kebele: '',
   send_now: false,
+  paid_broadcast: false,
   frequency: '',
   interval: '',
 };
@@ -98,6 +102,8 @@ export function toFields(v: NotificationFormValues): Fields {
     kebele_id: idAt(3),
     frequency: v.send_now ? null : (v.frequency as Frequency),
     interval: v.send_now ? null : Number(v.interval.trim()),
+    // Only when chosen: absent is false (an update without it turns a paid one back to free).
+    ...(v.send_now && v.paid_broadcast ? { paid_broadcast: true } : {}),
   };
 }
 
@@ -135,6 +141,7 @@ export function valuesOf(n: LocationNotification): NotificationFormValues {
     content_type: n.content_type,
     ...cascade,
     send_now: n.send_now,
+    paid_broadcast: n.paid_broadcast,
     frequency: n.frequency ?? '',
     interval: n.interval ? String(n.interval) : '',
   };

@@ -71,6 +71,25 @@ describe('Notification form: create', { timeout: 30_000 }, () => {
     expect(creates(requests)).toHaveLength(0);
   });
 
+  it('send now offers a paid broadcast, with its rate and cost shown before sending', async () => {
+    const { requests } = notificationBackend();
+    const user = await setup();
+    await fillRequired(user);
+    await choose(user, 'Region', 'All');
+    expect(screen.queryByLabelText('Paid broadcast (faster)')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Send now'));
+    // 1000 a second; 0.1 Star per message above 30 a second: 97 Stars per 1,000 DAs at 1000/s.
+    expect(
+      screen.getByText(
+        "Up to 1000 messages a second instead of 30: Telegram charges 0.1 Star for each message above 30 a second, from the bot's Stars balance — about 97 Stars per 1,000 DAs. National managers only.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Paid broadcast (faster)'));
+    await submit(user);
+    await waitFor(() => expect(creates(requests)).toHaveLength(1));
+    expect(creates(requests)[0]?.body).toMatchObject({ send_now: true, paid_broadcast: true });
+  });
+
   it('send now hides frequency and interval, which are then not required, and sends none', async () => {
     const { requests } = notificationBackend();
     const user = await setup();

@@ -1,12 +1,14 @@
-import type { DeliveryCounts as Counts, LocationNotification } from '@gebere/contract';
+import type { DeliveryProgress, LocationNotification } from '@gebere/contract';
+import { PAID_BROADCAST, paidBroadcastStars } from '@gebere/contract/rules';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { useFormSaveThenHandBack, useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
-import { useT } from '../../lib/i18n/texts';
+import { type TFunction, useT } from '../../lib/i18n/texts';
 import { handBack, showConfirm } from '../../telegram';
 import { createNotification, updateNotification } from './calls';
 import { DeliveryCounts } from './delivery-counts';
@@ -30,12 +32,24 @@ import { SubmitForm } from '../../components/submit-form';
 /** The hand-back's name field holds at most 200 characters; a stored name may hold 255. */
 const resultName = (name: string) => Array.from(name).slice(0, 200).join('');
 
+/**
+ * What a paid broadcast does and costs, shown before it is chosen: Telegram's rate and price
+ * (PAID_BROADCAST) and the Stars per 1,000 DAs at that rate (paidBroadcastStars).
+ */
+const paidHint = (t: TFunction) =>
+  t('notification.paid_hint', {
+    rate: PAID_BROADCAST.maxPerSecond,
+    free: PAID_BROADCAST.freePerSecond,
+    stars: PAID_BROADCAST.starsPerMessage,
+    per1000: paidBroadcastStars(1000, PAID_BROADCAST.maxPerSecond),
+  });
+
 export type NotificationFormProps =
   | { mode: 'create'; createdBy: number }
   | {
       mode: 'update';
       notification: LocationNotification;
-      deliveries?: Counts;
+      deliveries?: DeliveryProgress;
     };
 
 /**
@@ -46,10 +60,17 @@ export type NotificationFormProps =
 export function NotificationForm(props: NotificationFormProps) {
   const t = useT();
   const update = props.mode === 'update';
-  const form = useForm<NotificationFormValues>({
-    defaultValues: update ? valuesOf(props.notification) : emptyValues,
-    resolver: notificationResolver,
-  });
+  // What the manager typed survives a reload or a closed app, until it is saved or removed.
+  const { form, draft } = useDraftedForm<NotificationFormValues>(
+    update
+      ? {
+          screen: 'notificationUpdate',
+          params: { id: props.notification.id },
+          base: valuesOf(props.notification),
+        }
+      : { screen: 'notificationCreate', params: { createdBy: props.createdBy }, base: emptyValues },
+    { resolver: notificationResolver },
+  );
   const sendNow = useWatch({ control: form.control, name: 'send_now' });
 
   const save = useFormSaveThenHandBack(form, {
@@ -66,6 +87,8 @@ export function NotificationForm(props: NotificationFormProps) {
     failureText: () =>
       t(update ? 'notification.error_updating_notification' : 'notification.error_registering_notification'),
     button: t(update ? 'common.update' : 'common.submit'),
+    keySlot: draft.keySlot,
+    onSaved: draft.drop,
     successText: () =>
       t(
         update
@@ -86,6 +109,7 @@ export function NotificationForm(props: NotificationFormProps) {
     },
     failureText: () => t('notification.error_removing_notification'),
     button: t('notification.remove'),
+    onSaved: draft.drop,
     successText: () => t('notification.notification_removed_successfully'),
     handBack: (n: LocationNotification) =>
       handBack({ kind: 'notification_removed', notification_id: n.id, name: resultName(n.name) }),
@@ -149,6 +173,15 @@ export function NotificationForm(props: NotificationFormProps) {
             />
           )}
         </Section>
+        {sendNow && (
+          <Section footer={paidHint(t)}>
+            <SwitchField
+              control={form.control}
+              name="paid_broadcast"
+              label={t('notification.fields.paid_broadcast')}
+            />
+          </Section>
+        )}
         {update && (
           <Section>
             <Button

@@ -67,6 +67,30 @@ describe('Notification form: update', { timeout: 30_000 }, () => {
       ['Sent', '12'],
       ['Failed', '1'],
     ]);
+    // When the waiting ones should be out (the details call's estimate).
+    expect(counts.querySelector('.delivery-finish')?.textContent).toBe('All sent: in about 25 min');
+  });
+
+  it('states a long finishing time in hours and minutes, and none when nothing waits', async () => {
+    const { finishIn } = await import('./delivery-counts');
+    const now = Date.parse('2025-03-10T05:00:00Z');
+    const t = (key: string, vars?: Record<string, unknown>) => `${key} ${JSON.stringify(vars)}`;
+    expect(finishIn(t as never, '2025-03-10T08:05:00Z', now)).toBe(
+      'notification.deliveries.in_hours {"hours":3,"minutes":5}',
+    );
+    expect(finishIn(t as never, '2025-03-10T04:59:00Z', now)).toBe(
+      'notification.deliveries.in_minutes {"minutes":1}',
+    );
+    notificationBackend({
+      details: () =>
+        json(200, {
+          ...stored(),
+          deliveries: { queued: 0, sent: 40, failed: 0, rate_per_second: 30, expected_finish: null },
+        }),
+    });
+    setup();
+    await loaded();
+    expect(screen.getByText('Deliveries').closest('section')?.querySelector('.delivery-finish')).toBeNull();
   });
 
   it('saves the changes without created_by, toasts and hands back an update', async () => {
@@ -118,7 +142,12 @@ describe('Notification form: update', { timeout: 30_000 }, () => {
     let fail = true;
     notificationBackend({
       details: () =>
-        fail ? json(500, {}) : json(200, { ...stored(), deliveries: { queued: 0, sent: 0, failed: 0 } }),
+        fail
+          ? json(500, {})
+          : json(200, {
+              ...stored(),
+              deliveries: { queued: 0, sent: 0, failed: 0, rate_per_second: 30, expected_finish: null },
+            }),
     });
     const user = setup();
     expect(
@@ -143,7 +172,7 @@ describe('Notification form: update', { timeout: 30_000 }, () => {
             frequency: null,
             interval: null,
           }),
-          deliveries: { queued: 0, sent: 40, failed: 0 },
+          deliveries: { queued: 0, sent: 40, failed: 0, rate_per_second: 30, expected_finish: null },
         }),
     });
     setup();

@@ -15,6 +15,7 @@ export const stored = (over: Record<string, unknown> = {}) => ({
   message: 'Please record the reach of this week.',
   content_type: 'reach',
   send_now: false,
+  paid_broadcast: false,
   location_type: 'zone',
   location_id: 11,
   region_id: 1,
@@ -34,7 +35,18 @@ type Respond = (req: SeenRequest) => Response;
 /** The embedded backend's answers for the form: admin areas, create, details and update. */
 export function notificationBackend({
   create = (req) => json(201, stored({ ...(req.body as object), id: 31 })),
-  details = () => json(200, { ...stored(), deliveries: { queued: 3, sent: 12, failed: 1 } }),
+  details = () =>
+    json(200, {
+      ...stored(),
+      deliveries: {
+        queued: 3,
+        sent: 12,
+        failed: 1,
+        rate_per_second: 30,
+        // 25 minutes from now, less a second of test time.
+        expected_finish: new Date(Date.now() + 25 * 60_000 - 1_000).toISOString(),
+      },
+    }),
   update = (req) => json(200, stored(req.body as Record<string, unknown>)),
 }: {
   create?: Respond;

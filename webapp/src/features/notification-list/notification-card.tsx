@@ -3,9 +3,9 @@ import { LIMITS, shorten } from '@gebere/contract/rules';
 import { Button, Card } from '@telegram-apps/telegram-ui';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import type { FormatRelative } from '../../lib/i18n/relative-time';
 import { useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
-import type { FormatRelative } from './relative-time';
 
 /**
  * One notification (spec §2): its name cut to 20 characters and an ellipsis, when it was created,

@@ -1,7 +1,7 @@
 import type { LocationNotification } from '@gebere/contract';
+import { type FormatRelative, relativeTimeIn } from '../../lib/i18n/relative-time';
 import type { Language } from '../../lib/i18n/texts';
 import { NotificationCard } from './notification-card';
-import { type FormatRelative, relativeTimeIn } from './relative-time';
 import './notification-list.css';
 
 export interface CardsProps {

@@ -19,6 +19,7 @@ const notification = (id: number, name: string, over: Record<string, unknown> = 
   message: 'Please record reach this week.',
   content_type: 'reach',
   send_now: false,
+  paid_broadcast: false,
   location_type: 'region',
   location_id: 1,
   region_id: 1,

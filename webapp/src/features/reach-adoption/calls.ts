@@ -1,4 +1,5 @@
 import type { Advisory, FarmerListed, Page } from '@gebere/contract';
+import { daReads } from '../../lib/api/da-reads';
 import { describeApiError } from '../../lib/api/errors';
 import { type ApiResult, api } from '../../lib/api/lazy-client';
 import type { AdminArea } from './admin-area';
@@ -14,7 +15,7 @@ const asList = <T>(data: T[] | Page<T>): T[] => (Array.isArray(data) ? data : da
 
 /** Spec §7: GET /api/development-groups/{id}/ (its name, and its kebele for the advisories). */
 export function getGroup(id: number) {
-  return api.call('getDevelopmentGroup', { params: { id } });
+  return api.read(...daReads.group(id));
 }
 
 /**
@@ -28,8 +29,8 @@ export async function listGroupFarmers(
 ): Promise<ApiResult<FarmerListed[]>> {
   const result =
     kind === 'reach'
-      ? await api.call('listFarmers', { query: { outbound_development_group: groupId, paginate: 'false' } })
-      : await api.call('listFarmersForAdoption', { params: { id: groupId }, query: { paginate: 'false' } });
+      ? await api.read(...daReads.reachFarmers(groupId))
+      : await api.read(...daReads.adoptionFarmers(groupId));
   return result.ok ? { ...result, data: asList(result.data) } : result;
 }
 
@@ -54,13 +55,10 @@ async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promis
   // The contract is loaded with the API client anyway; importing it here keeps zod off the
   // screen's first chunk.
   const { formatAdvisoryLocation } = await import('@gebere/contract');
-  const result = await api.call('listAdvisories', {
-    query: {
-      ...(subPractice.valueChainId ? { value_chain: subPractice.valueChainId } : {}),
-      sub_practice: subPractice.id,
-      location: formatAdvisoryLocation(area.level, area.id),
-    },
-  });
+  const location = formatAdvisoryLocation(area.level, area.id);
+  const result = await api.read(
+    ...daReads.subPracticeAdvisories(subPractice.id, subPractice.valueChainId, location),
+  );
   if (!result.ok) return { ok: false, message: describeApiError(result.error) };
   const latest = mostRecent<Advisory>(result.data.results);
   if (!latest) return { ok: true, items: [] };
@@ -84,32 +82,21 @@ async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promis
  * sub-practices of a practice; the advisory of a sub-practice for the DA's lowest admin area.
  */
 export function hierarchyLoader(area: AdminArea) {
-  const kebele = area.level === 'kebele' ? { kebele_id: area.id } : {};
+  const kebele = area.level === 'kebele' ? area.id : undefined;
   return async (levelIndex: number, parent: HierarchyNode | null): Promise<LoadResult> => {
     switch (levelIndex) {
       case 0:
-        return nodes(await api.call('listValueChainCategories', { query: { paginate: 'false' } }));
+        return nodes(await api.read(...daReads.categories()));
       case 1:
-        return nodes(
-          await api.call('listValueChains', {
-            params: { id: parent?.id ?? 0 },
-            query: { ...kebele, paginate: 'false' },
-          }),
-          (vc) => vc.id,
-        );
+        return nodes(await api.read(...daReads.valueChains(parent?.id ?? 0, kebele)), (vc) => vc.id);
       case 2:
         return nodes(
-          await api.call('listPractices', {
-            query: { value_chain_id: parent?.id ?? 0, ...kebele, paginate: 'false' },
-          }),
+          await api.read(...daReads.practices(parent?.id ?? 0, kebele)),
           () => parent?.valueChainId ?? parent?.id ?? 0,
         );
       case 3:
         return nodes(
-          await api.call('listSubPractices', {
-            params: { id: parent?.id ?? 0 },
-            query: { paginate: 'false' },
-          }),
+          await api.read(...daReads.subPractices(parent?.id ?? 0)),
           () => parent?.valueChainId ?? 0,
         );
       default:

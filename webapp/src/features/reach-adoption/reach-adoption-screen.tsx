@@ -5,6 +5,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen } from '../../components/screen';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
+import { keepReadyFor } from '../../lib/offline-cache/read-through';
 import { toast } from '../../lib/ui/toast';
 import { haptic } from '../../telegram';
 import { type AdminArea, lowestAdminArea } from './admin-area';
@@ -51,6 +52,10 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
     if (!area) setArea(groupsArea(groups));
   }, [area, groups]);
   const { store, state } = useHierarchy(area);
+  // With signal, the rest of the kebele's lists are kept for later offline use.
+  useEffect(() => {
+    if (area?.level === 'kebele') keepReadyFor(area.id);
+  }, [area]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const toggleFarmers = (ids: readonly number[], on: boolean) => {

@@ -1,12 +1,12 @@
 import type { ReportUser } from '@gebere/contract';
 import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
-import { useForm } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
 import { TextField } from '../../components/text-field';
+import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useT } from '../../lib/i18n/texts';
@@ -32,10 +32,15 @@ const LEVELS = ['region', 'zone', 'woreda'] as const;
 export function ReportUserForm({ createdBy, profile }: { createdBy: number; profile: ReportUser | null }) {
   const t = useT();
   const update = profile !== null;
-  const form = useForm<ReportUserFormValues, unknown, ReportUserFormOutput>({
-    defaultValues: profile ? reportUserValues(profile) : emptyReportUserValues,
-    resolver,
-  });
+  // What the user typed survives a reload or a closed app, until it is saved.
+  const { form, draft } = useDraftedForm<ReportUserFormValues, ReportUserFormOutput>(
+    {
+      screen: 'registerReportUser',
+      params: { createdBy, profile: profile?.id },
+      base: profile ? reportUserValues(profile) : emptyReportUserValues,
+    },
+    { resolver },
+  );
 
   const { submit, busy } = useFormSaveThenHandBack(form, {
     submission: (values: ReportUserFormOutput) => {
@@ -46,6 +51,8 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
     failureText: () =>
       t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),
     button: t(update ? 'common.update' : 'common.register'),
+    keySlot: draft.keySlot,
+    onSaved: draft.drop,
     successText: () =>
       t(
         update

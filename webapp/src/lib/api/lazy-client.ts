@@ -1,6 +1,7 @@
 import type { ApiClient, ApiResult, CallInput, CallOutput } from '@gebere/api-client';
 import type { RouteName } from '@gebere/contract';
 import { afterLoadWhenIdle } from '../after-load';
+import { readThrough } from '../offline-cache/read-through';
 
 export type { ApiError, ApiResult } from '@gebere/api-client';
 
@@ -43,9 +44,15 @@ async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<
   return client.call(name, input);
 }
 
+/** A GET whose answer is kept for offline use: with no answer, the one kept is used (read-through.ts). */
+function read<N extends RouteName>(name: N, input: CallInput<N>): Promise<ApiResult<CallOutput<N>>> {
+  return readThrough([name, input], () => call(name, input));
+}
+
 /**
  * Typed calls over the contract's route table, with the launch's proof and language. Like the
  * spec's helpers it never throws: `{ok: true, data}` or `{ok: false, error}` (ApiError).
- * A 401 also switches the screen to the "open it again from the bot" message.
+ * A 401 also switches the screen to the "open it again from the bot" message. `read` is `call`
+ * for the reads a DA needs offline (lists, the hierarchy): kept, and used when no answer comes.
  */
-export const api = { call };
+export const api = { call, read };

@@ -97,8 +97,17 @@ export interface SaveOptions<Input, Saved, Failure extends { error: ApiError } =
   afterSave?(saved: Saved): Promise<ApiResult<unknown>>;
   /** Told once, right after the save (the farmer form drops its draft). */
   onSaved?(saved: Saved): void;
-  /** Told once when no answer came and the outbox keeps the record to send later. */
-  onKept?(): void;
+  /**
+   * "Register another" (the farmer form): a press of `submitNext` saves as usual, then, instead of
+   * the hand-back, gives the saved record here and starts afresh for the next one. The screen
+   * hands the batch back itself when the DA is done.
+   */
+  onNext?(saved: Saved): void;
+  /**
+   * Told once when no answer came and the outbox keeps the record to send later; `next` when
+   * the press was "Register another" (the form starts afresh for the next record).
+   */
+  onKept?(next: boolean): void;
   /** Toasted once, when the save (and `afterSave`) succeeded. */
   successText?(saved: Saved): string;
   /** The hand-back of the saved record; false when it did not go (the next press tries again). */
@@ -161,7 +170,7 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
     say(messages.length ? messages.join(', ') : describeApiError(error));
   }
 
-  async function saveThenHandBack(input: Input): Promise<void> {
+  async function saveThenHandBack(input: Input, next = false): Promise<void> {
     const o = latest.current.options;
     const p = progress.current;
     if (p.handedBack) return;
@@ -175,10 +184,13 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       if (!sent.ok && kept.delete(key)) {
         // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
         forgetKey(slot);
-        p.handedBack = true;
-        setSaved(true);
-        o.onKept?.();
         toast.success(t('common.outbox.kept_offline'), o.toastOptions);
+        // "Register another": the form starts afresh; otherwise it is done (no hand-back now).
+        if (!(next && o.onNext)) {
+          p.handedBack = true;
+          setSaved(true);
+        }
+        o.onKept?.(next && o.onNext !== undefined);
         return;
       }
       if (!sent.ok) {
@@ -203,6 +215,12 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       p.cheered = true;
       const text = o.successText?.(record);
       if (text) toast.success(text, o.toastOptions);
+    }
+    if (next && o.onNext) {
+      o.onNext(record);
+      progress.current = { followedUp: false, cheered: false, handedBack: false };
+      setSaved(false);
+      return;
     }
     p.handedBack = await o.handBack(record);
   }
@@ -261,10 +279,16 @@ export function useFormSaveThenHandBack<
 >(
   form: Pick<UseFormReturn<V, unknown, Output>, 'handleSubmit' | 'setError'>,
   options: FormSaveOptions<V, Output, Saved, Failure>,
-): { submit: () => Promise<void>; busy: boolean; saved: boolean } {
+): { submit: () => Promise<void>; submitNext: () => Promise<void>; busy: boolean; saved: boolean } {
   const { run, busy, saved, saveThenHandBack } = useProtocol(options, (error, values) => {
     const map = typeof options.fields === 'function' ? options.fields(values) : options.fields;
     return applyFieldErrors(form.setError, error.fieldErrors, map.names, map.rename);
   });
-  return { submit: () => run(form.handleSubmit(saveThenHandBack)), busy, saved };
+  return {
+    submit: () => run(form.handleSubmit((values) => saveThenHandBack(values))),
+    // Saves, then starts the next record (options.onNext) instead of handing back.
+    submitNext: () => run(form.handleSubmit((values) => saveThenHandBack(values, true))),
+    busy,
+    saved,
+  };
 }

@@ -6,6 +6,7 @@ import { sql as imports } from './005-import';
 import { sql as oromoLanguage } from './006-oromo-language';
 import { sql as advisoryLabelAm } from './007-advisory-label-am';
 import { sql as nationalScale } from './008-national-scale';
+import { sql as fairDelivery } from './010-fair-delivery';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -17,4 +18,6 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 6, name: 'oromo-language', sql: oromoLanguage },
   { version: 7, name: 'advisory-label-am', sql: advisoryLabelAm },
   { version: 8, name: 'national-scale', sql: nationalScale },
+  // 9 is the reports' (another branch); the runner applies any missing version, in list order.
+  { version: 10, name: 'fair-delivery', sql: fairDelivery },
 ];

@@ -4,9 +4,9 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 
 /**
  * How long ago, in words ("5 minutes", "5 ደቂቃዎች", "daqiiqaa 5"), with dayjs's relativeTime (the
- * stack's date library, ≈3 KB): this module is imported lazily by the list, in parallel with the
- * list call, so it is not on the first load. The sentence around it ("Created … ago") is
- * `notification.created` in @gebere/i18n. A language's dayjs locale (dayjs's own Amharic; our
+ * stack's date library, ≈3 KB): this module is imported lazily (by the notification list, in
+ * parallel with its call; by the offline "as of" line), so it is not on the first load. The
+ * sentences around it ("Created … ago", "… as of …") are in @gebere/i18n. A language's dayjs locale (dayjs's own Amharic; our
  * Afaan Oromo, dayjs-om.ts, as dayjs has none) is registered (without becoming the global default)
  * the first time that language is needed, as its own small chunk.
  */

@@ -1,0 +1,99 @@
+import { formatAdvisoryLocation } from '@gebere/contract';
+import { daReads } from '../api/da-reads';
+import { api } from '../api/lazy-client';
+import { lightGet } from '../api/light-get';
+import { KEPT_STATUS } from './read-through';
+import { keep, kept } from './store';
+
+/**
+ * Issue 19 "data ready before the signal goes": when the hub opens with signal, the reads a DA
+ * may need later without it are made now, as the screens make them (lib/api/da-reads.ts), so
+ * read-through.ts keeps their answers: the kebele's development groups, each group with its
+ * farmers (reach and adoption), the value-chain hierarchy for the kebele down to each
+ * sub-practice's advisories, and the kebele's latest advisories (the feedback step). Loaded as
+ * its own chunk once the hub is idle; two reads in flight; at most {@link MAX_WARM_READS} reads,
+ * and not again for {@link WARM_EVERY_MS} once done for a kebele (a DA's data bundle is small).
+ */
+
+export const MAX_WARM_READS = 300;
+export const WARM_EVERY_MS = 6 * 3600 * 1000;
+const IN_FLIGHT = 2;
+
+/** A read to make; it answers the reads that its answer leads to. */
+type Step = () => Promise<Step[]>;
+
+const ids = (data: unknown): number[] => {
+  const list = Array.isArray(data) ? data : (data as { results?: unknown } | null)?.results;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item) => (item as { id?: unknown }).id)
+    .filter((id): id is number => typeof id === 'number');
+};
+
+/** Makes the kebele's reads (unless done lately); answers how many were made. Never throws. */
+export async function warm(kebele: number, now = Date.now()): Promise<number> {
+  const mark = ['warmed', kebele];
+  const last = await kept(mark).catch(() => null);
+  if (last === null) return 0; // nothing can be kept (no storage, no user): no use reading
+  if (last && now - last.at < WARM_EVERY_MS) return 0;
+  const location = formatAdvisoryLocation('kebele', kebele);
+
+  let live = 0;
+  // Only a live answer leads on: a kept one (no signal after all) has its reads kept already.
+  const read =
+    (
+      request: () => Promise<{ ok: boolean; status?: number; data?: unknown }>,
+      next: (data: unknown) => Step[] = () => [],
+    ): Step =>
+    async () => {
+      const result = await request();
+      if (!result.ok || result.status === KEPT_STATUS) return [];
+      live++;
+      return next(result.data);
+    };
+
+  const group = (id: number): Step[] => [
+    read(() => api.read(...daReads.group(id))),
+    read(() => api.read(...daReads.reachFarmers(id))),
+    read(() => api.read(...daReads.adoptionFarmers(id))),
+  ];
+  const subPractice = (id: number, valueChain: number) =>
+    read(() => api.read(...daReads.subPracticeAdvisories(id, valueChain, location)));
+  const practice = (id: number, valueChain: number) =>
+    read(
+      () => api.read(...daReads.subPractices(id)),
+      (data) => ids(data).map((sp) => subPractice(sp, valueChain)),
+    );
+  const valueChain = (id: number) =>
+    read(
+      () => api.read(...daReads.practices(id, kebele)),
+      (data) => ids(data).map((p) => practice(p, id)),
+    );
+  const category = (id: number) =>
+    read(
+      () => api.read(...daReads.valueChains(id, kebele)),
+      (data) => ids(data).map(valueChain),
+    );
+
+  const queue: Step[] = [
+    read(
+      () => lightGet(...daReads.kebeleGroups(kebele)),
+      (data) => ids(data).flatMap(group),
+    ),
+    read(() => lightGet(...daReads.areaAdvisories(location))),
+    read(
+      () => api.read(...daReads.categories()),
+      (data) => ids(data).map(category),
+    ),
+  ];
+  let made = 0;
+  const worker = async () => {
+    for (let step = queue.shift(); step && made < MAX_WARM_READS; step = queue.shift()) {
+      made++;
+      queue.push(...(await step().catch(() => [])));
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  if (live === made) await keep(mark, true, now).catch(() => undefined); // else: again next time
+  return made;
+}
