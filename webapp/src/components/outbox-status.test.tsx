@@ -1,11 +1,9 @@
-import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
-import { resetOutboxViewForTests } from '../lib/outbox/view';
 import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
+import { freshOutbox } from '../test-kit/outbox';
 import { openAt, renderInApp, signedQuery } from '../test-kit/render';
 import { OutboxStatus } from './outbox-status';
 
@@ -17,11 +15,9 @@ async function keepFarmer(key: string) {
 }
 
 describe('the outbox on screen', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.unstubAllGlobals();
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    resetOutboxForTests();
-    resetOutboxViewForTests();
+    await freshOutbox();
     openAt(`/farmer_registration?${signedQuery({ da_id: 5, kebele_id: 9 })}`);
   });
   afterEach(() => resetOutboxForTests());

@@ -1,13 +1,11 @@
-import 'fake-indexeddb/auto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, t } from '../../lib/i18n/texts';
 import { resetOutboxForTests, startOutbox } from '../../lib/outbox/live';
-import { resetOutboxViewForTests } from '../../lib/outbox/view';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { freshOutbox, KEPT_OFFLINE } from '../../test-kit/outbox';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { AddDevelopmentGroupScreen } from './add-development-group-screen';
 
@@ -45,11 +43,9 @@ async function addGroupOffline() {
 }
 
 describe('Add development group with no signal', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.unstubAllGlobals();
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    resetOutboxForTests();
-    resetOutboxViewForTests();
+    await freshOutbox();
   });
   afterEach(async () => {
     resetOutboxForTests();
@@ -60,11 +56,7 @@ describe('Add development group with no signal', () => {
     const backend = fakeBackend();
     await addGroupOffline();
 
-    expect(
-      await screen.findByText(
-        'No signal: the record is kept on this phone and will be sent when the signal returns.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(KEPT_OFFLINE)).toBeInTheDocument();
     expect(await screen.findByText('1 record waiting for signal')).toBeInTheDocument();
     expect(screen.queryByText('Error Adding Development Group')).not.toBeInTheDocument();
     expect(screen.queryByText(/could not be confirmed/)).not.toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox, resetOutboxForTests, startOutbox } from '../../lib/outbox/live';
-import { resetOutboxViewForTests } from '../../lib/outbox/view';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
-import { freshIndexedDb } from '../../test-kit/indexed-db';
+import { freshOutbox, KEPT_OFFLINE } from '../../test-kit/outbox';
 import {
   FARMERS_PATH,
   field,
@@ -29,9 +28,7 @@ beforeAll(warmLazyChunks, 60_000);
 describe('Register farmer with no signal', () => {
   beforeEach(async () => {
     vi.unstubAllGlobals();
-    await freshIndexedDb();
-    resetOutboxForTests();
-    resetOutboxViewForTests();
+    await freshOutbox();
   });
   afterEach(() => resetOutboxForTests());
 
@@ -52,11 +49,7 @@ describe('Register farmer with no signal', () => {
     await fillPerson(user);
     await user.selectOptions(field('Development group'), '11');
     await user.click(screen.getByRole('button', { name: 'Register another' }));
-    expect(
-      await screen.findByText(
-        'No signal: the record is kept on this phone and will be sent when the signal returns.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(KEPT_OFFLINE)).toBeInTheDocument();
     await waitFor(() => expect(field('Farmer name')).toHaveValue(''));
     expect(field('Development group')).toHaveValue('11');
     expect(await screen.findByText('1 record waiting for signal')).toBeInTheDocument();

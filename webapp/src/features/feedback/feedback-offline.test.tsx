@@ -1,12 +1,10 @@
-import 'fake-indexeddb/auto';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetOutboxForTests, startOutbox } from '../../lib/outbox/live';
-import { resetOutboxViewForTests } from '../../lib/outbox/view';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { freshOutbox, KEPT_OFFLINE } from '../../test-kit/outbox';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { FeedbackScreen } from './feedback-screen';
 
@@ -35,11 +33,9 @@ const advisory = {
 };
 
 describe('Feedback with no signal', { timeout: 30_000 }, () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.unstubAllGlobals();
-    vi.stubGlobal('indexedDB', new IDBFactory());
-    resetOutboxForTests();
-    resetOutboxViewForTests();
+    await freshOutbox();
   });
   afterEach(() => resetOutboxForTests());
 
@@ -68,11 +64,7 @@ describe('Feedback with no signal', { timeout: 30_000 }, () => {
     await user.click(await screen.findByLabelText('Yes'));
     state.online = false;
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(
-      await screen.findByText(
-        'No signal: the record is kept on this phone and will be sent when the signal returns.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(KEPT_OFFLINE)).toBeInTheDocument();
     expect(await screen.findByText('1 record waiting for signal')).toBeInTheDocument();
 
     state.online = true;
