@@ -126,12 +126,6 @@ export async function chooseRecords(
     .toBe(path.subs.length);
 }
 
-/** The checked boxes' names: what the user chose, to show the form kept it. */
-export const checkedNames = (app: Frame) =>
-  app
-    .locator('input[type="checkbox"]:checked')
-    .evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent?.trim() ?? ''));
-
 /**
  * The bot sends the demo advisory with its feedback button; the user opens the feedback screen
  * from it (an inline-button launch: the result goes back through /tg/result) and answers the

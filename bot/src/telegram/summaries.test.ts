@@ -21,10 +21,21 @@ const examples: HandBackResult[] = [
   { kind: 'adoption_recorded', farmers: 1, advisories: 1, recorded: 1, failed: 0 },
   { kind: 'adoption_recorded', farmers: 1, advisories: 1, recorded: 0, failed: 1 },
   { kind: 'adoption_recorded', farmers: 3, advisories: 2, recorded: 2, failed: 2, unconfirmed: 2 },
+  {
+    kind: 'reach_recorded',
+    farmers: 3,
+    advisories: 2,
+    recorded: 2,
+    failed: 1,
+    queued: 3,
+    reason: 'Not in your kebele.',
+  },
   { kind: 'feedback_sent', advisory_id: 4, answers: 2 },
   { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: false },
   { kind: 'notification_saved', notification_id: 1, name: 'Weekly', update: true },
   { kind: 'notification_removed', notification_id: 1, name: 'Weekly' },
+  { kind: 'records_synced', saved: 3, refused: 0, reasons: [] },
+  { kind: 'records_synced', saved: 1, refused: 2, reasons: ['This is outside your area.'] },
 ];
 
 describe('renderSummary', () => {
@@ -62,6 +73,37 @@ describe('renderSummary', () => {
     expect(om).not.toMatch(/\{\{/);
     expect(om).not.toBe(en);
     expect(om).not.toMatch(/[\u1200-\u137F]/);
+  });
+
+  it('says why reach was refused and that the rest is kept for the signal', () => {
+    const text = renderSummary(
+      {
+        kind: 'reach_recorded',
+        farmers: 3,
+        advisories: 2,
+        recorded: 2,
+        failed: 1,
+        queued: 3,
+        reason: 'Not <yours>',
+      },
+      'en',
+    );
+    expect(text.split('\n').slice(1)).toEqual([
+      '• Not &lt;yours&gt;',
+      '📶 3 records are kept on the phone and will be sent when the signal returns; I will tell you then.',
+    ]);
+  });
+
+  it('says what the outbox sent late, then each refusal and its reason, escaped', () => {
+    const text = renderSummary(
+      { kind: 'records_synced', saved: 2, refused: 1, reasons: ['Phone <b>taken</b>'] },
+      'en',
+    );
+    expect(text).toBe(
+      '📶 Sent when the signal returned: 2 records saved.\n' +
+        '⚠️ 1 record was refused; it stays in the app until you remove it:\n' +
+        '• Phone &lt;b&gt;taken&lt;/b&gt;',
+    );
   });
 
   it('never says the word for group twice in Amharic when the group name ends with it', () => {

@@ -58,11 +58,31 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
         result.failed > 0
           ? translate(lang, `bot.results.${base}_some_failed`, counts)
           : translate(lang, `bot.results.${base}`, counts);
+      const lines = [line];
+      // Why the server refused (the first refusal's reason, in the DA's language).
+      if (result.failed > 0 && result.reason) lines.push(`• ${escapeHtml(result.reason)}`);
       // Records that got no answer may be saved: said apart from the refused ones.
       const unconfirmed = result.unconfirmed ?? 0;
-      return unconfirmed > 0
-        ? `${line}\n${translate(lang, 'bot.results.records_unconfirmed', { count: unconfirmed })}`
-        : line;
+      if (unconfirmed > 0)
+        lines.push(translate(lang, 'bot.results.records_unconfirmed', { count: unconfirmed }));
+      // Kept in the app's outbox: sent when the signal returns, then summed up again.
+      const queued = result.queued ?? 0;
+      if (queued > 0) lines.push(translate(lang, 'bot.results.records_queued', { count: queued }));
+      return lines.join('\n');
+    }
+    case 'records_synced': {
+      // Kept offline, sent when the signal returned: what was saved, then each refusal's reason.
+      const lines = [
+        translate(lang, 'bot.results.records_synced', {
+          saved: translate(lang, 'bot.results.records', { count: result.saved }),
+        }),
+      ];
+      if (result.refused > 0)
+        lines.push(
+          translate(lang, 'bot.results.records_synced_refused', { count: result.refused }),
+          ...result.reasons.map((reason) => `• ${escapeHtml(reason)}`),
+        );
+      return lines.join('\n');
     }
     case 'feedback_sent':
       return translate(lang, 'bot.results.feedback_sent');

@@ -60,6 +60,10 @@ export const handBackResult = z.discriminatedUnion('kind', [
     failed: count,
     /** No answer even after the retries: they may be saved (absent: none). */
     unconfirmed: count.optional(),
+    /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
+    queued: count.optional(),
+    /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
+    reason: name.optional(),
   }),
   z.object({
     kind: z.literal('adoption_recorded'),
@@ -70,8 +74,24 @@ export const handBackResult = z.discriminatedUnion('kind', [
     failed: count,
     /** No answer even after the retries: they may be saved (absent: none). */
     unconfirmed: count.optional(),
+    /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
+    queued: count.optional(),
+    /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
+    reason: name.optional(),
   }),
   z.object({ kind: z.literal('feedback_sent'), advisory_id: id, answers: count }),
+  /**
+   * One batch of records the app kept while offline (its outbox), once every record of it was
+   * settled on sync: how many the server saved, how many it refused, and the first refusals'
+   * reasons (the server's own words, in the DA's language). Sent by the app at sync through the
+   * companion server (webapp/src/lib/outbox/README.md "The chat's summary").
+   */
+  z.object({
+    kind: z.literal('records_synced'),
+    saved: count,
+    refused: count,
+    reasons: z.array(bodyString(LIMITS.handBackNameMax).min(1)).max(3),
+  }),
   z.object({ kind: z.literal('notification_saved'), notification_id: id, name, update: z.boolean() }),
   z.object({ kind: z.literal('notification_removed'), notification_id: id, name }),
 ]);

@@ -78,6 +78,11 @@ export type English = {
       readonly failed_other: "{{count}} failed";
       readonly records_unconfirmed_one: "❔ {{count}} record could not be confirmed (no connection): it may already be saved. Record it again to be sure; it will not be recorded twice.";
       readonly records_unconfirmed_other: "❔ {{count}} records could not be confirmed (no connection): they may already be saved. Record them again to be sure; nothing will be recorded twice.";
+      readonly records_queued_one: "📶 {{count}} record is kept on the phone and will be sent when the signal returns; I will tell you then.";
+      readonly records_queued_other: "📶 {{count}} records are kept on the phone and will be sent when the signal returns; I will tell you then.";
+      readonly records_synced: "📶 Sent when the signal returned: {{saved}} saved.";
+      readonly records_synced_refused_one: "⚠️ {{count}} record was refused; it stays in the app until you remove it:";
+      readonly records_synced_refused_other: "⚠️ {{count}} records were refused; they stay in the app until you remove them:";
       readonly feedback_sent: "✅ Thank you! Your feedback was sent.";
       readonly notification_created: "✅ Notification \"{{name}}\" created.";
       readonly notification_updated: "✅ Notification \"{{name}}\" updated.";
@@ -140,6 +145,18 @@ export type English = {
     };
     readonly no_options: "Nothing to choose from";
     readonly as_of: "No connection: showing what was fetched {{time}} ago.";
+    readonly outbox: {
+      readonly waiting_one: "{{count}} record waiting for signal";
+      readonly waiting_other: "{{count}} records waiting for signal";
+      readonly all_saved: "All saved";
+      readonly refused_one: "{{count}} record was refused:";
+      readonly refused_other: "{{count}} records were refused:";
+      readonly drop_confirm: "Remove this record? It will not be sent.";
+      readonly kept_offline: "No signal: the record is kept on this phone and will be sent when the signal returns.";
+      readonly late_refused: "Captured too long ago to be sent. Enter it again, then remove this one.";
+      readonly dependency_refused: "It belongs to a record that was refused or removed.";
+      readonly captured: "Captured {{when}}";
+    };
   };
   readonly da: {
     readonly title_registration: "DA registration";

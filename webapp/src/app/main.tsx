@@ -5,10 +5,12 @@ import { LANG_PARAM } from '@gebere/contract/screens';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterLoadWhenIdle } from '../lib/after-load';
 import { prefetchApi } from '../lib/api/lazy-client';
 import { initI18n, pickLanguage } from '../lib/i18n/texts';
 import { captureInitialUrl, checkProof } from '../lib/launch/proof';
-import { initTelegram } from '../telegram';
+import { loadOutbox } from '../lib/outbox/load';
+import { initTelegram, tellChat } from '../telegram';
 import { App } from './app';
 import { registerWorker } from './register-worker';
 import { preloadScreen } from './screens';
@@ -42,6 +44,8 @@ async function bootstrap(): Promise<void> {
     </StrictMode>,
   );
   registerWorker(prefetchApi());
+  // The outbox (IndexedDB, sync) after the first paint: sync at every open and when the signal returns.
+  afterLoadWhenIdle(() => void loadOutbox().then((outbox) => outbox.startOutbox({ tell: tellChat })));
 }
 
 void bootstrap();

@@ -4,6 +4,7 @@ import { useT } from '../lib/i18n/texts';
 import { useAuthStatus } from '../lib/launch/proof';
 import { AsOfLine } from '../lib/offline-cache/as-of-line';
 import { markReady } from '../telegram';
+import { OutboxStatus } from './outbox-status';
 
 export interface ScreenProps {
   /** Heading at the top of the screen (and the document title). */
@@ -73,8 +74,9 @@ export function LoadState({ loading, error }: Pick<ScreenProps, 'loading' | 'err
 }
 
 /**
- * The frame of every screen: title, loading, error, missing-parameter and proof states. It
- * also tells Telegram the app is ready when the first screen mounts.
+ * The frame of every screen: title, loading, error, missing-parameter and proof states, and on
+ * a screen that acts for a user the outbox's state (records waiting for signal, refused ones).
+ * It also tells Telegram the app is ready when the first screen mounts.
  */
 export function Screen({ title, loading, error, missing, needsProof = true, children }: ScreenProps) {
   const t = useT();
@@ -101,6 +103,7 @@ export function Screen({ title, loading, error, missing, needsProof = true, chil
         </p>
       )}
       <AsOfLine />
+      {needsProof && <OutboxStatus />}
       {body}
     </main>
   );

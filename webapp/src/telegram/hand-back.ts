@@ -31,11 +31,11 @@ export function handBackChannel(): HandBackChannel {
  */
 const handBackKey = memorySlot();
 
-async function postToCompanion(result: HandBackResult): Promise<boolean> {
+async function postToCompanion(result: HandBackResult, key = keyFor(handBackKey, result)): Promise<boolean> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
-    [IDEMPOTENCY_HEADER]: keyFor(handBackKey, result),
+    [IDEMPOTENCY_HEADER]: key,
   };
   const auth = authorization();
   if (auth) headers.Authorization = auth;
@@ -142,4 +142,14 @@ export async function handBack(
   haptic.notify('error');
   toast.error(t('errors.error_sending_message_to_bot'), toastOptions);
   return false;
+}
+
+/**
+ * The summary of an outbox batch settled on sync (lib/outbox/README.md "The chat's summary"):
+ * through the companion server, whatever channel opened the app (sendData would close it), with
+ * the batch's own key, so a summary whose answer was lost is not posted twice. No toast, no close:
+ * the DA may be in the middle of another form. True once delivered.
+ */
+export function tellChat(result: HandBackResult, key: string): Promise<boolean> {
+  return postToCompanion(result, key);
 }

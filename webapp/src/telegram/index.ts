@@ -4,7 +4,7 @@
  */
 export { useBackButton } from './back-button';
 export { closeApp } from './close';
-export { type HandBackChannel, handBack, handBackChannel } from './hand-back';
+export { type HandBackChannel, handBack, handBackChannel, tellChat } from './hand-back';
 export { haptic } from './haptics';
 export { initTelegram, markReady } from './init';
 export { getLaunch, type Launch } from './launch';

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authorization } from '../lib/launch/proof';
 import { resetRuntimeConfigForTests } from '../lib/launch/runtime-config';
+import { publish, resetOutboxViewForTests } from '../lib/outbox/view';
 import { useConfirmStore } from '../lib/ui/confirm-store';
 import { toast, useToastStore } from '../lib/ui/toast';
 import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
@@ -167,6 +168,17 @@ describe('initTelegram', () => {
     expect(parentOrigin()).toBeUndefined();
   });
 
+  it('asks while the outbox holds records waiting for signal, and stops once they are sent', () => {
+    launchIn('menu');
+    initTelegram();
+    const record = { key: 'k', seq: 1, route: 'createFarmer', input: {}, capturedAt: '', batch: 'k' };
+    publish([{ ...record, state: 'pending' }]);
+    expect(sdk.enableClosingConfirmation).toHaveBeenCalledTimes(1);
+    publish([{ ...record, state: 'saved' }]);
+    expect(sdk.disableClosingConfirmation).toHaveBeenCalledTimes(1);
+    resetOutboxViewForTests();
+  });
+
   it('does nothing outside Telegram', () => {
     launchIn('browser');
     initTelegram();
@@ -232,6 +244,17 @@ describe('closing confirmation', () => {
       sdk.sendData.mock.invocationCallOrder[0] ?? 0,
     );
     form.remove();
+  });
+
+  it('asks while the outbox holds records waiting for signal, and stops once they are sent', () => {
+    launchIn('menu');
+    initTelegram();
+    const record = { key: 'k', seq: 1, route: 'createFarmer', input: {}, capturedAt: '', batch: 'k' };
+    publish([{ ...record, state: 'pending' }]);
+    expect(sdk.enableClosingConfirmation).toHaveBeenCalledTimes(1);
+    publish([{ ...record, state: 'saved' }]);
+    expect(sdk.disableClosingConfirmation).toHaveBeenCalledTimes(1);
+    resetOutboxViewForTests();
   });
 
   it('does nothing outside Telegram', () => {

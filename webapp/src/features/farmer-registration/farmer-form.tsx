@@ -19,6 +19,7 @@ import {
   batchResult,
   buildFarmerPayload,
   createdGroup,
+  EMPTY_FARMER_FORM,
   type FarmerFormValues,
   type FarmerRegistered,
   farmerRegisteredResult,
@@ -130,6 +131,12 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     keySlot: draft.keySlot,
     // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
     onSaved: draft.drop,
+    // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again;
+    // after "Register another" the next farmer starts blank in the same group.
+    onKept: (next) => {
+      draft.drop();
+      if (next) form.reset({ ...EMPTY_FARMER_FORM, development_group: form.getValues('development_group') });
+    },
     handBack: (result) => handBackAll([...batch, result]),
     // Register another: the next farmer, blank, in the same group.
     onNext: (result) => {

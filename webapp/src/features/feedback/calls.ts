@@ -21,7 +21,10 @@ export async function loadAdvisory(id: number): Promise<AdvisoryLoad> {
   return advisory ? { ok: true, advisory } : { ok: false, reason: 'not_found' };
 }
 
-/** Spec §7: POST /api/feedback/ (user, feedback_question, response): one answered question. */
-export function sendFeedback(body: FeedbackPayload) {
-  return api.call('createFeedback', { body });
+/**
+ * Spec §7: POST /api/feedback/ (user, feedback_question, response): one answered question, with
+ * its `Idempotency-Key` (a late-sync route: the outbox may send it days later).
+ */
+export function sendFeedback(body: FeedbackPayload, idempotencyKey: string) {
+  return api.call('createFeedback', { body, idempotencyKey });
 }

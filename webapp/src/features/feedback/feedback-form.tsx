@@ -1,13 +1,15 @@
+import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import type { Advisory } from '@gebere/contract';
 import { List } from '@telegram-apps/telegram-ui';
 import { useEffect, useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SubmitForm } from '../../components/submit-form';
 import { noAnswer, withRefusal } from '../../lib/api/errors';
-import { withRetries } from '../../lib/api/idempotent-call';
+import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../../lib/api/idempotent-call';
 import { useDraft } from '../../lib/forms/draft';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
+import { loadOutbox } from '../../lib/outbox/load';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { AdvisorySummary } from './advisory-summary';
@@ -20,7 +22,8 @@ import { QuestionInput } from './question-input';
  * the server keeps one answer per user and question, so sending again never duplicates: a lost
  * answer or a 5xx is retried at once (withRetries), like the keyed writes. What was accepted is
  * remembered: 'Try Again' re-sends only the answers that failed (or changed), or only the
- * hand-back when that is what failed.
+ * hand-back when that is what failed. Each answer is keyed and kept in the outbox first: with no
+ * signal it waits there (the screen says so) and sync sends it; the chat is told then.
  */
 export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId: number }) {
   const t = useT();
@@ -37,6 +40,8 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
   const [failed, setFailed] = useState(false);
   // question id → the answer the server accepted for it
   const accepted = useRef(new Map<number, string>());
+  // question id → its answer's Idempotency-Key, kept while the answer stays the same
+  const slots = useRef(new Map<number, KeySlot>());
 
   const submit = async () => {
     const answers = answersOf(questions, drafts);
@@ -46,17 +51,28 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       return;
     }
     const pending = answers.filter((a) => accepted.current.get(a.question_id) !== answerKey(a));
+    // Each answer kept in the outbox first (lib/outbox), one outbox batch per press.
+    const outbox = await loadOutbox().catch(() => null);
+    const batch = newIdempotencyKey();
     const results = await Promise.all(
-      pending.map(async (answer) => ({
-        answer,
-        result: await withRetries(() =>
-          sendFeedback({ user: userId, feedback_question: answer.question_id, response: answer }),
-        ),
-      })),
+      pending.map(async (answer) => {
+        const body = { user: userId, feedback_question: answer.question_id, response: answer };
+        const slot = slots.current.get(answer.question_id) ?? memorySlot();
+        slots.current.set(answer.question_id, slot);
+        const key = keyFor(slot, body);
+        const send = () => withRetries(() => sendFeedback(body, key));
+        const sent = outbox
+          ? await outbox.sendThrough({ key, route: 'createFeedback', input: { body }, batch }, send)
+          : { result: await send(), queued: false };
+        return { answer, slot, ...sent };
+      }),
     );
-    for (const { answer, result } of results)
-      if (result.ok) accepted.current.set(answer.question_id, answerKey(answer));
-    const errors = results.flatMap((r) => (r.result.ok ? [] : [r.result.error]));
+    for (const { answer, result, queued, slot } of results)
+      if (result.ok || queued) {
+        accepted.current.set(answer.question_id, answerKey(answer));
+        forgetKey(slot);
+      }
+    const errors = results.flatMap((r) => (r.result.ok || r.queued ? [] : [r.result.error]));
     if (errors.length) {
       setFailed(true);
       haptic.notify('error');
@@ -67,6 +83,13 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
           ? withRefusal(t('feedback.error_adding_feedback'), refused)
           : t('errors.not_confirmed_kept', { button: t('feedback.try_again') }),
       );
+      return;
+    }
+    if (results.some((r) => r.queued)) {
+      // No signal: kept on the phone (the outbox, not the draft); the chat hears of it at sync.
+      setFailed(false);
+      saved.drop();
+      toast.success(t('common.outbox.kept_offline'));
       return;
     }
     // Spec §4: success is sent to the bot as well as toasted; the toast comes only once the bot

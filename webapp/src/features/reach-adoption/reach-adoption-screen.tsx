@@ -77,7 +77,7 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
   const uniqueFarmers = [...new Set(farmers)];
   const advisories = [...(state.checked[LAST_LEVEL] ?? [])];
 
-  const { phase, busy, submit, retryFailed, continueWithFailures } = useRecordSubmit(kind, daId);
+  const { phase, busy, submit } = useRecordSubmit(kind, daId);
   const [tried, setTried] = useState(false);
   const farmerError =
     tried && !uniqueFarmers.length ? t('validation.please_select_atleast_one_farmer') : undefined;
@@ -135,13 +135,10 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
       </List>
       <SubmitStatus
         phase={phase}
-        busy={busy}
         summary={t('reach.selection_summary', {
           farmers: t('reach.selected_farmers', { count: uniqueFarmers.length }),
           advisories: t('reach.selected_advisories', { count: advisories.length }),
         })}
-        onRetry={() => void retryFailed()}
-        onContinue={() => void continueWithFailures()}
       />
       <MainButtonSubmit text={t('common.submit')} onClick={onSubmit} loading={busy} />
     </SubmitForm>

@@ -1,25 +1,27 @@
+import 'fake-indexeddb/auto';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api/lazy-client';
+import { outbox, resetOutboxForTests, startOutbox } from '../../lib/outbox/live';
+import { resetOutboxViewForTests } from '../../lib/outbox/view';
+import { tellChat } from '../../telegram';
 import { installFakeFetch, json, type SeenRequest } from '../../test-kit/fake-fetch';
-import { whenEnabled } from '../../test-kit/render';
-import { checkbox, fakeBackend, openScreen, selectSixPairs } from './test-kit';
+import { fakeBackend, openScreen, refuseFarmerInBatch, selectSixPairs, submitSixPairs } from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 /**
- * Field faults on submit: what the screen says when records are refused by the server
- * (not saved) and when they got no answer (maybe saved), counted apart, and what it hands back.
- * The backend here has no batch route, so each pair is its own call and faults hit single pairs.
+ * Field faults on submit (spec §4: the summary goes and the app closes even if some records
+ * failed): records refused by the server (not saved, with the reason), records that got no
+ * answer (kept in the outbox and sent when the signal returns, or, with no outbox, maybe saved),
+ * counted apart in what is handed back. `backendOffFor` has no batch route, so each pair is its
+ * own call and faults hit single pairs.
  */
 
 configure({ asyncUtilTimeout: 5000 });
 
 const handBacks = (requests: SeenRequest[]) => requests.filter((r) => r.path === '/tg/result');
-const failedBox = () => document.querySelector('.ra-status-failed');
-const statusLines = () => [...(failedBox()?.querySelectorAll('p') ?? [])].map((p) => p.textContent);
-const notConfirmed = (recorded: number, total: number, count: number) =>
-  `${recorded} of ${total} recorded. ${count} records could not be confirmed (no connection): they may already be saved. Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.`;
 
 /** A backend without the batch route where `farmer`'s calls get no answer while `offline.on`. */
 function backendOffFor(farmer: number, offline: { on: boolean }, refuse?: number) {
@@ -34,7 +36,7 @@ function backendOffFor(farmer: number, offline: { on: boolean }, refuse?: number
   });
 }
 
-describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, () => {
+describe('Reach and adoption: refused, unconfirmed, kept for the signal', { timeout: 30_000 }, () => {
   beforeAll(() => loadApiClient(), 30_000);
   beforeAll(() => {
     retryTiming.baseDelayMs = 1;
@@ -44,46 +46,29 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
     retryTiming.baseDelayMs = 400;
     retryTiming.maxDelayMs = 5000;
   });
-  beforeEach(() => vi.unstubAllGlobals());
-
-  it('with no answer for some records, says only that they are not confirmed and that Retry is safe', async () => {
-    const offline = { on: true };
-    const backend = backendOffFor(103, offline);
-    const { requests } = installFakeFetch(backend.handler);
-    const user = userEvent.setup({ delay: null });
-    openScreen('reach');
-    await selectSixPairs(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(failedBox()).not.toBeNull());
-    // Not "2 records failed.": the server may have saved them (the answer was lost).
-    expect(statusLines()).toEqual([notConfirmed(4, 6, 2)]);
-    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
-    expect(checkbox('Select all · Tesfa')).toBeChecked();
-    offline.on = false;
-    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Retry' })));
-    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
-    expect(handBacks(requests)[0]?.body).toMatchObject({ result: { recorded: 6, failed: 0 } });
-    expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    vi.stubGlobal('indexedDB', undefined); // no outbox (a WebView without IndexedDB) unless stubbed below
+    resetOutboxForTests();
+    resetOutboxViewForTests();
   });
 
-  it('counts refused and unconfirmed records apart, never one record in both', async () => {
+  it('with no outbox, hands back at once, counting records with no answer as unconfirmed', async () => {
+    const backend = backendOffFor(103, { on: true });
+    const { requests } = installFakeFetch(backend.handler);
+    await submitSixPairs('reach');
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(handBacks(requests)[0]?.body).toEqual({
+      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 4, failed: 0, unconfirmed: 2 },
+    });
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('counts refused and unconfirmed records apart, never one record in both, with the reason', async () => {
     // Almaz (102) is refused with a 400; Chala (103) gets no answer; Abebe (101) is recorded.
     const backend = backendOffFor(103, { on: true }, 102);
     const { requests } = installFakeFetch(backend.handler);
-    const user = userEvent.setup({ delay: null });
-    openScreen('adoption');
-    await selectSixPairs(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(failedBox()).not.toBeNull());
-    expect(statusLines()).toEqual([
-      '2 records failed.',
-      'Farmer is not in your kebele.', // the server's own text of the refusal
-      notConfirmed(2, 6, 2),
-    ]);
-    expect(handBacks(requests)).toHaveLength(0);
-    // Continue: the chat's receipt counts the refused and the unconfirmed apart, as the screen
-    // does (README "Hand-back").
-    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Continue' })));
+    await submitSixPairs('adoption');
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(handBacks(requests)[0]?.body).toEqual({
       result: {
@@ -93,32 +78,116 @@ describe('Reach and adoption: refused vs not confirmed', { timeout: 30_000 }, ()
         recorded: 2,
         failed: 2,
         unconfirmed: 2,
+        reason: 'Farmer is not in your kebele.', // the server's own text of the refusal
       },
     });
     expect(screen.queryByText('Adoption recorded successfully.')).not.toBeInTheDocument();
   });
 
-  it("counts 'M of T recorded' over the current selection only, not pairs unticked since", async () => {
-    const offline = { on: true };
-    const backend = backendOffFor(103, offline);
-    const { requests } = installFakeFetch(backend.handler);
-    const user = userEvent.setup({ delay: null });
-    openScreen('reach');
-    await selectSixPairs(user);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(statusLines()).toEqual([notConfirmed(4, 6, 2)]));
-    // Abebe's two records are saved; the DA drops him and submits Almaz and Chala again.
-    await user.click(await whenEnabled(() => checkbox('Abebe Kebede')));
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(statusLines()).toEqual([notConfirmed(2, 4, 2)]));
-    offline.on = false;
-    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Retry' })));
-    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
-    // The receipt still counts Abebe's records: they are in the database.
-    expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 6, failed: 0, unconfirmed: 0 },
+  describe('with the outbox', () => {
+    beforeEach(() => vi.stubGlobal('indexedDB', new IDBFactory()));
+
+    /** A backend with the batch route, unreachable (and the companion server too) while `offline.on`. */
+    function fieldBackend(offline: { on: boolean }, refuse?: number) {
+      const backend = fakeBackend({
+        batch: (req) => {
+          if (offline.on) throw new TypeError('Failed to fetch');
+          const records = (req.body as { records: { farmer: number }[] }).records;
+          if (refuse === undefined || !records.some((r) => r.farmer === refuse)) return undefined;
+          return refuseFarmerInBatch(backend, req, refuse, 'Farmer is not in your kebele.');
+        },
+      });
+      const fake = installFakeFetch((req) => {
+        if (req.path === '/tg/result') {
+          if (offline.on) throw new TypeError('Failed to fetch');
+          return json(200, { delivered: 'chat_message' });
+        }
+        return undefined;
+      }, backend.handler);
+      return { backend, ...fake };
+    }
+
+    async function submitOffline(offline: { on: boolean }) {
+      const user = userEvent.setup({ delay: null });
+      openScreen('reach');
+      await selectSixPairs(user);
+      offline.on = true;
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(
+        await screen.findByText(
+          'No signal: the record is kept on this phone and will be sent when the signal returns.',
+        ),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('1 record waiting for signal')).toBeInTheDocument();
+    }
+
+    it('keeps the pairs with no signal, then sends them once, and the chat gets one summary', async () => {
+      const offline = { on: false };
+      const { backend, requests } = fieldBackend(offline);
+      await submitOffline(offline);
+      expect(backend.stored.size).toBe(0);
+
+      offline.on = false;
+      await startOutbox({ tell: tellChat });
+      await startOutbox({ tell: tellChat }); // the next open: nothing sent or told twice
+      expect(backend.stored.size).toBe(6);
+      expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
+      const summaries = requests.filter((r) => r.path === '/tg/result').map((r) => r.body);
+      // The hand-back with no signal did not go; the batch's summary did, once.
+      expect(summaries.at(-1)).toEqual({
+        result: { kind: 'records_synced', saved: 6, refused: 0, reasons: [] },
+      });
+      expect(new Set(summaries.map((b) => JSON.stringify(b))).size).toBe(summaries.length);
+      expect(await (await outbox())?.list()).toEqual([]);
+      expect(await screen.findByText('All saved')).toBeInTheDocument();
+      // Sent keyed, with the proof the records were captured under.
+      const late = requests.filter((r) => r.path === '/backend/api/reach-farmers/batch/').at(-1);
+      expect(late?.headers['Idempotency-Key']).toBeTruthy();
+      expect(late?.headers['X-Captured-At']).toMatch(/^\d{4}-/);
     });
-    expect(backend.stored.size).toBe(6);
-    expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
+
+    it('keeps the unanswered pairs as single calls for a backend without the batch route', async () => {
+      const offline = { on: true };
+      const backend = backendOffFor(103, offline);
+      const { requests } = installFakeFetch((req) => {
+        if (req.path === '/tg/result') return json(200, { delivered: 'chat_message' });
+        return undefined;
+      }, backend.handler);
+      await submitSixPairs('reach');
+      await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+      // Spec §4: the summary goes at once; Chala's two pairs wait in the outbox.
+      expect(handBacks(requests)[0]?.body).toEqual({
+        result: {
+          kind: 'reach_recorded',
+          farmers: 3,
+          advisories: 2,
+          recorded: 4,
+          failed: 0,
+          unconfirmed: 0,
+          queued: 2,
+        },
+      });
+      expect((await (await outbox())?.list())?.map((r) => r.route)).toEqual(['createReach', 'createReach']);
+
+      offline.on = false;
+      await startOutbox({ tell: tellChat });
+      expect(backend.stored.size).toBe(6);
+      expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
+      expect(handBacks(requests).at(-1)?.body).toEqual({
+        result: { kind: 'records_synced', saved: 2, refused: 0, reasons: [] },
+      });
+    });
+
+    it('reports the pairs refused on sync in the chat with the reason', async () => {
+      const offline = { on: false };
+      const { backend, requests } = fieldBackend(offline, 102);
+      await submitOffline(offline);
+      offline.on = false;
+      await startOutbox({ tell: tellChat });
+      expect(backend.stored.size).toBe(4);
+      expect(requests.filter((r) => r.path === '/tg/result').at(-1)?.body).toEqual({
+        result: { kind: 'records_synced', saved: 4, refused: 2, reasons: ['Farmer is not in your kebele.'] },
+      });
+    });
   });
 });

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { loadApiClient } from '../../lib/api/lazy-client';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 import { whenEnabled } from '../../test-kit/render';
-import { ADVISORIES, checkbox, FARMERS, fakeBackend, openScreen, selectSixPairs } from './test-kit';
+import {
+  ADVISORIES,
+  checkbox,
+  FARMERS,
+  fakeBackend,
+  openScreen,
+  refuseFarmerInBatch,
+  selectSixPairs,
+} from './test-kit';
 import { retryTiming } from './use-record-submit';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -82,27 +90,15 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     expect(screen.getByText('Adoption recorded successfully.')).toBeInTheDocument();
   });
 
-  it('retries a lost answer, shows the pairs the backend refused, retries just those, duplicates nothing', async () => {
+  it('hands back at once with the refused pairs counted and the first reason, duplicating nothing', async () => {
     let calls = 0;
     const backend = fakeBackend({
       batch: (req) => {
         calls++;
         if (calls === 1) return json(503, {}); // answer lost: the engine retries by itself
-        if (calls !== 2) return undefined;
-        // Almaz's two pairs are refused this time; the rest are recorded.
-        const records = (req.body as { records: { farmer: number; advisory: number }[] }).records;
-        const refused = records.filter((r) => r.farmer === 102);
-        const rest = records.filter((r) => r.farmer !== 102);
-        return (async () => {
-          const ok = await backend.handler({ ...req, body: { ...(req.body as object), records: rest } });
-          const answer = (await ok?.json()) as { results: unknown[] };
-          const results = records.map((r) =>
-            r.farmer === 102
-              ? { ...r, ok: false, errors: { non_field_errors: ['Database busy, try later.'] } }
-              : answer.results[rest.findIndex((x) => x.farmer === r.farmer && x.advisory === r.advisory)],
-          );
-          return json(200, { recorded: rest.length, failed: refused.length, results });
-        })();
+        if (calls !== 2) return undefined; // refuseFarmerInBatch asks the fake for the rest
+        // Almaz's two pairs are refused; the rest are recorded.
+        return refuseFarmerInBatch(backend, req, 102, 'Database busy, try later.');
       },
     });
     const { requests } = installFakeFetch(backend.handler);
@@ -110,40 +106,45 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     openScreen('reach');
     await selectSixPairs(user);
     await user.click(submit());
-    expect(await screen.findByText('2 records failed.')).toBeInTheDocument();
-    expect(screen.getByText('Database busy, try later.')).toBeInTheDocument();
-    // Nothing selected is lost.
-    expect(checkbox('Almaz Desta')).toBeChecked();
-    expect(checkbox('Silage making')).toBeChecked();
-    expect(handBacks(requests)).toHaveLength(0);
-
-    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Retry' })));
+    // Spec §4: the summary goes even though some records failed; no Retry/Continue to press.
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
-    const batches = posts(requests, '/api/reach-farmers/batch/');
-    expect(batches).toHaveLength(3);
-    expect((batches[2]?.body as { records: unknown[] } | undefined)?.records).toEqual([
-      { farmer: 102, advisory: 9 },
-      { farmer: 102, advisory: 6 },
-    ]);
-    expect(handBacks(requests)[0]?.body).toMatchObject({ result: { recorded: 6, failed: 0 } });
-    expect(backend.stored.size).toBe(6);
+    expect(handBacks(requests)[0]?.body).toEqual({
+      result: {
+        kind: 'reach_recorded',
+        farmers: 3,
+        advisories: 2,
+        recorded: 4,
+        failed: 2,
+        unconfirmed: 0,
+        reason: 'Database busy, try later.',
+      },
+    });
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Reach recorded successfully.')).not.toBeInTheDocument();
+    expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(2);
+    expect(backend.stored.size).toBe(4);
     expect([...backend.stored.values()].every((n) => n === 1)).toBe(true);
   });
 
-  it("after retries run out: 'N records failed', and Continue tells the bot exactly that", async () => {
+  it('with no outbox, counts a 500 after the retries as refused, with its reason, and still hands back', async () => {
     const backend = fakeBackend({ batch: () => json(500, {}) });
     const { requests } = installFakeFetch(backend.handler);
     const user = userEvent.setup({ delay: null });
     openScreen('reach');
     await selectSixPairs(user);
     await user.click(submit());
-    expect(await screen.findByText('6 records failed.')).toBeInTheDocument();
-    expect(screen.getByText('Request failed with status code 500')).toBeInTheDocument();
-    expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(4); // the first try and 3 retries
-    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Continue' })));
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(4); // the first try and 3 retries
     expect(handBacks(requests)[0]?.body).toEqual({
-      result: { kind: 'reach_recorded', farmers: 3, advisories: 2, recorded: 0, failed: 6, unconfirmed: 0 },
+      result: {
+        kind: 'reach_recorded',
+        farmers: 3,
+        advisories: 2,
+        recorded: 0,
+        failed: 6,
+        unconfirmed: 0,
+        reason: 'Request failed with status code 500',
+      },
     });
     expect(screen.queryByText('Reach recorded successfully.')).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import type { Advisory, DevelopmentGroup, FarmerListed, HierarchyItem } from '@gebere/contract';
 import { screen, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { json, type SeenRequest } from '../../test-kit/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
@@ -231,4 +231,34 @@ export async function selectSixPairs(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('checkbox', { name: 'Row planting' }));
   await screen.findByRole('checkbox', { name: 'Teff seed rate, 2025 meher season' });
   expect(screen.getByText('3 farmers and 2 advisories selected')).toBeInTheDocument();
+}
+
+/** Opens the screen, selects the six pairs and presses Submit, as a DA does. */
+export async function submitSixPairs(kind: 'reach' | 'adoption') {
+  const user = userEvent.setup({ delay: null });
+  openScreen(kind);
+  await selectSixPairs(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+/**
+ * A batch answer in which `farmer`'s pairs are refused with `message` and the rest are recorded
+ * by `backend` as usual (its handler is asked for them: a batch hook must let that call through).
+ */
+export async function refuseFarmerInBatch(
+  backend: FakeBackend,
+  req: SeenRequest,
+  farmer: number,
+  message: string,
+): Promise<Response> {
+  const records = (req.body as { records: { farmer: number; advisory: number }[] }).records;
+  const rest = records.filter((r) => r.farmer !== farmer);
+  const ok = await backend.handler({ ...req, body: { ...(req.body as object), records: rest } });
+  const answer = (await ok?.json()) as { results: unknown[] };
+  const results = records.map((r) =>
+    r.farmer === farmer
+      ? { ...r, ok: false, errors: { non_field_errors: [message] } }
+      : answer.results[rest.findIndex((x) => x.farmer === r.farmer && x.advisory === r.advisory)],
+  );
+  return json(200, { recorded: rest.length, failed: records.length - rest.length, results });
 }

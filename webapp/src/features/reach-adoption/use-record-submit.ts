@@ -1,21 +1,19 @@
+import { isRetryable } from '@gebere/api-client/errors';
+import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
+import { LIMITS } from '@gebere/contract/rules';
 import { useEffect, useRef, useState } from 'react';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
+import { loadOutbox } from '../../lib/outbox/load';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
-import { type RecordKind, recordApi } from './calls';
+import { batchCall, type RecordKind, recordApi, singleCall } from './calls';
 import { splitFailures } from './failures';
 import { pairKey, type RecordPair, uniquePairs } from './pairs';
+import { refusalReason } from './refusal-reason';
 import type { FailedPair } from './submit-records';
 
-export type SubmitPhase =
-  | { name: 'idle' }
-  | { name: 'running'; done: number; total: number }
-  /**
-   * `recorded` of `total`: the pairs of the current selection (the latest submit) that are
-   * recorded, for "2 of 4 recorded"; `failed` are the rest of that selection.
-   */
-  | { name: 'failed'; failed: readonly FailedPair[]; recorded: number; total: number };
+export type SubmitPhase = { name: 'idle' } | { name: 'running'; done: number; total: number };
 
 const distinct = (pairs: readonly RecordPair[], field: keyof RecordPair) =>
   new Set(pairs.map((p) => p[field])).size;
@@ -23,25 +21,95 @@ const distinct = (pairs: readonly RecordPair[], field: keyof RecordPair) =>
 /** Backoff of the engine's retries; tests shorten it. */
 export const retryTiming = { baseDelayMs: 400, maxDelayMs: 5000 };
 
-type Action = { name: 'submit'; pairs: readonly RecordPair[] } | { name: 'retry' } | { name: 'continue' };
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+type Live = Awaited<ReturnType<typeof loadOutbox>>;
+type Box = NonNullable<Awaited<ReturnType<Live['outbox']>>>;
+
+/** The pairs kept in the outbox, one keyed batch record per ≤ 500, all of one submit's batch. */
+interface Kept {
+  live: Live;
+  box: Box;
+  batch: string;
+  records: { key: string; pairs: RecordPair[] }[];
+  /** Lets sync send them again (after the screen's own send). */
+  release: () => void;
+}
+
+/**
+ * Keeps the pairs in the outbox before they go (README.md "Submit"): a closed app or a lost
+ * signal loses none. Null where there is no outbox (then they are only sent, as before).
+ */
+async function keepPairs(kind: RecordKind, daId: number, pairs: RecordPair[]): Promise<Kept | null> {
+  const live = await loadOutbox().catch(() => null);
+  const box = await live?.outbox();
+  if (!live || !box) return null;
+  const batch = newIdempotencyKey();
+  const records = chunks(pairs, LIMITS.batchMax).map((part) => ({ key: newIdempotencyKey(), pairs: part }));
+  // Held from sync before they are kept: the screen sends them itself.
+  const release = box.hold(records.map((r) => r.key));
+  for (const r of records) {
+    const { route, input } = batchCall(kind, daId, r.pairs);
+    if (!(await live.keep({ key: r.key, route, input, batch }))) {
+      release();
+      return null;
+    }
+  }
+  return { live, box, batch, records, release };
+}
+
+/**
+ * After the screen's own send: the pairs the server answered (recorded or refused) leave the
+ * outbox; those that got no answer stay, for sync to send when the signal returns.
+ */
+async function keepOnlyUnanswered(
+  kind: RecordKind,
+  daId: number,
+  kept: Kept,
+  unanswered: readonly RecordPair[],
+  batchRoute: boolean,
+) {
+  const left = new Set(unanswered.map(pairKey));
+  for (const r of kept.records) {
+    const rest = r.pairs.filter((p) => left.has(pairKey(p)));
+    if (rest.length === 0 || !batchRoute) await kept.box.drop(r.key);
+    else {
+      const { route, input } = batchCall(kind, daId, rest);
+      await kept.box.keep({ key: r.key, route, input, batch: kept.batch });
+    }
+  }
+  // A backend without the batch routes: each pair left is kept as its own single call.
+  if (!batchRoute)
+    for (const pair of unanswered) {
+      const { route, input } = singleCall(kind, daId, pair);
+      await kept.live.keep({ key: newIdempotencyKey(), route, input, batch: kept.batch });
+    }
+  if (unanswered.length) kept.live.syncLater();
+}
 
 /**
  * Recording the selected pairs and handing the summary back (spec §4: one record per pair,
- * successes and failures counted, then the bot is told and the app closes).
- *
- * What is recorded is remembered for the life of the screen, so a second submit only sends
- * what is not yet recorded (and, when only the hand-back failed, only retries the hand-back).
- * Failed pairs stay on screen with 'Retry' (those pairs again) and 'Continue' (tell the bot
- * with the failures counted). The selection is never cleared here.
+ * successes and failures counted, then the bot is told and the app closes, even if some
+ * records failed). The pairs are kept in the outbox first; those that get no answer stay
+ * there and are sent when the signal returns (the chat is told again then). What is recorded,
+ * refused or kept is remembered for the life of the screen, so a second press (when only the
+ * hand-back failed) sends nothing again.
  */
 export function useRecordSubmit(kind: RecordKind, daId: number) {
   const t = useT();
   const [phase, setPhase] = useState<SubmitPhase>({ name: 'idle' });
+  const settled = useRef(new Set<string>());
   const recorded = useRef(new Map<string, RecordPair>());
-  const failed = useRef<readonly FailedPair[]>([]);
-  // The pairs of the latest submit: what "M of T recorded" is about. Pairs recorded by an
-  // earlier submit and since unticked are not part of it.
-  const selection = useRef<readonly RecordPair[]>([]);
+  /** The latest submit: its failures, the pairs the outbox kept, how many the server answered. */
+  const last = useRef<{ failed: readonly FailedPair[]; queued: readonly RecordPair[]; answered: number }>({
+    failed: [],
+    queued: [],
+    answered: 0,
+  });
   const batchSupported = useRef(true);
 
   // The engine is its own small chunk: fetch it while the user is choosing.
@@ -50,85 +118,76 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     return () => clearTimeout(id);
   }, []);
 
-  const failedPhase = (): SubmitPhase => ({
-    name: 'failed',
-    failed: failed.current,
-    recorded: selection.current.filter((p) => recorded.current.has(pairKey(p))).length,
-    total: selection.current.length,
-  });
-
-  /** Records `pairs`; true when none failed. */
-  async function record(pairs: readonly RecordPair[]): Promise<boolean> {
+  /** Records `pairs`: the engine sends them; failures are refused, kept for later, or unconfirmed. */
+  async function record(pairs: RecordPair[]): Promise<void> {
     setPhase({ name: 'running', done: 0, total: pairs.length });
-    let report: Awaited<ReturnType<typeof import('./submit-records').submitRecords>>;
+    const kept = await keepPairs(kind, daId, pairs);
     try {
       const { submitRecords } = await import('./submit-records');
-      report = await submitRecords(pairs, {
+      const report = await submitRecords(pairs, {
         api: recordApi(kind, daId),
         useBatch: batchSupported.current,
         ...retryTiming,
         onProgress: (done, total) => setPhase({ name: 'running', done, total }),
       });
-    } catch (error) {
-      setPhase(failed.current.length ? failedPhase() : { name: 'idle' });
-      throw error; // useBusy toasts it; the selection stays
+      batchSupported.current = report.batchSupported;
+      for (const p of report.recorded) recorded.current.set(pairKey(p), p);
+      // Not answered (no signal, a struggling server): kept in the outbox, no longer a failure.
+      // Without an outbox, one with no answer stays unconfirmed (it may be saved).
+      const waiting = kept ? report.failed.filter((p) => p.error !== undefined && isRetryable(p.error)) : [];
+      if (kept) await keepOnlyUnanswered(kind, daId, kept, waiting, report.batchSupported);
+      last.current = {
+        failed: report.failed.filter((p) => !waiting.includes(p)),
+        queued: waiting,
+        answered: pairs.length - waiting.length,
+      };
+      for (const p of pairs) settled.current.add(pairKey(p));
+      if (report.failed.length) haptic.notify('error');
+    } finally {
+      kept?.release();
+      setPhase({ name: 'idle' });
     }
-    batchSupported.current = report.batchSupported;
-    for (const p of report.recorded) recorded.current.set(pairKey(p), p);
-    failed.current = report.failed;
-    if (report.failed.length) {
-      haptic.notify('error');
-      setPhase(failedPhase());
-      return false;
-    }
-    setPhase({ name: 'idle' });
-    return true;
   }
 
   /**
    * The DA's receipt in the chat (README "Hand-back"): `recorded` is every record this screen
-   * saved, confirmed by the server (earlier submits included: they are in the database even if
-   * unticked since); of the current selection's pairs not confirmed saved, `failed` are those the
-   * server refused and `unconfirmed` those that got no answer (they may be saved) — both the DA
-   * should record again (safe: the backend is idempotent), worded apart as on the screen.
+   * saved (earlier submits included); of the latest submit, `failed` are those the server
+   * refused (with the first one's reason), `queued` those kept in the outbox for the signal,
+   * `unconfirmed` those that got no answer where there is no outbox (they may be saved).
    */
   async function finish(): Promise<void> {
-    const all = [...recorded.current.values(), ...failed.current];
-    const { refused, unconfirmed } = splitFailures(failed.current);
+    const { failed, queued: waiting } = last.current;
+    const queued = waiting.length;
+    const { refused, unconfirmed } = splitFailures(failed);
+    const all = [...recorded.current.values(), ...failed, ...waiting];
+    const reason = refused[0] && refusalReason(refused[0]);
     const counts = {
       farmers: distinct(all, 'farmer'),
       advisories: distinct(all, 'advisory'),
       recorded: recorded.current.size,
       failed: refused.length,
       unconfirmed: unconfirmed.length,
+      ...(queued ? { queued } : {}),
+      ...(reason ? { reason: reason.slice(0, LIMITS.handBackNameMax) } : {}),
     };
-    if (failed.current.length === 0)
+    if (failed.length === 0 && queued === 0)
       toast.success(
         t(kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
       );
+    else if (queued > 0) toast.success(t('common.outbox.kept_offline'));
+    // Nothing answered at all (no signal): the chat hears of it when the outbox syncs; a
+    // hand-back now would only fail for want of signal too.
+    if (queued > 0 && last.current.answered === 0) return;
     await handBack(
       kind === 'reach' ? { kind: 'reach_recorded', ...counts } : { kind: 'adoption_recorded', ...counts },
     );
   }
 
-  const { run, busy } = useBusy(async (action: Action) => {
-    if (action.name === 'submit') {
-      selection.current = uniquePairs(action.pairs);
-      const pending = action.pairs.filter((p) => !recorded.current.has(pairKey(p)));
-      // This submit is the user's latest word: earlier failures outside it are dropped.
-      failed.current = [];
-      if (pending.length && !(await record(pending))) return;
-    } else if (action.name === 'retry') {
-      if (!(await record(failed.current))) return;
-    }
+  const { run, busy } = useBusy(async (pairs: readonly RecordPair[]) => {
+    const pending = uniquePairs(pairs).filter((p) => !settled.current.has(pairKey(p)));
+    if (pending.length) await record(pending);
     await finish();
   });
 
-  return {
-    phase,
-    busy,
-    submit: (pairs: readonly RecordPair[]) => run({ name: 'submit', pairs }),
-    retryFailed: () => run({ name: 'retry' }),
-    continueWithFailures: () => run({ name: 'continue' }),
-  };
+  return { phase, busy, submit: (pairs: readonly RecordPair[]) => run(pairs) };
 }

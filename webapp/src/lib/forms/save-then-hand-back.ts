@@ -6,6 +6,7 @@ import { describeApiError, noAnswer, withRefusal } from '../api/errors';
 import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../api/idempotent-call';
 import { type ApiError, type ApiResult, api } from '../api/lazy-client';
 import { t } from '../i18n/texts';
+import { loadOutbox } from '../outbox/load';
 import { type ToastOptions, toast } from '../ui/toast';
 import { applyFieldErrors } from './field-errors';
 import { useBusy } from './use-busy';
@@ -20,9 +21,14 @@ import { useBusy } from './use-busy';
  *    `Idempotency-Key` per intended submission (kept while the payload stays the same, in memory
  *    or the screen's own slot), retried while no definite answer comes. A retry after a lost
  *    answer therefore replays the saved record instead of adding a second one.
+ *    Before it goes, the write is kept in the outbox (lib/outbox/README.md), on the phone.
  * 3. The answer:
- *    - no answer even after the retries: maybe saved, maybe not. `errors.not_confirmed_kept`
- *      says so, names the button to press again, and the form and its key are kept;
+ *    - no answer even after the retries, the write kept in the outbox: the save is queued, not
+ *      failed. `common.outbox.kept_offline` says so, the form is done (`saved`) and sync sends
+ *      the record when the signal returns; the chat gets its summary then (no hand-back now);
+ *    - no answer and no outbox (IndexedDB missing): maybe saved, maybe not.
+ *      `errors.not_confirmed_kept` says so, names the button to press again, and the form and
+ *      its key are kept;
  *    - 401: nothing (the screen switches to "open it again from the bot");
  *    - refused (400, 403, …): a 400's field errors go on the form's fields; the screen's failure
  *      text is toasted with the server's reason (403/429) and the messages no field took. The key
@@ -38,16 +44,26 @@ import { useBusy } from './use-busy';
 
 /**
  * The one way a keyed write leaves the app: the contract route, its input and the submission's
- * `Idempotency-Key`, retried while no definite answer comes (idempotent-call.ts). What a later
- * outbox needs to keep a write and send it again (route, input, key) all passes through here.
+ * `Idempotency-Key`, retried while no definite answer comes (idempotent-call.ts). What the
+ * outbox keeps (route, input, key) is taken here, before the first send.
  */
-function sendKeyed<N extends RouteName>(
+async function sendKeyed<N extends RouteName>(
   route: N,
   input: CallInput<N>,
   idempotencyKey: string,
 ): Promise<ApiResult<CallOutput<N>>> {
-  return withRetries(() => api.call(route, { ...input, idempotencyKey }));
+  const send = () => withRetries(() => api.call(route, { ...input, idempotencyKey }));
+  // First into the outbox (lib/outbox): kept on the phone until the server answers it.
+  const outbox = await loadOutbox().catch(() => null);
+  if (!outbox) return send();
+  const entry = { key: idempotencyKey, route, input: input as Record<string, unknown> };
+  const { result, queued } = await outbox.sendThrough(entry, send);
+  if (queued) kept.add(idempotencyKey);
+  return result;
 }
+
+/** Keys of submissions the outbox kept when no answer came: saved later, by sync. */
+const kept = new Set<string>();
 
 /** {@link sendKeyed} with the submission's key already chosen: what a submission sends with. */
 export type KeyedSend = <N extends RouteName>(
@@ -87,6 +103,11 @@ export interface SaveOptions<Input, Saved, Failure extends { error: ApiError } =
    * hands the batch back itself when the DA is done.
    */
   onNext?(saved: Saved): void;
+  /**
+   * Told once when no answer came and the outbox keeps the record to send later; `next` when
+   * the press was "Register another" (the form starts afresh for the next record).
+   */
+  onKept?(next: boolean): void;
   /** Toasted once, when the save (and `afterSave`) succeeded. */
   successText?(saved: Saved): string;
   /** The hand-back of the saved record; false when it did not go (the next press tries again). */
@@ -160,6 +181,18 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       const slot = o.keySlot ?? ownSlot.current;
       const key = keyFor(slot, submission.payload);
       const sent = await submission.send((route, call) => sendKeyed(route, call, key));
+      if (!sent.ok && kept.delete(key)) {
+        // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
+        forgetKey(slot);
+        toast.success(t('common.outbox.kept_offline'), o.toastOptions);
+        // "Register another": the form starts afresh; otherwise it is done (no hand-back now).
+        if (!(next && o.onNext)) {
+          p.handedBack = true;
+          setSaved(true);
+        }
+        o.onKept?.(next && o.onNext !== undefined);
+        return;
+      }
       if (!sent.ok) {
         refused(sent, input);
         return;

@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
+import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
+import { freshOutbox } from '../test-kit/outbox';
+import { openAt, renderInApp, signedQuery } from '../test-kit/render';
+import { OutboxStatus } from './outbox-status';
+
+/** Records kept offline that the server refuses on sync: shown with the reason until removed. */
+
+async function keepFarmer(key: string) {
+  const box = await outbox();
+  await box?.keep({ key, route: 'createFarmer', input: { body: { farmer_name: 'Almaz' } } });
+}
+
+describe('the outbox on screen', () => {
+  beforeEach(async () => {
+    vi.unstubAllGlobals();
+    await freshOutbox();
+    openAt(`/farmer_registration?${signedQuery({ da_id: 5, kebele_id: 9 })}`);
+  });
+  afterEach(() => resetOutboxForTests());
+
+  it('shows a refusal with the server’s reason and keeps it until the DA confirms Remove', async () => {
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () =>
+        json(403, { detail: 'This is outside your area.' }),
+      ),
+    );
+    await keepFarmer('k1');
+    renderInApp(<OutboxStatus />);
+    await startOutbox();
+    await startOutbox(); // refused for good: not sent again, still shown
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('1 record was refused:')).toBeInTheDocument();
+    expect(within(alert).getByText('This is outside your area.')).toBeInTheDocument();
+    expect(screen.getByText('All saved')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(alert).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Remove this record? It will not be sent.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('This is outside your area.')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('This is outside your area.')).not.toBeInTheDocument());
+    expect(await (await outbox())?.list()).toEqual([]);
+  });
+
+  it('says a record past the late-sync grace is refused for good, with its own message', async () => {
+    installFakeFetch(
+      route(
+        'POST',
+        '/backend/api/farmer-profiles/',
+        () =>
+          new Response(
+            JSON.stringify({
+              detail: 'This record was captured more than 7 days ago and can no longer be sent.',
+            }),
+            {
+              status: 401,
+              headers: { 'content-type': 'application/json', 'Late-Sync-Refused': 'expired' },
+            },
+          ),
+      ),
+    );
+    await keepFarmer('old');
+    renderInApp(<OutboxStatus />);
+    await startOutbox();
+    expect(
+      await screen.findByText('This record was captured more than 7 days ago and can no longer be sent.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 record was refused:')).toBeInTheDocument();
+  });
+
+  it('counts the records waiting for signal', async () => {
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    for (const key of ['a', 'b', 'c']) await keepFarmer(key);
+    renderInApp(<OutboxStatus />);
+    await startOutbox();
+    expect(await screen.findByText('3 records waiting for signal')).toBeInTheDocument();
+  });
+});

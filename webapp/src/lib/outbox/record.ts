@@ -1,0 +1,74 @@
+/**
+ * What the outbox keeps of one keyed write (README.md): enough to send it again after the app
+ * was closed, days later, exactly once. Zod-free and SDK-free: the save protocol imports its
+ * types on first load.
+ */
+export type OutboxState = 'pending' | 'saved' | 'refused';
+
+/** Why the server refused a record on sync, said to the DA until they drop it. */
+export interface Refusal {
+  /** HTTP status, or null for a refusal the outbox decided (its dependency was refused). */
+  status: number | null;
+  /** The server's reason in the DA's language, or the outbox's own text. */
+  reason: string;
+  /** A 401 `Late-Sync-Refused`: past the grace period or outside its proof (docs/authorization.md). */
+  lateSync?: 'expired' | 'outside_proof';
+}
+
+export interface OutboxRecord {
+  /** The record's `Idempotency-Key`: the same key on every send, so the server replays. */
+  key: string;
+  /** Send order: records are synced oldest first. */
+  seq: number;
+  /** The contract route and its input (without the key); may hold {@link OutboxRef}s. */
+  route: string;
+  input: Record<string, unknown>;
+  /** The launch's `Authorization` value when it was captured (late sync), if it had one. */
+  authorization?: string;
+  /** When it was captured (ISO 8601): the `X-Captured-At` of a late send. */
+  capturedAt: string;
+  /** The save (one press, one reach submit) it belongs to: the chat gets one summary per batch. */
+  batch: string;
+  state: OutboxState;
+  refusal?: Refusal;
+  /** The server's answer once saved (a dependent record reads the saved id from it). */
+  saved?: unknown;
+  /** Set once the chat was told about this refusal (a refused record stays until dropped). */
+  reported?: boolean;
+}
+
+/**
+ * Stands in a record's input for a value of another record that is not saved yet (a farmer
+ * into a development group created offline): replaced by `field` of that record's saved answer
+ * before the record is sent.
+ */
+export interface OutboxRef {
+  $outbox: string;
+  field: string;
+}
+
+export const refTo = (key: string, field = 'id'): OutboxRef => ({ $outbox: key, field });
+
+const isRef = (value: unknown): value is OutboxRef =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as OutboxRef).$outbox === 'string' &&
+  typeof (value as OutboxRef).field === 'string';
+
+/** The keys of the records this input waits for. */
+export function dependencies(value: unknown, out = new Set<string>()): Set<string> {
+  if (isRef(value)) out.add(value.$outbox);
+  else if (Array.isArray(value)) for (const item of value) dependencies(item, out);
+  else if (value && typeof value === 'object')
+    for (const item of Object.values(value)) dependencies(item, out);
+  return out;
+}
+
+/** The input with every reference replaced by the saved value it names. */
+export function resolveRefs<T>(value: T, savedValue: (ref: OutboxRef) => unknown): T {
+  if (isRef(value)) return savedValue(value) as T;
+  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, savedValue)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, savedValue)])) as T;
+  return value;
+}

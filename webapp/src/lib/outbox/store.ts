@@ -1,0 +1,46 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { OutboxRecord } from './record';
+
+/**
+ * The outbox's IndexedDB store (README.md "Decisions": `idb`): one object store of records
+ * keyed by their idempotency key. IndexedDB outlives a closed app and a restarted phone; every
+ * change is one transaction, so a crash mid-sync leaves each record either before or after.
+ */
+interface OutboxDb extends DBSchema {
+  records: { key: string; value: OutboxRecord };
+}
+
+export const OUTBOX_DB = 'gebere-outbox';
+
+export interface RecordStore {
+  all(): Promise<OutboxRecord[]>;
+  get(key: string): Promise<OutboxRecord | undefined>;
+  put(record: OutboxRecord): Promise<void>;
+  /** Changes a record only if it is still there (a record dropped meanwhile stays dropped). */
+  update(key: string, change: (record: OutboxRecord) => OutboxRecord): Promise<OutboxRecord | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+export async function openRecordStore(name = OUTBOX_DB): Promise<RecordStore> {
+  const db: IDBPDatabase<OutboxDb> = await openDB<OutboxDb>(name, 1, {
+    upgrade(database) {
+      database.createObjectStore('records', { keyPath: 'key' });
+    },
+  });
+  return {
+    all: async () => (await db.getAll('records')).sort((a, b) => a.seq - b.seq),
+    get: (key) => db.get('records', key),
+    put: async (record) => {
+      await db.put('records', record);
+    },
+    update: async (key, change) => {
+      const tx = db.transaction('records', 'readwrite');
+      const current = await tx.store.get(key);
+      const next = current ? change(current) : undefined;
+      if (next) await tx.store.put(next);
+      await tx.done;
+      return next;
+    },
+    delete: (key) => db.delete('records', key),
+  };
+}
