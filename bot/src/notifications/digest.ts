@@ -7,7 +7,7 @@ import {
   weekStart,
 } from '@gebere/contract';
 import { defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
-import { GrammyError, HttpError, InputFile } from 'grammy';
+import { GrammyError, InputFile } from 'grammy';
 import type { Db } from '../backend/db/types';
 import { buildReport } from '../backend/routes/reports';
 import { loadActor } from '../backend/serving/actor-source';
@@ -16,6 +16,7 @@ import type { Logger } from '../log';
 import { chartPng } from './digest-chart';
 import { pauseAll } from './queue';
 import { SEND_HOUR_LOCAL } from './schedule';
+import { describe } from './sender';
 import type { EngineClock, EngineOptions, SendApi } from './types';
 
 /**
@@ -202,12 +203,7 @@ async function sendDigest(d: DigestDeps, row: Row, c: DigestCounts): Promise<voi
     await finish(db, row.id, 'sent', null, sent.message_id);
     c.sent++;
   } catch (error) {
-    const reason =
-      error instanceof GrammyError
-        ? `${error.error_code} ${error.description}`
-        : error instanceof HttpError
-          ? `network: ${String(error.error)}`
-          : String(error);
+    const reason = describe(error);
     if (error instanceof GrammyError && error.error_code === 429) {
       const until = clock.now() + (error.parameters.retry_after ?? 1) * 1000;
       await pauseAll(db, until);
