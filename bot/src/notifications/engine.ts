@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
+import { type DigestCounts, drainDigests, planDigests } from './digest';
 import { makeLinker } from './message';
 import { plan } from './planner';
 import { recordRate } from './queue';
@@ -39,6 +40,8 @@ export interface NotificationEngine {
   stop(): Promise<void>;
   /** One planner pass and a drain of everything claimable now (tests, scripts). */
   runOnce(): Promise<RunCounts>;
+  /** This week's report digests: queue them if due, send what is claimable (digest.ts). */
+  runDigests(signal?: AbortSignal): Promise<DigestCounts>;
 }
 
 const hasNews = (c: RunCounts) => Object.values(c).some((v) => v > 0);
@@ -122,6 +125,27 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     }
   }
 
+  const digestDeps = { db: deps.db, api: deps.api, logger, clock, options, worker };
+  async function runDigests(signal?: AbortSignal): Promise<DigestCounts> {
+    const c: DigestCounts = { queued: 0, sent: 0, failed: 0 };
+    c.queued = await planDigests(deps.db, clock.now(), options.maxLatenessMs);
+    await drainDigests(digestDeps, c, signal);
+    if (c.queued + c.sent + c.failed > 0) logger.info(c, 'report digests run');
+    return c;
+  }
+
+  /** The weekly digests beside the notifications, on the same rate row (digest.ts). */
+  async function digestLoop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await runDigests(signal);
+      } catch (err) {
+        logger.error({ err }, 'report digests failed; retrying next tick');
+      }
+      await clock.sleep(options.tickMs, signal);
+    }
+  }
+
   async function senderLoop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
@@ -146,7 +170,11 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
       if (abort) return;
       abort = new AbortController();
       logger.info({ rate: options.ratePerSecond, tickMs: options.tickMs }, 'notification engine started');
-      loops = Promise.all([plannerLoop(abort.signal), senderLoop(abort.signal)]).then(() => undefined);
+      loops = Promise.all([
+        plannerLoop(abort.signal),
+        senderLoop(abort.signal),
+        digestLoop(abort.signal),
+      ]).then(() => undefined);
     },
     async stop() {
       if (!abort) return;
@@ -163,5 +191,6 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
       await drainAll(c);
       return c;
     },
+    runDigests: () => runDigests(),
   };
 }

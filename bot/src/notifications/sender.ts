@@ -57,7 +57,8 @@ export interface SenderDeps {
 
 type Outcome = 'sent' | 'failed' | 'retried' | 'blocked' | 'skipped';
 
-function describe(error: unknown): string {
+/** Telegram's answer (or the network failure) as recorded in `last_error`. */
+export function describe(error: unknown): string {
   if (error instanceof GrammyError) return `${error.error_code} ${error.description}`;
   if (error instanceof HttpError) return `network: ${String(error.error)}`;
   return error instanceof Error ? error.message : String(error);

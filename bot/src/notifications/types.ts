@@ -1,3 +1,4 @@
+import type { InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 
 /**
@@ -48,6 +49,8 @@ export interface SendApi {
       link_preview_options?: { is_disabled?: boolean };
     },
   ): Promise<{ message_id: number }>;
+  /** The weekly report digest's chart (digest.ts); grammY's `Api` has it, stubs may leave it out. */
+  sendPhoto?(chatId: number, photo: InputFile, other?: { caption?: string }): Promise<{ message_id: number }>;
 }
 
 /** How mini-app links are made: as the bot's (signed, with the same lifetime). */

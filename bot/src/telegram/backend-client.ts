@@ -47,6 +47,8 @@ export function createBackend(api: ApiClient) {
   return {
     call,
     upsertBotUser: (body: BotUserUpsert): Promise<BotUser> => call('upsertBotUser', { body }),
+    setReportDigest: (telegramId: number, subscribed: boolean) =>
+      call('setReportDigest', { body: { telegram_id: telegramId, subscribed } }),
 
     async findBotUser(telegramId: number): Promise<BotUser | null> {
       const data = await call('findBotUsers', { query: { telegram_id: telegramId, paginate: 'false' } });

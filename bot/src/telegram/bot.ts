@@ -5,6 +5,7 @@ import type { Logger } from '../log';
 import { createBackend } from './backend-client';
 import { type BotContext, installLanguage, type SessionData } from './context';
 import { answerCallbacks, onBotError } from './errors';
+import { digestFlow } from './flows/digest';
 import { fallbackFlow } from './flows/fallback';
 import { groupPickerFlow } from './flows/group-picker';
 import { languageFlow } from './flows/language';
@@ -92,6 +93,7 @@ export function createBot(deps: BotDeps): Composer<Context> {
     languageFlow(services),
     groupPickerFlow(services),
     menuFlow(services),
+    digestFlow(services),
     fallbackFlow(services),
   ]) {
     flows.errorBoundary(onError, flow);

@@ -20,6 +20,8 @@ export const CALLBACK = {
   pickerContinue: /^grp:([ra]):go$/,
   /** Buttons under the notification engine's reach/adoption deliveries (its DELIVERY_CALLBACKS). */
   menuEntry: /^menu:(reach|adoption)$/,
+  /** Subscribe to / unsubscribe from the weekly report digest (under the /reports answer). */
+  digest: /^digest:(on|off)$/,
 } as const;
 
 export const pickerKindCode = (kind: PickerState['kind']) => (kind === 'reach' ? 'r' : 'a');

@@ -285,6 +285,21 @@ describe('/reports', () => {
     expect(r.json().area).toMatchObject({ level: 'kebele', id: da.kebele });
     expect(botCommands('am').map((c) => c.command)).toContain('reports');
   });
+
+  it('subscribes to the weekly digest and unsubscribes, from buttons under the answer', async () => {
+    const da = await demoDa('dawit', 'om');
+    const subscribed = async () =>
+      (await h.db.query('select 1 from report_digest_subscriptions where bot_user_id = $1', [da.botUserId]))
+        .rows.length === 1;
+    await da.u.send('/reports');
+    const m = await da.u.waitForMessage((m) => m.text === translate('om', 'bot.open_reports'));
+    await da.u.pressInline(m, translate('om', 'bot.digest.subscribe'));
+    await da.u.waitForMessage((m) => m.text === translate('om', 'bot.digest.subscribed'));
+    expect(await subscribed()).toBe(true);
+    await da.u.pressInline(m, translate('om', 'bot.digest.unsubscribe'));
+    await da.u.waitForMessage((m) => m.text === translate('om', 'bot.digest.unsubscribed'));
+    expect(await subscribed()).toBe(false);
+  });
 });
 
 describe('a DA the bot has not linked yet', () => {

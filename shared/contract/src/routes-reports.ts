@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { report, reportQuery } from './entities/report';
 import { route } from './route';
 import { routePaths } from './route-paths';
@@ -14,5 +15,16 @@ export const reportRoutes = {
     summary:
       "An area's report for a period and value chain: 12 weekly counts, adoption by value chain and " +
       'advisory, the next lower areas and the DAs (counts only; the caller must cover the area)',
+  }),
+  setReportDigest: route({
+    ...routePaths.setReportDigest,
+    body: z.object({ telegram_id: z.number().int().positive(), subscribed: z.boolean() }),
+    response: z.object({ subscribed: z.boolean() }),
+    // The bot acts for the Telegram user; who may subscribe is who has a report scope (the
+    // backend reads it with the report's own rule, and again at every send).
+    policy: { who: 'service' },
+    summary:
+      'Subscribe a Telegram user to the weekly digest of their report area, or unsubscribe (bot only; ' +
+      '403 without a report scope)',
   }),
 } as const;

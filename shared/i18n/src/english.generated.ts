@@ -106,6 +106,17 @@ export type English = {
       readonly record_adoption: "Record Adoption";
       readonly register_farmer: "Register farmer";
     };
+    readonly digest: {
+      readonly subscribe: "Get this chart every Monday";
+      readonly unsubscribe: "Stop the Monday chart";
+      readonly subscribed: "Done: every Monday at 08:00 you will get your area's weekly chart.";
+      readonly unsubscribed: "Done: you will get no more weekly charts.";
+      readonly failed: "That did not work. Please try again.";
+      readonly title: "Weekly digest: {{area}}";
+      readonly week: "Week of {{week}}: reach {{reach}}, adoption {{adoption}}";
+      readonly period: "{{from}} to {{to}}: reach {{reach}}, adoption {{adoption}}, farmers registered {{farmers}}, development groups {{groups}}";
+      readonly chart: "Reach per week";
+    };
   };
   readonly common: {
     readonly app_name: "Gebere";

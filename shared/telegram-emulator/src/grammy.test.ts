@@ -98,6 +98,24 @@ describe('grammY against the emulator', () => {
     await expect(bot.api.sendDocument(u.id, 'some-file-id')).rejects.toMatchObject({ error_code: 400 });
   });
 
+  it('sendPhoto with an uploaded file (multipart): the chat keeps the caption and bytes', async () => {
+    const tg = await startEmulator({ limits: false });
+    cleanups.push(() => tg.close());
+    const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+    const u = tg.emulator.createUser({ first_name: 'Abebe' });
+    await u.send('/start');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const sent = await bot.api.sendPhoto(u.id, new InputFile(png, 'digest.png'), {
+      caption: 'Weekly digest',
+    });
+    expect(sent.photo?.[0]).toMatchObject({ file_size: png.length });
+    expect(sent.caption).toBe('Weekly digest');
+    const m = await u.waitForMessage((m) => m.photo !== undefined);
+    expect(m.text).toBe('Weekly digest');
+    expect(Buffer.from(m.photo?.bytes ?? [])).toEqual(png);
+    await expect(bot.api.sendPhoto(u.id, 'some-file-id')).rejects.toMatchObject({ error_code: 400 });
+  });
+
   it('a second polling instance makes grammY stop with 409', async () => {
     const tg = await startEmulator({ limits: false });
     cleanups.push(() => tg.close());

@@ -67,6 +67,8 @@ export interface ChatMessage {
   reply_markup?: ReplyMarkup;
   /** A file the bot sent (sendDocument), with its bytes, for tests and the chat page. */
   document?: UploadedFile;
+  /** A photo the bot sent (sendPhoto), with its bytes. */
+  photo?: UploadedFile;
   /** The Telegram Message object as the bot sees it. */
   raw: Message;
 }

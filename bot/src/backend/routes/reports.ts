@@ -13,8 +13,9 @@ import {
 } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
+import { loadActor } from '../serving/actor-source';
 import { type Place, type ReportScope, reportPlace, reportScopes, scopeCovers } from '../serving/authorize';
-import { notFound } from '../serving/http-error';
+import { detailError, notFound } from '../serving/http-error';
 import { type BackendEnv, serve } from '../serving/serve';
 
 /**
@@ -181,5 +182,23 @@ export function registerReportRoutes(app: FastifyInstance, env: BackendEnv): voi
       query.from && query.to ? { from: query.from, to: query.to } : defaultPeriod(reportDayOf(new Date()));
     const filter = { level, id, ...period, valueChain: query.value_chain ?? null };
     return buildReport(db, filter, await trailOf(db, scopes, level, place));
+  });
+
+  // The weekly digest: whoever has a report scope may subscribe (the same rule as the report);
+  // unsubscribing is always allowed. The engine re-reads the scope at every send.
+  serve(app, env, routes.setReportDigest, async ({ body, db }) => {
+    const actor = await loadActor(db, body.telegram_id);
+    const botUserId = actor.kind === 'user' ? actor.botUser?.id : undefined;
+    if (botUserId === undefined) throw detailError(403, 'unknown_user');
+    if (!body.subscribed) {
+      await db.query('delete from report_digest_subscriptions where bot_user_id = $1', [botUserId]);
+      return { subscribed: false };
+    }
+    if ((await reportScopes(db, actor)).length === 0) throw detailError(403, 'no_report_scope');
+    await db.query(
+      'insert into report_digest_subscriptions (bot_user_id) values ($1) on conflict do nothing',
+      [botUserId],
+    );
+    return { subscribed: true };
   });
 }

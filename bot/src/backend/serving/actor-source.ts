@@ -7,7 +7,7 @@ import {
   type ProofOptions,
   type ProofResult,
 } from '../../auth/index';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 
 /** What the backend keeps of the acting Telegram user. */
 export interface ActorBotUser {
@@ -112,4 +112,18 @@ export function createActorSource(db: Db, proof: ProofOptions, ttlMs = 5_000): A
   const readProof = createProofReader(proof);
   const resolve = createActorResolver<ActorBotUser, ActorDa>({ ...proof, lookup, readProof });
   return { resolve, invalidate: () => cache.clear(), readProof };
+}
+
+/**
+ * Who a Telegram user is now, read fresh (no cache): for work done outside a request on their
+ * behalf, such as the weekly report digest re-checking the subscriber's report scope at send time.
+ */
+export async function loadActor(db: Queryable, telegramId: number): Promise<Actor> {
+  const found = toFound((await db.query<Row>(LOOKUP_SQL, [telegramId])).rows[0]);
+  return {
+    kind: 'user',
+    telegramUserId: telegramId,
+    ...(found ? { botUser: found.botUser } : {}),
+    ...(found?.da ? { da: found.da } : {}),
+  };
 }

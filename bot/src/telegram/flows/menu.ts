@@ -57,12 +57,18 @@ export function menuFlow(s: Services): Composer<BotContext> {
   /**
    * Reports: a link to the reports screen for anyone not REJECTED. Which area it shows (a DA's
    * kebele, a report user's woreda, a supervisor's area) or that there is none is the server's.
+   * Below it, the weekly digest's subscribe and unsubscribe buttons (flows/digest.ts).
    */
   flow.command('reports', async (ctx) => {
     const state = await refresh(ctx, s);
     if (state.rejected) return showHome(ctx, s, state);
     await ctx.reply(ctx.t('bot.open_reports'), {
-      reply_markup: new InlineKeyboard().webApp(ctx.t('bot.open_reports_button'), linksFor(ctx, s).reports()),
+      reply_markup: new InlineKeyboard()
+        .webApp(ctx.t('bot.open_reports_button'), linksFor(ctx, s).reports())
+        .row()
+        .text(ctx.t('bot.digest.subscribe'), 'digest:on')
+        .row()
+        .text(ctx.t('bot.digest.unsubscribe'), 'digest:off'),
     });
   });
 

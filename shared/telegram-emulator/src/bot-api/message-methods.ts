@@ -92,45 +92,59 @@ const isUpload = (v: unknown): v is UploadedFile =>
   typeof v === 'object' && v !== null && (v as UploadedFile).bytes instanceof Uint8Array;
 
 /**
- * sendDocument with an uploaded file (multipart), as Telegram keeps it: the message carries the
- * document's name, type and size and the caption; the chat keeps the bytes (`ChatMessage.document`).
- * A file_id or URL instead of an upload is refused (the emulator keeps no files of its own).
+ * sendDocument and sendPhoto with an uploaded file (multipart), as Telegram keeps it: the message
+ * carries the document's name, type and size (a photo: one size, its byte count) and the caption;
+ * the chat keeps the bytes (`ChatMessage.document` / `ChatMessage.photo`). A file_id or URL
+ * instead of an upload is refused (the emulator keeps no files of its own).
  */
-const sendDocument: MethodHandler = (emu, p) => {
-  const record = writableChat(emu, p);
-  let file = p.raw.document;
-  if (typeof file === 'string' && file.startsWith('attach://')) file = p.raw[file.slice('attach://'.length)];
-  if (!isUpload(file))
-    throw badRequest('wrong remote file identifier specified: the emulator takes uploads only');
-  const caption = p.str('caption');
-  const markup = parseReplyMarkup(p.raw.reply_markup, emu.options.limits);
-  emu.rate.take(record.user.id);
-  const stored = emu.store.addMessage(
-    record.user.id,
-    'bot',
-    (message_id, date) =>
-      ({
-        message_id,
-        from: emu.botUser,
-        chat: emu.store.chatObject(record.user.id),
-        date,
-        document: {
-          file_id: `doc-${record.user.id}-${message_id}`,
-          file_unique_id: `doc-${record.user.id}-${message_id}`,
-          file_name: file.file_name,
-          mime_type: file.mime_type || 'application/octet-stream',
-          file_size: file.bytes.length,
-        },
-        ...(caption ? { caption } : {}),
-        ...(isInlineMarkup(markup) ? { reply_markup: markup } : {}),
-      }) as Message,
-    markup,
-  );
-  stored.document = file;
-  if (caption) stored.text = caption;
-  applyKeyboard(emu, record.user.id, markup, stored.message_id);
-  return stored.raw;
-};
+const sendFile =
+  (field: 'document' | 'photo'): MethodHandler =>
+  (emu, p) => {
+    const record = writableChat(emu, p);
+    let file = p.raw[field];
+    if (typeof file === 'string' && file.startsWith('attach://'))
+      file = p.raw[file.slice('attach://'.length)];
+    if (!isUpload(file))
+      throw badRequest('wrong remote file identifier specified: the emulator takes uploads only');
+    const caption = p.str('caption');
+    const markup = parseReplyMarkup(p.raw.reply_markup, emu.options.limits);
+    emu.rate.take(record.user.id);
+    const stored = emu.store.addMessage(
+      record.user.id,
+      'bot',
+      (message_id, date) => {
+        const ids = {
+          file_id: `${field}-${record.user.id}-${message_id}`,
+          file_unique_id: `${field}-${record.user.id}-${message_id}`,
+        };
+        return {
+          message_id,
+          from: emu.botUser,
+          chat: emu.store.chatObject(record.user.id),
+          date,
+          ...(field === 'document'
+            ? {
+                document: {
+                  ...ids,
+                  file_name: file.file_name,
+                  mime_type: file.mime_type || 'application/octet-stream',
+                  file_size: file.bytes.length,
+                },
+              }
+            : { photo: [{ ...ids, width: 0, height: 0, file_size: file.bytes.length }] }),
+          ...(caption ? { caption } : {}),
+          ...(isInlineMarkup(markup) ? { reply_markup: markup } : {}),
+        } as Message;
+      },
+      markup,
+    );
+    stored[field] = file;
+    if (caption) stored.text = caption;
+    applyKeyboard(emu, record.user.id, markup, stored.message_id);
+    return stored.raw;
+  };
+const sendDocument = sendFile('document');
+const sendPhoto = sendFile('photo');
 
 function repliedMessage(emu: Emulator, p: Params, userId: number): ChatMessage | undefined {
   const params = p.json('reply_parameters', badRequest("can't parse reply parameters JSON object")) as
@@ -237,6 +251,7 @@ const sendChatAction: MethodHandler = (emu, p) => {
 export const messageMethods: Record<string, MethodHandler> = {
   sendMessage,
   sendDocument,
+  sendPhoto,
   editMessageText,
   editMessageReplyMarkup,
   deleteMessage,
