@@ -27,7 +27,10 @@ RUN pnpm --filter @gebere/webapp run build \
  && node bot/build.mjs \
  && test -s bot/dist/pglite-admin.tar.gz && test -s bot/dist/pglite-demo.tar.gz \
  && mkdir -p /out/node_modules/@electric-sql \
- && cp -rL bot/node_modules/@electric-sql/pglite /out/node_modules/@electric-sql/pglite
+ && cp -rL bot/node_modules/@electric-sql/pglite /out/node_modules/@electric-sql/pglite \
+ && mkdir -p /out/node_modules/@resvg \
+ && cp -rL bot/node_modules/@resvg/resvg-js /out/node_modules/@resvg/resvg-js \
+ && cp -rL node_modules/.pnpm/@resvg+resvg-js-linux-*/node_modules/@resvg/resvg-js-linux-* /out/node_modules/@resvg/
 
 FROM ${NODE_IMAGE} AS runtime
 # Without BOT_TOKEN (the emulator) the app refuses HOST=0.0.0.0 unless EMULATOR_ALLOW_REMOTE=true:
@@ -40,10 +43,11 @@ WORKDIR /app
 COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /app/bot/dist ./bot/dist
 COPY --from=build /app/webapp/dist ./webapp/dist
-# pg_dump and pg_restore for `gebere backup`/`restore` on PostgreSQL (trixie's client is newer
+# Fonts for the weekly digest's chart (Ethiopic included). pg_dump and pg_restore for
+# `gebere backup`/`restore` on PostgreSQL (trixie's client is newer
 # than the compose file's server, which pg_dump requires).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends postgresql-client \
+ && apt-get install -y --no-install-recommends postgresql-client fonts-noto-core \
  && rm -rf /var/lib/apt/lists/*
 # The operator's command line, as `npm run gebere -- …` is in a clone: `docker compose exec app
 # gebere help`. The sample content is in bot/dist/samples/ (README, "Running it in a container").

@@ -2,8 +2,8 @@
 // Bundles the companion server into bot/dist/ for a fast cold start: one ESM entry (main.js)
 // plus lazily loaded chunks (the embedded backend, the emulator), so a process loads only the
 // parts its configuration uses and Node resolves a handful of files instead of thousands.
-// Only PGlite stays external (its wasm and data files sit next to its module; it has no
-// dependencies), so a runtime image needs bot/dist, webapp/dist and that one package. pg's
+// Only PGlite and resvg stay external (EXTERNAL below), so a runtime image needs bot/dist,
+// webapp/dist and those packages (resvg with its platform binary package). pg's
 // optional native binding is never loaded.
 // It also ships the prepared database (bot/src/backend/db/snapshot.ts): built once per change of
 // what goes into it and cached, so a build where only other code changed does not pay initdb.
@@ -15,6 +15,10 @@ import { build } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
+
+// Packages that stay in node_modules: PGlite (its wasm and data files sit next to its module)
+// and resvg (the digest's chart renderer: a native binary chosen per platform at run time).
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@resvg/resvg-js', 'pg-native'];
 
 // CommonJS dependencies inside an ESM bundle still call require() and read __dirname.
 const banner = [
@@ -45,7 +49,7 @@ export async function buildBot({ quiet = false } = {}) {
     // Chunks beside main.js, so import.meta.url-relative files resolve the same from all.
     chunkNames: '[name]-[hash]',
     banner: { js: banner },
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+    external: EXTERNAL,
     logLevel: quiet ? 'warning' : 'info',
     metafile: true,
   });
@@ -84,7 +88,7 @@ async function shipSnapshot({ quiet }) {
     platform: 'node',
     target: 'node20',
     banner: { js: banner },
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+    external: EXTERNAL,
     logLevel: 'warning',
   });
   const adminDir = join(here, 'src', 'backend', 'seed', 'admin');
