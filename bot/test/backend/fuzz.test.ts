@@ -169,6 +169,11 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
           dry_run: true,
         },
       },
+      setReportDigest: {
+        method: 'PUT',
+        path: '/api/report-digest/',
+        valid: { telegram_id: da.telegramId, subscribed: true },
+      },
       updateNotificationSettings: {
         method: 'PUT',
         path: buildPath(routes.updateNotificationSettings.path, { id: n.body.id }),
