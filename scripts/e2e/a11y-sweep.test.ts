@@ -69,9 +69,9 @@ function screensFor(lang: Language, page: () => Page): [Person, ScreenCase[]][] 
         {
           route: '/',
           url: daLinks.home(),
-          // The hub's entries for the demo DA, a notification manager: the DA's six (feedback
-          // included) and the two notification screens (@gebere/contract/hub).
-          ready: (app) => expect.poll(() => count(app, 'a.menu-cell')).toBe(8),
+          // The hub's entries for the demo DA, a notification manager: the DA's seven (feedback
+          // and reports included) and the two notification screens (@gebere/contract/hub).
+          ready: (app) => expect.poll(() => count(app, 'a.menu-cell')).toBe(9),
         },
         {
           route: '/add_development_group',

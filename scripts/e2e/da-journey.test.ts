@@ -203,6 +203,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
             'home.menu.record_reach',
             'home.menu.record_adoption',
             'home.menu.feedback',
+            'home.menu.reports',
             'home.menu.update_profile',
           ] as const
         ).map((k) => t(k)),
