@@ -3,7 +3,7 @@
 // one summary per save. Chromium, the network cut by DevTools' offline emulation; en and am.
 
 import type { TestUser } from '@gebere/telegram-emulator';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { daInChat } from './demo-das';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
@@ -26,6 +26,21 @@ vi.mock('../../bot/src/server/embedded-backend', async (original) =>
 );
 
 const journey = journeyFile();
+
+/**
+ * No signal: DevTools' offline emulation, and every call to the server refused as a dead link
+ * would. The emulation alone let a reload's first sync through now and then (the new document's
+ * requests can start before Chromium applies it), which a phone without signal never does.
+ */
+const toServer = (url: URL) => /^\/(backend|tg)\//.test(url.pathname);
+async function cutSignal(context: BrowserContext): Promise<void> {
+  await context.route(toServer, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+async function restoreSignal(context: BrowserContext): Promise<void> {
+  await context.unroute(toServer);
+  await context.setOffline(false);
+}
 
 describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromium)', () => {
   expectCleanRun(journey, 'outbox-journey');
@@ -85,7 +100,7 @@ describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromiu
       };
 
       const before = u.history().length;
-      await browser.context.setOffline(true);
+      await cutSignal(browser.context);
       try {
         await register(app, farmers[0] as (typeof farmers)[number]);
         await app.getByText(t('common.outbox.waiting_one', { count: 1 })).waitFor();
@@ -101,7 +116,7 @@ describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromiu
         ]);
         expect(saved).toEqual([]);
       } finally {
-        await browser.context.setOffline(false);
+        await restoreSignal(browser.context);
       }
 
       // The signal is back: the app syncs by itself (the `online` event).
@@ -190,14 +205,14 @@ describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromiu
           field.farmers,
         ]).then((r) => r[0]?.n);
       const before = mark(u);
-      await journey.browser.context.setOffline(true);
+      await cutSignal(journey.browser.context);
       try {
         await pressMainButton(page);
         await app.getByText(t('common.outbox.kept_offline')).first().waitFor();
         await app.getByText(t('common.outbox.waiting_one', { count: 1 })).waitFor();
         expect(await reached()).toBe(0);
       } finally {
-        await journey.browser.context.setOffline(false);
+        await restoreSignal(journey.browser.context);
       }
       await app.getByText(t('common.outbox.all_saved')).waitFor({ timeout: 30_000 });
       expect(await reached()).toBe(4);
