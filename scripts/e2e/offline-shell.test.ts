@@ -56,7 +56,10 @@ describe.skipIf(chromiumSkipReason)('the app without signal (needs Chromium)', (
     await app.goto(link.href);
     await app.locator('input[name="farmer_name"]').waitFor();
     await expect
-      .poll(() => app.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state))
+      .poll(
+        () => app.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+        { timeout: 20_000 },
+      )
       .toBe('activated');
     const stored = await cacheContents(app);
     const names = Object.keys(stored);
@@ -77,21 +80,23 @@ describe.skipIf(chromiumSkipReason)('the app without signal (needs Chromium)', (
 
     // The screen's data is kept too, in IndexedDB (lib/offline-cache/), once the page is idle.
     await expect
-      .poll(() =>
-        app.evaluate(
-          () =>
-            new Promise<number>((done) => {
-              const open = indexedDB.open('gebere-cache');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('reads')) return done(0);
-                const count = db.transaction('reads').objectStore('reads').count();
-                count.onsuccess = () => done(count.result);
-                count.onerror = () => done(0);
-              };
-              open.onerror = () => done(0);
-            }),
-        ),
+      .poll(
+        () =>
+          app.evaluate(
+            () =>
+              new Promise<number>((done) => {
+                const open = indexedDB.open('gebere-cache');
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('reads')) return done(0);
+                  const count = db.transaction('reads').objectStore('reads').count();
+                  count.onsuccess = () => done(count.result);
+                  count.onerror = () => done(0);
+                };
+                open.onerror = () => done(0);
+              }),
+          ),
+        { timeout: 20_000 },
       )
       .toBeGreaterThan(0);
 

@@ -73,8 +73,9 @@ describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromiu
         await page.locator('input[name="farmer_name"]').waitFor();
         // The worker keeps the shell (a reload offline); the outbox has loaded after the paint.
         await expect
-          .poll(() =>
-            page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+          .poll(
+            () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+            { timeout: 20_000 },
           )
           .toBe('activated');
         await page.getByText(t('common.outbox.all_saved')).waitFor();
@@ -196,7 +197,9 @@ describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromiu
       await tick(app, local(path.practice, path.practice_am));
       for (const s of subs) await tick(app, local(s.name, s.name_am));
       await expect
-        .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count())
+        .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count(), {
+          timeout: 20_000,
+        })
         .toBe(2);
       await app.getByText(t('common.outbox.all_saved')).waitFor();
 
