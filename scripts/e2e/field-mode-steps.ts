@@ -121,6 +121,31 @@ export const keptRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
     )
   ).sort((a, b) => a.seq - b.seq);
 
+/** The outbox is at rest: nothing pending or saved-but-untold on the phone, no write on its way. */
+export async function settled(where: Page | Frame, onTheWay: () => number): Promise<void> {
+  await expect
+    .poll(async () => (await keptRecords(where)).filter((r) => r.state !== 'refused').length, {
+      timeout: 30_000,
+    })
+    .toBe(0);
+  await expect.poll(onTheWay, { timeout: 30_000 }).toBe(0);
+}
+
+/** Remove on the first refused record, then Telegram's popup: Remove (`confirm`) or Cancel. */
+export async function removeRefused(chat: Page, app: Frame, t: T, confirm: boolean): Promise<void> {
+  await app
+    .locator('.outbox-refused li')
+    .first()
+    .getByRole('button', { name: t('common.remove') })
+    .click();
+  const modal = chat.locator('#modal');
+  await modal.getByText(t('common.outbox.drop_confirm')).waitFor();
+  await modal
+    .locator('#modal-buttons button', { hasText: t(confirm ? 'common.remove' : 'common.cancel') })
+    .click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
 /** The reasons the outbox status shows beside refused records, in order. */
 export const refusedReasons = (where: Page | Frame) =>
   where.locator('.outbox-refused .outbox-reason').allTextContents();

@@ -8,7 +8,7 @@
 
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { message } from '../../bot/src/backend/serving/messages';
 import { axeSerious } from './a11y';
@@ -25,7 +25,9 @@ import {
   openScreenPage,
   refusedReasons,
   registerFarmer,
+  removeRefused,
   restoreSignal,
+  settled,
   watchWrites,
 } from './field-mode-steps';
 import { expectCleanRun, type Journey, journeyFile, row, rows } from './journey';
@@ -37,6 +39,11 @@ vi.mock('../../bot/src/server/embedded-backend', async (original) =>
 );
 
 const DAY = 86_400_000;
+// This process's real Date back only once the product has closed (after-hooks run in reverse):
+// a deadline the server took from the moved clock would otherwise lie weeks ahead of it.
+afterAll(() => {
+  vi.useRealTimers();
+});
 const journey = journeyFile();
 const clock = sharedClock(journey);
 
@@ -48,8 +55,8 @@ const clock = sharedClock(journey);
  * the real time plus all moves so far, so the small drift between them never accumulates.
  * Playwright stamps each change of its clock with this process's Date.now(), and a page opened
  * later replays the stamps into its timer ticks: they must be real times, or every jump adds to
- * the ticks, and past 2^31 ms (24.8 days) a reopened app's idle callback never ran (the outbox
- * never started). So this process's Date is real while Playwright's clock is set.
+ * the ticks (at 28 days of them a reopened app's outbox never started: its idle callback did not
+ * run). So this process's Date is real while Playwright's clock is set.
  */
 function sharedClock(j: Journey) {
   const realNow = Date.now;
@@ -61,9 +68,6 @@ function sharedClock(j: Journey) {
   beforeAll(async () => {
     await j.browser.context.clock.install({ time: realNow() });
     fakeDate();
-  });
-  afterAll(() => {
-    vi.useRealTimers();
   });
   return {
     /** Both clocks `ms` later than they were (0: only brought back together). */
@@ -178,12 +182,7 @@ describe.skipIf(chromiumSkipReason)('records kept through a long outage (needs C
 
       // The DA removes both (Telegram's confirmation each time): nothing is left to send.
       for (const left of [1, 0]) {
-        await again
-          .locator('.outbox-refused li')
-          .first()
-          .getByRole('button', { name: t('common.remove') })
-          .click();
-        await chat.locator('#modal-buttons button', { hasText: t('common.remove') }).click();
+        await removeRefused(chat, again, t, true);
         await expect.poll(() => refusedReasons(again)).toHaveLength(left);
       }
       expect(await keptRecords(again)).toEqual([]);
@@ -210,16 +209,6 @@ async function readsWith(authorization: string, kebele: string): Promise<number>
     headers: { authorization },
   });
   return res.statusCode;
-}
-
-/** The outbox is at rest: nothing pending or saved-but-untold on the phone, no write on its way. */
-async function settled(app: Frame, onTheWay: () => number) {
-  await expect
-    .poll(async () => (await keptRecords(app)).filter((r) => r.state !== 'refused').length, {
-      timeout: 30_000,
-    })
-    .toBe(0);
-  await expect.poll(onTheWay, { timeout: 30_000 }).toBe(0);
 }
 
 /**

@@ -5,7 +5,6 @@
 // in the DA's language, on every open screen and in the chat, and stays until the DA removes it.
 // Chromium, the network cut by DevTools' offline emulation; en and am.
 
-import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { message } from '../../bot/src/backend/serving/messages';
 import { axeSerious } from './a11y';
@@ -20,7 +19,9 @@ import {
   openScreenPage,
   refusedReasons,
   registerFarmer,
+  removeRefused,
   restoreSignal,
+  settled,
   watchWrites,
 } from './field-mode-steps';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
@@ -180,28 +181,3 @@ describe.skipIf(chromiumSkipReason)('a record refused on sync (needs Chromium)',
     }, 180_000);
   });
 });
-
-/** The outbox is at rest: nothing pending on the phone and no write on its way. */
-async function settled(page: Page, onTheWay: () => number) {
-  await expect
-    .poll(async () => (await keptRecords(page)).filter((r) => r.state !== 'refused').length, {
-      timeout: 30_000,
-    })
-    .toBe(0);
-  await expect.poll(onTheWay, { timeout: 30_000 }).toBe(0);
-}
-
-/** Remove on the refused record, then Telegram's popup: Remove (`confirm`) or Cancel. */
-async function removeRefused(chat: Page, app: Frame, t: ReturnType<typeof tr>, confirm: boolean) {
-  await app
-    .locator('.outbox-refused li')
-    .first()
-    .getByRole('button', { name: t('common.remove') })
-    .click();
-  const modal = chat.locator('#modal');
-  await modal.getByText(t('common.outbox.drop_confirm')).waitFor();
-  await modal
-    .locator('#modal-buttons button', { hasText: t(confirm ? 'common.remove' : 'common.cancel') })
-    .click();
-  await modal.waitFor({ state: 'hidden' });
-}
