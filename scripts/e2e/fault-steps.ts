@@ -62,8 +62,13 @@ export interface AdvisoryPath {
 /**
  * Two sub-practices of one practice with an advisory reachable from `kebeleId` (its kebele,
  * woreda, zone or region): the hierarchy the reach/adoption form walks, in the user's language.
+ * The practice has one advisory targeted at the kebele itself, or (`reachable`) at any of them.
  */
-export async function advisoryPath(kebeleId: string, lang: Language): Promise<AdvisoryPath> {
+export async function advisoryPath(
+  kebeleId: string,
+  lang: Language,
+  first: 'kebele' | 'reachable' = 'kebele',
+): Promise<AdvisoryPath> {
   const [area] = await rows<{ kebele: string; woreda: string; zone: string; region: string }>(
     `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
      from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $1`,
@@ -81,7 +86,7 @@ export async function advisoryPath(kebeleId: string, lang: Language): Promise<Ad
             json_build_object('name', p.name, 'name_am', p.name_am) as p, p.id as practice_id
      from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
      join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
-     where a.kebele_id = $1 and exists (
+     where ${first === 'kebele' ? 'a.kebele_id = $1' : reachable('a')} and exists (
        select 1 from advisories a2 join sub_practices sp2 on sp2.id = a2.sub_practice_id
        where sp2.practice_id = p.id and sp2.id <> sp.id and ${reachable('a2')})
      order by p.id limit 1`,

@@ -29,7 +29,11 @@ export interface Product {
   base: string;
   emulator: NonNullable<RunningServer['emulator']>['emulator'];
   /** The backend with the bot's service token, as the bot calls it. */
-  backend(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<unknown>;
+  backend(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<unknown>;
   close(): Promise<void>;
 }
 

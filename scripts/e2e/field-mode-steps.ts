@@ -1,0 +1,202 @@
+// Steps of the field-mode journeys (issue 19; refusal-journey.test.ts, long-outage-journey.test.ts):
+// the signal cut and restored, a screen opened as an app of its own, the mini-app closed and
+// opened from the menu button, a farmer typed in, and what the outbox keeps on the phone.
+
+import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import type { T } from './steps';
+import { choose, pressMainButton } from './steps';
+import { appFrame, type Browser } from './test-kit';
+
+/**
+ * No signal: DevTools' offline emulation, and every call to the server refused as a dead link
+ * would (outbox-journey.test.ts says why the emulation alone is not enough).
+ */
+const toServer = (url: URL) => /^\/(backend|tg)\//.test(url.pathname);
+export async function cutSignal(context: BrowserContext): Promise<void> {
+  await context.route(toServer, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+export async function restoreSignal(context: BrowserContext): Promise<void> {
+  await context.unroute(toServer);
+  await context.setOffline(false);
+}
+
+/**
+ * A screen opened from its launch URL as a page of its own (a second app open on the phone), once
+ * it is ready: its form shows, the worker keeps the shell, and the outbox has loaded.
+ */
+export async function openScreenPage(browser: Browser, url: string, t: T, ready: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => browser.errors.push(`${page.url()}: ${e.message}`));
+  await page.goto(url);
+  await page.locator(ready).waitFor();
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), {
+      timeout: 20_000,
+    })
+    .toBe('activated');
+  await page.getByText(t('common.outbox.all_saved')).waitFor();
+  return page;
+}
+
+/** The chat's menu button: the home hub, with initData Telegram signs now. */
+export async function openFromMenu(chat: Page): Promise<Frame> {
+  await chat.locator('#menu-button').click();
+  await chat.locator('#app').waitFor({ state: 'visible' });
+  const app = await appFrame(chat);
+  await app.locator('main.screen').waitFor();
+  return app;
+}
+
+/**
+ * Closes the mini-app as a person does: Back while the header offers it (a screen opened from the
+ * hub), then ✕; when Telegram asks first (input typed, records unsent), "Close anyway".
+ */
+export async function closeMiniApp(chat: Page): Promise<void> {
+  const app = chat.locator('#app');
+  const back = chat.locator('#app-back');
+  const close = chat.locator('#app-close');
+  const anyway = chat.locator('#modal-buttons button', { hasText: 'Close anyway' });
+  await expect
+    .poll(
+      async () => {
+        if (await anyway.isVisible()) await anyway.click();
+        else if (await close.isVisible()) await close.click();
+        else if (await back.isVisible()) await back.click();
+        return app.isHidden();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+export interface NewFarmer {
+  names: [string, string, string];
+  /** As typed: 09… or 07… */
+  phone: string;
+}
+
+/** Types a farmer into the farmer form, into an existing group, and presses Register. */
+export async function registerFarmer(app: Frame, f: NewFarmer, groupId: number | string): Promise<void> {
+  for (const [i, field] of ['farmer_name', 'father_name', 'grand_father_name'].entries())
+    await app.locator(`input[name="${field}"]`).fill(f.names[i] as string);
+  await app.locator('input[name="phone_number"]').fill(f.phone);
+  await choose(app, 'gender', 'female');
+  await choose(app, 'development_group', String(groupId));
+  // The in-page button (a browser launch) or Telegram's main button under the frame.
+  const inPage = app.locator('.inpage-main-button button');
+  if (await inPage.count()) await inPage.click();
+  else await pressMainButton(app.page());
+}
+
+/** What the outbox keeps on the phone (webapp lib/outbox/record.ts), read from IndexedDB. */
+export interface KeptRecord {
+  key: string;
+  seq: number;
+  route: string;
+  state: 'pending' | 'saved' | 'refused';
+  capturedAt: string;
+  authorization?: string;
+  refusal?: { status: number | null; reason: string; lateSync?: string };
+}
+
+/** What the outbox keeps on the phone, oldest first. */
+export const keptRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
+  (
+    await where.evaluate(
+      () =>
+        new Promise<KeptRecord[]>((done, fail) => {
+          const open = indexedDB.open('gebere-outbox');
+          open.onerror = () => fail(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('records')) return done([]);
+            const all = db.transaction('records').objectStore('records').getAll();
+            all.onsuccess = () => done(all.result as KeptRecord[]);
+            all.onerror = () => fail(all.error);
+          };
+        }),
+    )
+  ).sort((a, b) => a.seq - b.seq);
+
+/** The outbox is at rest: nothing pending or saved-but-untold on the phone, no write on its way. */
+export async function settled(where: Page | Frame, onTheWay: () => number): Promise<void> {
+  await expect
+    .poll(async () => (await keptRecords(where)).filter((r) => r.state !== 'refused').length, {
+      timeout: 30_000,
+    })
+    .toBe(0);
+  await expect.poll(onTheWay, { timeout: 30_000 }).toBe(0);
+}
+
+/** Remove on the first refused record, then Telegram's popup: Remove (`confirm`) or Cancel. */
+export async function removeRefused(chat: Page, app: Frame, t: T, confirm: boolean): Promise<void> {
+  await app
+    .locator('.outbox-refused li')
+    .first()
+    .getByRole('button', { name: t('common.remove') })
+    .click();
+  const modal = chat.locator('#modal');
+  await modal.getByText(t('common.outbox.drop_confirm')).waitFor();
+  await modal
+    .locator('#modal-buttons button', { hasText: t(confirm ? 'common.remove' : 'common.cancel') })
+    .click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+/** The reasons the outbox status shows beside refused records, in order. */
+export const refusedReasons = (where: Page | Frame) =>
+  where.locator('.outbox-refused .outbox-reason').allTextContents();
+
+/** One write the app sent to the server, and how it was answered. */
+export interface SentWrite {
+  url: string;
+  authorization: string | undefined;
+  capturedAt: string | undefined;
+  key: string | undefined;
+  status: number | undefined;
+}
+
+/**
+ * Every write the browser sends to `pattern` (any page or frame), with its proof, capture time,
+ * key and answer (none when there was no signal), and how many are still on their way.
+ */
+export function watchWrites(context: BrowserContext, pattern: RegExp) {
+  const sent: SentWrite[] = [];
+  let onTheWay = 0;
+  const watched = (request: Request) => request.method() === 'POST' && pattern.test(request.url());
+  const note = async (request: Request) => {
+    if (!watched(request)) return;
+    try {
+      const headers = await request.allHeaders();
+      const response = await request.response().catch(() => null);
+      sent.push({
+        url: request.url(),
+        authorization: headers.authorization,
+        capturedAt: headers['x-captured-at'],
+        key: headers['idempotency-key'],
+        status: response?.status(),
+      });
+    } finally {
+      onTheWay--;
+    }
+  };
+  const start = (r: Request) => {
+    if (watched(r)) onTheWay++;
+  };
+  const end = (r: Request) => void note(r);
+  context.on('request', start);
+  context.on('requestfinished', end);
+  context.on('requestfailed', end);
+  return {
+    sent,
+    onTheWay: () => onTheWay,
+    stop() {
+      context.off('request', start);
+      context.off('requestfinished', end);
+      context.off('requestfailed', end);
+    },
+  };
+}
