@@ -92,13 +92,15 @@ export async function sweepPeople(journey: Journey): Promise<SweepPeople> {
       [name, profile.kebele, da.botUserId, i + 2],
     );
   // The adoption screen lists the farmers someone reached: every farmer of the DA's groups was
-  // reached with the advisories the screen leads to (as the reach screen records them).
+  // reached with the advisories the screen leads to (as the reach screen records them; the demo
+  // data's own meetings may have reached some already).
   const path = await advisoryPath(profile.kebele, 'en');
   await rows(
     `insert into reach_records (farmer_id, advisory_id, created_by)
      select f.id, a, $2 from farmers f join development_groups g on g.id = f.development_group_id,
        unnest($3::bigint[]) as a
-     where g.kebele_id = $1`,
+     where g.kebele_id = $1
+     on conflict (farmer_id, advisory_id, created_by) do nothing`,
     [profile.kebele, profile.id, path.advisoryIds],
   );
   const advisory = await row<{ id: string }>('select id::text from advisories where code = $1', [
