@@ -193,27 +193,6 @@ export async function expectSettled(app: Frame, expected: { lang: Language; them
   );
 }
 
-/** Closes the mini-app as a person does: back to the first screen, then the close button. */
-export async function closeApp(page: Page) {
-  const app = page.locator('#app');
-  for (let i = 0; i < 5 && (await app.isVisible()); i++) {
-    if (await page.locator('#app-back').isVisible()) {
-      await page.locator('#app-back').click();
-      await page
-        .locator('#app-close')
-        .waitFor({ state: 'visible', timeout: 5_000 })
-        .catch(() => undefined);
-      continue;
-    }
-    await page.locator('#app-close').click();
-    // A form with changes asks first (closing confirmation).
-    const anyway = page.locator('#modal-buttons button', { hasText: 'Close anyway' });
-    await Promise.race([app.waitFor({ state: 'hidden' }), anyway.waitFor({ state: 'visible' })]);
-    if (await anyway.isVisible()) await anyway.click();
-  }
-  await app.waitFor({ state: 'hidden' });
-}
-
 /** Waits until a select has its options from the server (more than the empty choice). */
 export async function optionsLoaded(app: Frame, name: string) {
   await expect

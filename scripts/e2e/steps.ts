@@ -101,6 +101,27 @@ export async function pressMainButton(page: Page, text?: string) {
   await button.click();
 }
 
+/** Closes the mini-app as a person does: back to the first screen, then the close button. */
+export async function closeApp(page: Page) {
+  const app = page.locator('#app');
+  for (let i = 0; i < 5 && (await app.isVisible()); i++) {
+    if (await page.locator('#app-back').isVisible()) {
+      await page.locator('#app-back').click();
+      await page
+        .locator('#app-close')
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .catch(() => undefined);
+      continue;
+    }
+    await page.locator('#app-close').click();
+    // A form with changes asks first (closing confirmation).
+    const anyway = page.locator('#modal-buttons button', { hasText: 'Close anyway' });
+    await Promise.race([app.waitFor({ state: 'hidden' }), anyway.waitFor({ state: 'visible' })]);
+    if (await anyway.isVisible()) await anyway.click();
+  }
+  await app.waitFor({ state: 'hidden' });
+}
+
 export async function appClosed(page: Page) {
   await page.locator('#app').waitFor({ state: 'hidden', timeout: 30_000 });
 }
