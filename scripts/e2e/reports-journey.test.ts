@@ -28,7 +28,7 @@ import {
   viewFigures,
   viewPeriod,
 } from './report-steps';
-import { botSays, closeApp, mark, pressInline, sendText, shareContact, tr } from './steps';
+import { botSays, closeApp, mark, pressInline, sendText, startWithContact, tr } from './steps';
 import { appFrame, chromiumSkipReason, openChat, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
@@ -96,10 +96,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
         });
         page = await openChat(journey.browser, product, u.id);
       }
-      await sendText(page, '/start');
-      await botSays(u, t('bot.ask_contact'));
-      await shareContact(page, t('bot.share_contact_button'));
-      await botSays(u, (text) => text.startsWith(t('bot.not_registered')));
+      await startWithContact(page, u, t, (text) => text.startsWith(t('bot.not_registered')));
 
       // Reports from the home hub: the chat's menu button.
       let app = await reportsFromHub(page, t);
@@ -115,7 +112,10 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
       journey.findings.push(...(await axeSerious(app, `${lang} /reports (woreda)`)));
       await screenshot(page, `${lang}-light-reports-woreda`);
       // …and further down, the weeks as bars.
-      await app.getByText(t('report.per_week')).first().evaluate((e) => e.scrollIntoView());
+      await app
+        .getByText(t('report.per_week'))
+        .first()
+        .evaluate((e) => e.scrollIntoView());
       await screenshot(page, `${lang}-light-reports-woreda-weeks`);
 
       // Drill down to the kebele.
@@ -191,10 +191,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
       phone_number: '+251916789005',
     });
     const page = await openChat(journey.browser, journey.product, tsegaye.id);
-    await sendText(page, '/start');
-    await botSays(tsegaye, t('bot.ask_contact'));
-    await shareContact(page, t('bot.share_contact_button'));
-    await botSays(tsegaye, (text) => text.includes(t('bot.verified')));
+    await startWithContact(page, tsegaye, t, (text) => text.includes(t('bot.verified')));
     let app = await reportsFromHub(page, t);
     await reportOf(app, t, 'kebele', chume.name);
     const own = await viewFigures(app, t);
@@ -228,10 +225,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
       location_id: place.zone,
     });
     const chat = await openChat(journey.browser, journey.product, supervisor.id);
-    await sendText(chat, '/start');
-    await botSays(supervisor, t('bot.ask_contact'));
-    await shareContact(chat, t('bot.share_contact_button'));
-    await botSays(supervisor, (text) => text.startsWith(t('bot.not_registered')));
+    await startWithContact(chat, supervisor, t, (text) => text.startsWith(t('bot.not_registered')));
     await sendText(chat, '/reports');
     await botSays(supervisor, t('bot.open_reports'));
     await pressInline(chat, t('bot.open_reports'), t('bot.open_reports_button'));

@@ -92,6 +92,14 @@ export async function shareContact(page: Page, label: string) {
   await page.locator('#modal-buttons button', { hasText: 'OK' }).click();
 }
 
+/** /start, then the phone shared in the chat page, until the bot says who the user is (`then`). */
+export async function startWithContact(page: Page, u: TestUser, t: T, then: (text: string) => boolean) {
+  await sendText(page, '/start');
+  await botSays(u, t('bot.ask_contact'));
+  await shareContact(page, t('bot.share_contact_button'));
+  await botSays(u, then);
+}
+
 /** The main button in the chat page, once the app shows it and it is active. */
 export async function pressMainButton(page: Page, text?: string) {
   const button = page.locator('#main-button');
