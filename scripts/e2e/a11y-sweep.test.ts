@@ -12,7 +12,6 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { ownContrast } from './a11y-contrast';
 import {
-  closeApp,
   linksFor,
   openScreen,
   optionsLoaded,
@@ -26,7 +25,7 @@ import {
 import { englishOnScreen } from './english-leaks';
 import { advisoryPath, chooseRecords } from './fault-steps';
 import { expectCleanRun, journeyFile } from './journey';
-import { pressMainButton, tr } from './steps';
+import { closeApp, pressMainButton, tr } from './steps';
 import { chromiumSkipReason, openChat, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>

@@ -18,7 +18,6 @@ import type { ChatMessage, MiniAppLaunch, TestUser } from '@gebere/telegram-emul
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
-import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
 // The samples README's order: a file after the files it refers to.
 import { SAMPLE_KINDS } from '../../bot/src/backend/seed/samples';
 import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend-client';
@@ -26,6 +25,7 @@ import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
 import { fingerprint } from '../../bot/test/backend/test-kit/fingerprint';
 import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/test-kit/postgres';
+import { parseCsv } from './csv';
 import { startAndShareContact } from './demo-das';
 import { botSays, mark, menuLabels, replyLabels, summaryText, tr } from './steps';
 import { type Product, ROOT, startProduct } from './test-kit';
@@ -39,12 +39,6 @@ const WOREDA = 'ET031702';
 const MANAGER = { first: 'Abebe', phone: '911234501', lang: 'en' as const, roster: true };
 /** Not in the roster: registers as a new DA. */
 const NEW_DA = { first: 'Almaz', phone: '911000333', lang: 'en' as const, roster: false };
-
-/** A CSV file's records by header, read with the importer's own reader (BOM, CRLF, quotes). */
-function parseCsv(text: string): Record<string, string>[] {
-  const [header = [], ...records] = readCsv(text);
-  return records.map((r) => Object.fromEntries(header.map((h, n) => [h, r[n] ?? ''])));
-}
 
 async function gebere(argv: string[], settings: CliSettings) {
   const out: string[] = [];

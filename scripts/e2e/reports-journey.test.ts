@@ -1,93 +1,247 @@
-// Reports (issue 20), in Debian's Chromium through the emulator's chat page at 360×640: a report
-// user of the demo DA's woreda opens /reports from the chat, sees the woreda's demo numbers as
-// bars and tables, drills down to the demo kebele, has the rows sent as a CSV document, and
-// reads the same in dark; English and Amharic, axe on each view.
+// Reports (issue 20), its "Done when" in Debian's Chromium through the emulator's chat page at
+// 360×640, on the demo data: a report user opens Reports from the home hub (the chat's menu
+// button), sees their woreda's demo figures as bars, drills down to a kebele, has the bot send the
+// rows as a CSV (the file shows in the chat, its rows the view's), subscribes to the digest with
+// /digest, and gets that Monday's chart in the chat; then the same screen in dark. English (the
+// demo report user the chat page offers a first run), Amharic and Afaan Oromo; axe on each view
+// and on the chat with the file and the chart. Then a demo DA and a supervisor, each their area.
 
+import type { TestUser } from '@gebere/telegram-emulator';
 import { describe, expect, it, vi } from 'vitest';
+import { DEMO_REPORTER_TELEGRAM_ID } from '../../bot/src/backend/seed/demo/chat-users';
+import { DEMO_PLACES } from '../../bot/src/backend/seed/demo-content';
+import { CHART_HEIGHT, CHART_WIDTH } from '../../bot/src/notifications/digest-chart';
 import { axeSerious } from './a11y';
+import { daInChat } from './demo-das';
 import { expectCleanRun, journeyFile, row } from './journey';
-import { botSays, pressInline, sendText, shareContact, tr } from './steps';
+import {
+  botMessage,
+  csvFigures,
+  digestCaption,
+  downloadLastFile,
+  lastDigestTime,
+  lastPhoto,
+  rawTotals,
+  reportOf,
+  reportsFromHub,
+  runDigestAt,
+  viewFigures,
+  viewPeriod,
+} from './report-steps';
+import { botSays, closeApp, mark, pressInline, sendText, startWithContact, tr } from './steps';
 import { appFrame, chromiumSkipReason, openChat, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
 );
 
-/** The demo kebele with the demo DAs' farmers (bot/src/backend/seed/demo/places.ts). */
-const DEMO_KEBELE = 'ET031702888001';
-const REPORTER = { en: '911000811', am: '911000822' } as const;
+/** Report users made here, as the report-user form saves them (that form has its own journey). */
+const REPORTER = { am: '911000822', om: '911000833' } as const;
 
 const journey = journeyFile();
+
+/** The demo woreda with two demo kebeles, and its busiest kebele (demo/places.ts), named in `lang`. */
+async function demoPlace(lang: 'en' | 'am' | 'om') {
+  const named = (t: string) => (lang === 'am' ? `coalesce(${t}.name_am, ${t}.name)` : `${t}.name`);
+  return row<{
+    region: number;
+    zone: number;
+    woreda: number;
+    kebele: number;
+    zoneName: string;
+    woredaName: string;
+    kebeleName: string;
+  }>(
+    `select z.region_id::int as region, w.zone_id::int as zone, w.id::int as woreda, k.id::int as kebele,
+       ${named('z')} as "zoneName", ${named('w')} as "woredaName", ${named('k')} as "kebeleName"
+     from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.code = $1`,
+    [DEMO_PLACES.bahirDarZuria.danamariyam],
+  );
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
   expectCleanRun(journey, 'reports-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang) => {
+  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
     const t = tr(lang);
 
-    it('a report user sees the woreda, drills down to a kebele and gets the CSV in the chat', async () => {
-      const area = await row<{ region: number; zone: number; woreda: number; kebele: number; name: string }>(
-        `select z.region_id::int as region, w.zone_id::int as zone, k.woreda_id::int as woreda, k.id::int as kebele,
-           coalesce(${lang === 'am' ? 'k.name_am, ' : ''}k.name) as name
-         from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.code = $1`,
-        [DEMO_KEBELE],
-      );
-      const farmers = await row<{ n: number }>(
-        'select count(*)::int as n from farmers f join kebeles k on k.id = f.kebele_id where k.woreda_id = $1',
-        [area.woreda],
-      );
-      const u = journey.product.emulator.createUser({
-        first_name: 'Hana',
-        language_code: lang,
-        phone_number: `+251${REPORTER[lang]}`,
-      });
-      // The profile as the report-user form saves it (that form has its own journey).
-      await journey.product.backend('POST', '/api/report-users/', {
-        name: 'Hana Girma',
-        phone_no: REPORTER[lang],
-        gender: 'female',
-        region: area.region,
-        zone: area.zone,
-        woreda: area.woreda,
-        created_by: u.id,
-      });
-      const page = await openChat(journey.browser, journey.product, u.id);
-      await sendText(page, '/start');
-      await botSays(u, t('bot.ask_contact'));
-      await shareContact(page, t('bot.share_contact_button'));
-      await botSays(u, (text) => text.startsWith(t('bot.not_registered')));
-      await sendText(page, '/reports');
-      await botSays(u, t('bot.open_reports'));
-      await pressInline(page, t('bot.open_reports'), t('bot.open_reports_button'));
-      let app = await appFrame(page);
-      await app.getByRole('heading', { name: new RegExp(t('report.levels.woreda')) }).waitFor();
-      const totals = app.locator('.report-totals dd').first();
-      await expect.poll(() => totals.textContent(), { timeout: 20_000 }).toBe(String(farmers.n));
-      await app.locator('.report-chart svg').first().waitFor();
+    it('done when: hub → woreda bars → kebele → CSV in the chat → /digest → that Monday’s chart', async () => {
+      const { product } = journey;
+      const place = await demoPlace(lang);
+      let u: TestUser;
+      let page: Awaited<ReturnType<typeof openChat>>;
+      if (lang === 'en') {
+        // A first run: the chat page opens on the demo's report user, saying who they are.
+        page = await openChat(journey.browser, product, null);
+        await expect
+          .poll(() => page.locator('#user-select option:checked').textContent())
+          .toMatch(/^Hana Girma \(en\) — report user of /);
+        u = product.emulator.user(DEMO_REPORTER_TELEGRAM_ID);
+      } else {
+        u = product.emulator.createUser({
+          first_name: 'Hana',
+          language_code: lang,
+          phone_number: `+251${REPORTER[lang]}`,
+        });
+        await product.backend('POST', '/api/report-users/', {
+          name: 'Hana Girma',
+          phone_no: REPORTER[lang],
+          gender: 'female',
+          region: place.region,
+          zone: place.zone,
+          woreda: place.woreda,
+          created_by: u.id,
+        });
+        page = await openChat(journey.browser, product, u.id);
+      }
+      await startWithContact(page, u, t, (text) => text.startsWith(t('bot.not_registered')));
+
+      // Reports from the home hub: the chat's menu button.
+      let app = await reportsFromHub(page, t);
+      await reportOf(app, t, 'woreda', place.woredaName);
+      const woreda = await viewFigures(app, t);
+      const period = await viewPeriod(app);
+      expect(woreda.totals).toEqual(await rawTotals('woreda', place.woreda, period));
+      // The demo's weeks: reach in most of them, and adoption.
+      expect(woreda.reachPerWeek).toHaveLength(12);
+      expect(woreda.reachPerWeek.filter((n) => n > 0).length).toBeGreaterThanOrEqual(8);
+      expect(sum(woreda.reachPerWeek)).toBe(woreda.totals[2]);
+      expect(woreda.totals[3]).toBeGreaterThan(0);
       journey.findings.push(...(await axeSerious(app, `${lang} /reports (woreda)`)));
       await screenshot(page, `${lang}-light-reports-woreda`);
+      // …and further down, the weeks as bars.
+      await app
+        .getByText(t('report.per_week'))
+        .first()
+        .evaluate((e) => e.scrollIntoView());
+      await screenshot(page, `${lang}-light-reports-woreda-weeks`);
 
-      await app.getByRole('link', { name: area.name, exact: true }).click();
-      await app.getByRole('heading', { name: new RegExp(t('report.levels.kebele')) }).waitFor();
+      // Drill down to the kebele.
+      await app.getByRole('link', { name: place.kebeleName, exact: true }).click();
+      await reportOf(app, t, 'kebele', place.kebeleName);
+      const kebele = await viewFigures(app, t);
+      expect(kebele.totals).toEqual(await rawTotals('kebele', place.kebele, await viewPeriod(app)));
+      expect(kebele.totals[2]).toBeGreaterThan(0);
       journey.findings.push(...(await axeSerious(app, `${lang} /reports (kebele)`)));
       await screenshot(page, `${lang}-light-reports-kebele`);
 
+      // The rows behind the view, sent by the bot as a document: its figures are the view's.
+      let since = mark(u);
       await app.getByRole('button', { name: t('report.export') }).click();
       await app.getByText(t('report.exported')).waitFor();
-      const file = await u.waitForMessage((m) => m.document !== undefined);
-      expect(file.document?.file_name).toMatch(new RegExp(`^report-kebele-${area.kebele}-`));
-      expect(Buffer.from(file.document?.bytes ?? []).toString('utf8')).toContain(area.name);
+      const sent = await botMessage(u, since, (m) => m.document !== undefined);
+      expect(sent.document?.file_name).toMatch(new RegExp(`^report-kebele-${place.kebele}-`));
+      const csv = Buffer.from(sent.document?.bytes ?? []);
+      expect(csvFigures(csv.toString('utf8'))).toEqual(kebele);
+      // Back in the chat, the file is there to download.
+      await closeApp(page);
+      expect(await downloadLastFile(page)).toEqual({ name: sent.document?.file_name, bytes: csv });
+      journey.findings.push(...(await axeSerious(page.mainFrame(), `${lang} chat with the CSV`)));
+      await screenshot(page, `${lang}-light-chat-report-csv`);
 
-      // Dark: the chat page in the dark theme, the reports opened again from the chat.
-      const dark = await openChat(journey.browser, journey.product, u.id, 'dark');
-      const shown = u.history().length;
+      // The weekly digest: subscribed from the bot, then that Monday at 08:00.
+      since = mark(u);
+      await sendText(page, '/digest');
+      await botSays(u, t('bot.digest.status_off'), 20_000, since);
+      await pressInline(page, t('bot.digest.status_off'), t('bot.digest.subscribe'));
+      await botSays(u, t('bot.digest.subscribed'), 20_000, since);
+      const { week, at } = lastDigestTime(Date.now());
+      since = mark(u);
+      await runDigestAt(product, at);
+      const digest = await botMessage(u, since, (m) => m.photo !== undefined);
+      expect(digest.text?.split('\n')).toEqual(await digestCaption(t, place.woredaName, place.woreda, week));
+      expect(await lastPhoto(page)).toEqual({
+        width: CHART_WIDTH,
+        height: CHART_HEIGHT,
+        alt: `Photo: ${t('bot.digest.title', { area: place.woredaName })}`,
+      });
+      journey.findings.push(...(await axeSerious(page.mainFrame(), `${lang} chat with the digest`)));
+      await screenshot(page, `${lang}-light-chat-digest`);
+      // Once: running that Monday again sends nothing more.
+      await runDigestAt(product, at + 60_000);
+      expect(u.history().filter((m) => m.photo)).toHaveLength(1);
+
+      // Dark: the chat page in the dark theme, the reports opened from /reports in the chat.
+      const dark = await openChat(journey.browser, product, u.id, 'dark');
+      since = mark(u);
       await sendText(dark, '/reports');
-      await botSays(u, t('bot.open_reports'), 20_000, shown);
+      await botSays(u, t('bot.open_reports'), 20_000, since);
       await pressInline(dark, t('bot.open_reports'), t('bot.open_reports_button'));
       app = await appFrame(dark);
-      await app.locator('.report-chart svg').first().waitFor();
+      expect((await viewFigures(app, t)).totals).toEqual(woreda.totals);
       journey.findings.push(...(await axeSerious(app, `${lang} /reports (dark)`)));
       await screenshot(dark, `${lang}-dark-reports-woreda`);
+      await dark.close();
+      await page.close();
+    }, 240_000);
+  });
+
+  it('a DA sees their kebele, a manager DA their region, a supervisor their zone down to a kebele', async () => {
+    const t = tr('en');
+    // Tsegaye: a demo DA with no grant, in Chume; the kebele, with nowhere to drill or go up.
+    const chume = await row<{ id: number; name: string }>(
+      'select id::int, name from kebeles where code = $1',
+      [DEMO_PLACES.dale.chume],
+    );
+    const tsegaye = journey.product.emulator.createUser({
+      first_name: 'Tsegaye',
+      language_code: 'en',
+      phone_number: '+251916789005',
     });
+    const page = await openChat(journey.browser, journey.product, tsegaye.id);
+    await startWithContact(page, tsegaye, t, (text) => text.includes(t('bot.verified')));
+    let app = await reportsFromHub(page, t);
+    await reportOf(app, t, 'kebele', chume.name);
+    const own = await viewFigures(app, t);
+    expect(own.totals).toEqual(await rawTotals('kebele', chume.id, await viewPeriod(app)));
+    expect(own.totals[2]).toBeGreaterThan(0);
+    expect(await app.locator('.report-drill').count()).toBe(0);
+    expect(await app.locator('.report-trail a').count()).toBe(0);
+    await page.close();
+
+    // Abebe: a demo DA and the demo's notification manager over Amhara: the region, not his kebele.
+    const place = await demoPlace('en');
+    const amhara = await row<{ name: string }>('select name from regions where id = $1', [place.region]);
+    const { page: abebe } = await daInChat(journey, t, 'en');
+    app = await reportsFromHub(abebe, t);
+    await reportOf(app, t, 'region', amhara.name);
+    const region = await viewFigures(app, t);
+    expect(region.totals).toEqual(await rawTotals('region', place.region, await viewPeriod(app)));
+    await abebe.close();
+
+    // A supervisor (an operator's grant over the demo's zone) opens /reports on the zone.
+    const phone = '911000866';
+    const supervisor = journey.product.emulator.createUser({
+      first_name: 'Tigist',
+      language_code: 'en',
+      phone_number: `+251${phone}`,
+    });
+    await journey.product.backend('POST', '/api/role-grants/', {
+      phone_number: `0${phone}`,
+      role: 'supervisor',
+      location_type: 'zone',
+      location_id: place.zone,
+    });
+    const chat = await openChat(journey.browser, journey.product, supervisor.id);
+    await startWithContact(chat, supervisor, t, (text) => text.startsWith(t('bot.not_registered')));
+    await sendText(chat, '/reports');
+    await botSays(supervisor, t('bot.open_reports'));
+    await pressInline(chat, t('bot.open_reports'), t('bot.open_reports_button'));
+    app = await appFrame(chat);
+    await reportOf(app, t, 'zone', place.zoneName);
+    await app.getByRole('link', { name: place.woredaName, exact: true }).click();
+    await reportOf(app, t, 'woreda', place.woredaName);
+    await app.getByRole('link', { name: place.kebeleName, exact: true }).click();
+    await reportOf(app, t, 'kebele', place.kebeleName);
+    const kebele = await viewFigures(app, t);
+    expect(kebele.totals).toEqual(await rawTotals('kebele', place.kebele, await viewPeriod(app)));
+    // …with the way back up to the zone and the woreda, and nothing beside them.
+    expect(await app.locator('.report-trail a').allTextContents()).toEqual([
+      t('report.up_to', { name: place.zoneName }),
+      t('report.up_to', { name: place.woredaName }),
+    ]);
+    await chat.close();
   });
 });

@@ -92,6 +92,14 @@ export async function shareContact(page: Page, label: string) {
   await page.locator('#modal-buttons button', { hasText: 'OK' }).click();
 }
 
+/** /start, then the phone shared in the chat page, until the bot says who the user is (`then`). */
+export async function startWithContact(page: Page, u: TestUser, t: T, then: (text: string) => boolean) {
+  await sendText(page, '/start');
+  await botSays(u, t('bot.ask_contact'));
+  await shareContact(page, t('bot.share_contact_button'));
+  await botSays(u, then);
+}
+
 /** The main button in the chat page, once the app shows it and it is active. */
 export async function pressMainButton(page: Page, text?: string) {
   const button = page.locator('#main-button');
@@ -99,6 +107,27 @@ export async function pressMainButton(page: Page, text?: string) {
   if (text) await expect.poll(() => button.textContent(), { timeout: 20_000 }).toBe(text);
   await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
   await button.click();
+}
+
+/** Closes the mini-app as a person does: back to the first screen, then the close button. */
+export async function closeApp(page: Page) {
+  const app = page.locator('#app');
+  for (let i = 0; i < 5 && (await app.isVisible()); i++) {
+    if (await page.locator('#app-back').isVisible()) {
+      await page.locator('#app-back').click();
+      await page
+        .locator('#app-close')
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .catch(() => undefined);
+      continue;
+    }
+    await page.locator('#app-close').click();
+    // A form with changes asks first (closing confirmation).
+    const anyway = page.locator('#modal-buttons button', { hasText: 'Close anyway' });
+    await Promise.race([app.waitFor({ state: 'hidden' }), anyway.waitFor({ state: 'visible' })]);
+    if (await anyway.isVisible()) await anyway.click();
+  }
+  await app.waitFor({ state: 'hidden' });
 }
 
 export async function appClosed(page: Page) {

@@ -105,11 +105,11 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
-/** The chat page for one emulator user. */
+/** The chat page for one emulator user (null: the page's own choice, as a first visit opens it). */
 export async function openChat(
   browser: Browser,
   product: Product,
-  userId: number,
+  userId: number | null,
   theme: 'light' | 'dark' = 'light',
   /** Another origin for the chat page (e.g. http://127.0.0.1:PORT, another site than PUBLIC_URL). */
   base = product.base,
@@ -117,7 +117,7 @@ export async function openChat(
   const page = await browser.context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => browser.errors.push(`${page.url()}: ${e.message}`));
-  await page.goto(`${base}/emulator/?user=${userId}`);
+  await page.goto(`${base}/emulator/${userId === null ? '' : `?user=${userId}`}`);
   await page.locator('body[data-ready="true"]').waitFor();
   await setTheme(page, theme);
   return page;
@@ -138,7 +138,14 @@ export async function appFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
+/**
+ * The phone's screen as a person sees it (the chat page's 360×640 `#screen`, wherever the page
+ * is scrolled), under artifacts/e2e/.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const path = join(ARTIFACTS, `${name}.png`);
+  const screen = page.locator('#screen');
+  if (await screen.count()) await screen.screenshot({ path });
+  else await page.screenshot({ path });
 }

@@ -189,7 +189,9 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
       (await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n;
     expect(restored.out.split('\n')).toEqual([
       `Restored ${file} into ${dir}.`,
-      `It holds ${await count('farmers')} farmers, ${await count('development_groups')} development groups, 0 reach records, 0 adoption records, 0 feedback.`,
+      `It holds ${await count('farmers')} farmers, ${await count('development_groups')} development groups, ` +
+        `${await count('reach_records')} reach records, ${await count('adoption_records')} adoption records, ` +
+        `${await count('feedback')} feedback.`,
       'Start the server again (npm start).',
     ]);
     const opened = pgliteDb(await PGlite.create({ dataDir: dir }));

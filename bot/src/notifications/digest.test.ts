@@ -1,11 +1,17 @@
 import { defaultPeriod } from '@gebere/contract';
 import { languages, translate } from '@gebere/i18n';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { buildReport } from '../backend/routes/reports';
 import { digestReport, digestWeek, renderDigest } from './digest';
-import { CHART_HEIGHT, CHART_WIDTH } from './digest-chart';
+import { CHART_HEIGHT, CHART_WIDTH, chartPng } from './digest-chart';
 import { type Harness, harness, openSharedDb, type SharedDb, type TestDa } from './test-kit';
+
+// The chart renderer as it is, watched so a test can make it fail (resvg or its fonts missing).
+vi.mock('./digest-chart', async (original) => {
+  const real = await original<typeof import('./digest-chart')>();
+  return { ...real, chartPng: vi.fn(real.chartPng) };
+});
 
 const utc = (s: string) => Date.parse(`${s}Z`);
 /** Monday 23 November 2026, 08:00 in Addis Ababa. */
@@ -130,6 +136,51 @@ describeOnDatabases('the weekly report digest (%s)', (kind) => {
       `${report.from} to 2026-11-22: reach ${report.totals.reach}, adoption ${report.totals.adoption}, ` +
         `farmers registered ${report.totals.farmers}, development groups ${report.totals.groups}`,
     );
+  });
+
+  it('a digest that cannot be drawn is retried like a failed send, then failed with the reason', async () => {
+    await setUp(MONDAY_8 + 1_000);
+    const da = await h.da(h.tree.kebele);
+    await subscribe(da);
+    const draw = vi.mocked(chartPng);
+    const real = draw.getMockImplementation();
+    draw.mockClear();
+    draw.mockImplementation(() => {
+      throw new Error('no fonts for the chart');
+    });
+    try {
+      const engine = h.engine({ maxAttempts: 2, backoffMs: 60_000 });
+      expect(await engine.runDigests()).toMatchObject({ queued: 1, sent: 0, failed: 0 });
+      const row = () =>
+        h.db
+          .query<{ status: string; attempts: number; last_error: string }>(
+            'select status, attempts, last_error from report_digest_deliveries where bot_user_id = $1',
+            [da.botUserId],
+          )
+          .then((r) => r.rows[0]);
+      expect(await row()).toEqual({
+        status: 'queued',
+        attempts: 1,
+        last_error: 'not made: no fonts for the chart',
+      });
+      // Not before its backoff; after it, the second and last attempt.
+      expect(await engine.runDigests()).toMatchObject({ sent: 0, failed: 0 });
+      expect((await row())?.attempts).toBe(1);
+      h.clock.advance(60_001);
+      expect(await engine.runDigests()).toMatchObject({ sent: 0, failed: 1 });
+      expect(await row()).toEqual({
+        status: 'failed',
+        attempts: 2,
+        last_error: 'not made: no fonts for the chart',
+      });
+      // Given up: never claimed again, even long after.
+      h.clock.advance(3_600_000);
+      expect(await engine.runDigests()).toMatchObject({ queued: 0, sent: 0, failed: 0 });
+      expect(draw).toHaveBeenCalledTimes(2);
+      expect(photos(da)).toHaveLength(0);
+    } finally {
+      if (real) draw.mockImplementation(real);
+    }
   });
 
   it('is worded in en, am and om', async () => {

@@ -182,14 +182,31 @@ async function sendDigest(d: DigestDeps, row: Row, c: DigestCounts): Promise<voi
     c.failed++;
     return;
   }
-  const report = await digestReport(db, Number(row.telegram_id), row.week);
-  if (!report) {
-    await finish(db, row.id, 'failed', 'cancelled: no report scope');
-    c.failed++;
-    return;
+  /** Another try after the backoff, or `failed` with the reason once the attempts are spent. */
+  const retryOrFail = async (reason: string) => {
+    if (row.attempts >= d.options.maxAttempts) {
+      await finish(db, row.id, 'failed', reason);
+      c.failed++;
+      return;
+    }
+    await release(db, row.id, clock.now() + d.options.backoffMs * 2 ** Math.max(0, row.attempts - 1), reason);
+  };
+  // Reading the report or drawing its chart may fail (the database, resvg, a font): an attempt
+  // like a failed send, so it is retried a few times, then given up with its reason.
+  let digest: { caption: string; png: Buffer };
+  try {
+    const report = await digestReport(db, Number(row.telegram_id), row.week);
+    if (!report) {
+      await finish(db, row.id, 'failed', 'cancelled: no report scope');
+      c.failed++;
+      return;
+    }
+    digest = renderDigest(report, isLanguage(row.language) ? row.language : defaultLanguage);
+  } catch (error) {
+    d.logger.warn({ err: error, digest: row.id }, 'could not make a report digest');
+    return retryOrFail(`not made: ${describe(error)}`);
   }
-  const lang = isLanguage(row.language) ? row.language : defaultLanguage;
-  const { caption, png } = renderDigest(report, lang);
+  const { caption, png } = digest;
   if (!d.api.sendPhoto) throw new Error('the Bot API client cannot send photos');
   // Committed before the request: a crash from here on leaves the row in doubt, never resent.
   await db.query('update report_digest_deliveries set sending_at = $2::timestamptz where id = $1', [
@@ -210,13 +227,12 @@ async function sendDigest(d: DigestDeps, row: Row, c: DigestCounts): Promise<voi
       await release(db, row.id, until, reason);
       return;
     }
-    const permanent = error instanceof GrammyError && error.error_code < 500;
-    if (permanent || row.attempts >= d.options.maxAttempts) {
+    if (error instanceof GrammyError && error.error_code < 500) {
       await finish(db, row.id, 'failed', reason);
       c.failed++;
       return;
     }
-    await release(db, row.id, clock.now() + d.options.backoffMs * 2 ** Math.max(0, row.attempts - 1), reason);
+    await retryOrFail(reason);
   }
 }
 

@@ -49,6 +49,7 @@ export function createBackend(api: ApiClient) {
     upsertBotUser: (body: BotUserUpsert): Promise<BotUser> => call('upsertBotUser', { body }),
     setReportDigest: (telegramId: number, subscribed: boolean) =>
       call('setReportDigest', { body: { telegram_id: telegramId, subscribed } }),
+    getReportDigest: (telegramId: number) => call('getReportDigest', { query: { telegram_id: telegramId } }),
 
     async findBotUser(telegramId: number): Promise<BotUser | null> {
       const data = await call('findBotUsers', { query: { telegram_id: telegramId, paginate: 'false' } });

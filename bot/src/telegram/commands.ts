@@ -13,6 +13,7 @@ const COMMANDS = [
   'adoption',
   'notifications',
   'reports',
+  'digest',
   'profile',
   'language',
   'help',

@@ -2,6 +2,7 @@
 import { type Language, translate } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_REPORTER_TELEGRAM_ID } from '../backend/seed/demo/chat-users';
 import { botCommands, configureBotCommands } from './commands';
 import {
   DEMO_DAS,
@@ -299,6 +300,58 @@ describe('/reports', () => {
     await da.u.pressInline(m, translate('om', 'bot.digest.unsubscribe'));
     await da.u.waitForMessage((m) => m.text === translate('om', 'bot.digest.unsubscribed'));
     expect(await subscribed()).toBe(false);
+  });
+});
+
+describe('/digest', () => {
+  const subscribed = async (telegramId: number) =>
+    (
+      await h.db.query(
+        `select 1 from report_digest_subscriptions s join bot_users b on b.id = s.bot_user_id
+         where b.telegram_id = $1`,
+        [telegramId],
+      )
+    ).rows.length === 1;
+  /** The one button under a /digest answer, pressed; the answer to it. */
+  async function press(u: TestUser, lang: Language, status: 'off' | 'on') {
+    const m = await u.waitForMessage((m) => m.text === translate(lang, `bot.digest.status_${status}`));
+    const button = status === 'off' ? 'bot.digest.subscribe' : 'bot.digest.unsubscribe';
+    expect(inlineButtons(m).map((b) => b.text)).toEqual([translate(lang, button)]);
+    await u.pressInline(m, translate(lang, button));
+    const done = status === 'off' ? 'bot.digest.subscribed' : 'bot.digest.unsubscribed';
+    await u.waitForMessage((m) => m.text === translate(lang, done));
+  }
+
+  it('tells a DA whether they get the digest and offers the button that changes it', async () => {
+    const da = await demoDa('meseret', 'am');
+    await da.u.send('/digest');
+    await press(da.u, 'am', 'off');
+    expect(await subscribed(da.u.id)).toBe(true);
+    await da.u.send('/digest');
+    await press(da.u, 'am', 'on');
+    expect(await subscribed(da.u.id)).toBe(false);
+    for (const lang of ['en', 'am', 'om'] as const)
+      expect(botCommands(lang).map((c) => c.command)).toContain('digest');
+    expect(translate('om', 'bot.digest.status_off')).not.toBe(translate('en', 'bot.digest.status_off'));
+  });
+
+  it('lets the demo report user subscribe to their woreda’s digest', async () => {
+    const u = h.tg.createUser({ id: DEMO_REPORTER_TELEGRAM_ID, first_name: 'Hana', language_code: 'en' });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await u.send('/digest');
+    await press(u, 'en', 'off');
+    expect(await subscribed(u.id)).toBe(true);
+  });
+
+  it('tells someone with no report area who reports are for, with no button', async () => {
+    const u = h.tg.createUser({ first_name: 'Selam', language_code: 'om', phone_number: '+251911000455' });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('om', 'bot.ask_contact'));
+    await u.send('/digest');
+    const m = await u.waitForMessage((m) => m.text === translate('om', 'server.no_report_scope'));
+    expect(inlineButtons(m)).toEqual([]);
+    expect(await subscribed(u.id)).toBe(false);
   });
 });
 

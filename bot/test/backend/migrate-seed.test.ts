@@ -31,6 +31,37 @@ describeOnDatabases('migrate and seed on a seeded database (%s)', (kind) => {
     expect(before).toBeGreaterThan(19_000);
   });
 
+  it('a database seeded before the demo’s reach and adoption gets them at its next start, counted', async () => {
+    // As such a database was: the people, no records, no report user, no marker.
+    await t.db.exec(`delete from seed_markers where name = 'demo-activity';
+      delete from adoption_records; delete from reach_records; delete from report_users;
+      update report_daily set reach = 0, adoption = 0;`);
+    const now = new Date('2026-03-04T09:00:00Z');
+    const seeded = await seed(t.db, { now });
+    expect(seeded).toMatchObject({ demo: 'present', demoActivity: { reportUsers: 1, skipped: 0 } });
+    const { reach, adoption } = seeded.demoActivity as { reach: number; adoption: number };
+    expect(reach).toBeGreaterThan(100);
+    expect(adoption).toBeGreaterThan(reach / 3);
+    // Every record in the 11 weeks before, and counted by the rollups as it was inserted.
+    const r = await t.db.query<Record<string, number | string>>(
+      `select (select count(*)::int from reach_records) as reach,
+              (select count(*)::int from adoption_records) as adoption,
+              (select sum(reach)::int from report_daily) as rolled_reach,
+              (select sum(adoption)::int from report_daily) as rolled_adoption,
+              (select to_char(min(report_day(created_at)), 'YYYY-MM-DD') from reach_records) as first,
+              (select to_char(max(report_day(created_at)), 'YYYY-MM-DD') from adoption_records) as last`,
+    );
+    expect(r.rows[0]).toEqual({
+      reach,
+      adoption,
+      rolled_reach: reach,
+      rolled_adoption: adoption,
+      first: '2025-12-19', // 75 days before; the report's 12 weeks to 2026-03-04 start on 2025-12-15
+      last: '2026-03-02',
+    });
+    expect(await seed(t.db, { now })).toMatchObject({ demoActivity: 'present' });
+  });
+
   it('has the indexes the routes look up by', async () => {
     const r = await t.db.query<{ indexdef: string }>(
       "select indexdef from pg_indexes where schemaname = 'public'",

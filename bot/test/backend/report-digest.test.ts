@@ -38,4 +38,24 @@ describeOnDatabases('the report digest subscription (%s)', (kind) => {
     expect((await put(da.telegramId, true, da.headers)).status).toBe(403);
     expect(await subscribed(da.botUserId)).toBe(false);
   });
+
+  it('tells the bot whether a user gets the digest and whether they may (the /digest status)', async () => {
+    const get = (telegramId: number, headers: Record<string, string> = proof.service()) =>
+      t.call('GET', '/api/report-digest/', { headers, query: { telegram_id: telegramId } });
+    const da = await t.fx.da();
+    expect(await get(da.telegramId)).toMatchObject({
+      status: 200,
+      body: { subscribed: false, report_scope: true },
+    });
+    await put(da.telegramId, true);
+    expect((await get(da.telegramId)).body).toEqual({ subscribed: true, report_scope: true });
+    const plain = await t.fx.user();
+    expect((await get(plain.telegramId)).body).toEqual({ subscribed: false, report_scope: false });
+    expect((await get(999_999_999_999)).body).toEqual({ subscribed: false, report_scope: false });
+    // Only the bot asks: a user's own proof is refused, and a bad id is a 400.
+    expect((await get(da.telegramId, da.headers)).status).toBe(403);
+    expect((await t.call('GET', '/api/report-digest/', { headers: proof.service(), query: {} })).status).toBe(
+      400,
+    );
+  });
 });

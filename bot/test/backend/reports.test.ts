@@ -1,6 +1,15 @@
-import { ADMIN_LEVELS, type Report, type ReportLevel, reportWeeks } from '@gebere/contract';
+import {
+  ADMIN_LEVELS,
+  defaultPeriod,
+  type Report,
+  type ReportLevel,
+  reportDayOf,
+  reportWeeks,
+} from '@gebere/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_REPORTER_TELEGRAM_ID } from '../../src/backend/seed/demo/chat-users';
+import { DEMO_PLACES } from '../../src/backend/seed/demo-content';
 import { proof } from './test-kit/auth-headers';
 import { startBackend, type TestBackend } from './test-kit/backend';
 import { describeOnDatabases } from './test-kit/databases';
@@ -273,44 +282,43 @@ describeOnDatabases('reports equal the raw rows (%s)', (kind) => {
     );
   }, 300_000);
 
-  it('demo data: a report user of a demo DA’s woreda sees that woreda’s farmers and groups', async () => {
-    const demo = await t.db.query<{ woreda: number; zone: number; region: number; kebele: number }>(
-      `select d.woreda_id as woreda, d.zone_id as zone, d.region_id as region, d.kebele_id as kebele
-       from da_profiles d join bot_users b on b.id = d.created_by where b.telegram_id = 777000
-       order by d.id limit 1`,
+  it('demo data: the demo report user sees their woreda’s weeks of reach and adoption, and drills down', async () => {
+    // The demo is dated before the seed (seed-demo-activity.ts): its 12 weeks end on the seed's day.
+    const seeded = await t.db.query<{ at: Date }>(
+      `select done_at as at from seed_markers where name = 'demo-activity'`,
     );
-    const area = demo.rows[0];
-    if (!area) throw new Error('no demo DA');
-    const raw = await t.db.query<{ farmers: number; groups: number }>(
-      `select (select count(*)::int from farmers f join kebeles k on k.id = f.kebele_id where k.woreda_id = $1) as farmers,
-              (select count(*)::int from development_groups g join kebeles k on k.id = g.kebele_id
-               where k.woreda_id = $1) as groups`,
-      [area.woreda],
-    );
-    const user = await t.fx.user('+251911999123');
-    const profile = await t.call('POST', '/api/report-users/', {
-      headers: user.headers,
-      body: {
-        ...t.fx.reportUserBody(user.telegramId),
-        region: Number(area.region),
-        zone: Number(area.zone),
-        woreda: Number(area.woreda),
-      },
-    });
-    expect(profile.status).toBe(201);
-    const r = await t.call('GET', '/api/reports/', { headers: user.headers });
+    const { from, to } = defaultPeriod(reportDayOf(new Date(seeded.rows[0]?.at ?? 0)));
+    const woreda = await t.db.query<{ id: number }>('select id from woredas where code = $1', [
+      DEMO_PLACES.bahirDarZuria.woreda,
+    ]);
+    const id = Number(woreda.rows[0]?.id);
+    const headers = proof.initData(DEMO_REPORTER_TELEGRAM_ID);
+    const r = await t.call('GET', '/api/reports/', { headers, query: { from, to } });
     expect(r.status).toBe(200);
-    expect(r.body.area).toMatchObject({ level: 'woreda', id: Number(area.woreda) });
-    expect(raw.rows[0]?.farmers).toBeGreaterThan(0);
-    expect({ farmers: r.body.totals.farmers, groups: r.body.totals.groups }).toEqual(raw.rows[0]);
-    const kebele = r.body.by_area.find((k: { id: number }) => k.id === Number(area.kebele));
-    expect(kebele.farmers).toBeGreaterThan(0);
-    // …and drills down to the demo DA's kebele.
+    const report = r.body as Report;
+    expect(report.area).toMatchObject({ level: 'woreda', id });
+    expect(report.totals).toEqual((await naive('woreda', id, from, to, null, 'total')).get(''));
+    expect(figures(report.weeks, (w: { week: string }) => w.week)).toEqual(
+      await naive('woreda', id, from, to, null, 'week'),
+    );
+    // Worth a look: reach in most weeks, adoption rates that differ by value chain.
+    expect(report.weeks.filter((w) => w.reach > 0).length).toBeGreaterThanOrEqual(8);
+    expect(report.totals.adoption).toBeGreaterThan(0);
+    const rates = report.by_value_chain.filter((v) => v.reach > 0).map((v) => v.adoption / v.reach);
+    expect(new Set(rates).size).toBeGreaterThanOrEqual(3);
+
+    const kebele = await t.db.query<{ id: number }>('select id from kebeles where code = $1', [
+      DEMO_PLACES.bahirDarZuria.danamariyam,
+    ]);
+    const row = report.by_area.find((k) => k.id === Number(kebele.rows[0]?.id));
+    expect(row?.reach).toBeGreaterThan(0);
     const down = await t.call('GET', '/api/reports/', {
-      headers: user.headers,
-      query: { level: 'kebele', area: Number(area.kebele) },
+      headers,
+      query: { level: 'kebele', area: Number(row?.id), from, to },
     });
-    expect(down.body.totals.farmers).toBe(kebele.farmers);
+    expect(down.status).toBe(200);
+    const { farmers, groups, reach, adoption } = row as Report['by_area'][number];
+    expect(down.body.totals).toEqual({ farmers, groups, reach, adoption });
   });
 
   it('counts what the routes record, in the same request', async () => {

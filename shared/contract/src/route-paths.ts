@@ -50,6 +50,7 @@ export const routePaths = {
   updateNotificationSettings: { method: 'PUT', path: '/api/location-notifications/{id}/update-settings/' },
   getReport: { method: 'GET', path: '/api/reports/' },
   setReportDigest: { method: 'PUT', path: '/api/report-digest/' },
+  getReportDigest: { method: 'GET', path: '/api/report-digest/' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routePaths;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './common';
 import { report, reportQuery } from './entities/report';
 import { route } from './route';
 import { routePaths } from './route-paths';
@@ -26,5 +27,14 @@ export const reportRoutes = {
     summary:
       'Subscribe a Telegram user to the weekly digest of their report area, or unsubscribe (bot only; ' +
       '403 without a report scope)',
+  }),
+  getReportDigest: route({
+    ...routePaths.getReportDigest,
+    query: z.object({ telegram_id: id }),
+    response: z.object({ subscribed: z.boolean(), report_scope: z.boolean() }),
+    // The bot's /digest status: whether the user gets the digest, and whether they may.
+    policy: { who: 'service' },
+    summary:
+      'Whether a Telegram user gets the weekly digest, and whether they have a report scope to get it (bot only)',
   }),
 } as const;

@@ -39,6 +39,7 @@ export type English = {
       readonly adoption: "Record advisory adoption";
       readonly notifications: "Your notifications";
       readonly reports: "Reports of your area";
+      readonly digest: "Get your area's chart every Monday, or stop it";
       readonly profile: "Update your profile";
       readonly language: "Change the language";
       readonly help: "How to use Gebere";
@@ -94,7 +95,7 @@ export type English = {
     readonly backend_down: "The service is not reachable right now. Please try again in a few minutes.";
     readonly error_generic: "Something went wrong. Please try again.";
     readonly unknown_message: "Sorry, I did not understand that.";
-    readonly help: "Gebere helps you with agricultural extension work.\n\n/menu – show the main menu\n/register_farmer – register a farmer\n/add_group – add a development group\n/reach – record which farmers an advisory reached\n/adoption – record which farmers adopted an advisory\n/notifications – see and change your notifications\n/reports – registrations, reach and adoption in your area\n/profile – update your profile\n/language – change the language\n\nEvery form opens inside Telegram. When you finish, I send you a summary here.";
+    readonly help: "Gebere helps you with agricultural extension work.\n\n/menu – show the main menu\n/register_farmer – register a farmer\n/add_group – add a development group\n/reach – record which farmers an advisory reached\n/adoption – record which farmers adopted an advisory\n/notifications – see and change your notifications\n/reports – registrations, reach and adoption in your area\n/digest – your area's reach chart every Monday\n/profile – update your profile\n/language – change the language\n\nEvery form opens inside Telegram. When you finish, I send you a summary here.";
     readonly link_expired: "This link has expired. Send /menu to get a new one.";
     readonly advisory: {
       readonly new: "New advisory: {{title}}";
@@ -111,6 +112,8 @@ export type English = {
       readonly unsubscribe: "Stop the Monday chart";
       readonly subscribed: "Done: every Monday at 08:00 you will get your area's weekly chart.";
       readonly unsubscribed: "Done: you will get no more weekly charts.";
+      readonly status_on: "You get your area's weekly chart every Monday at 08:00.";
+      readonly status_off: "You do not get the weekly chart. Subscribe to get your area's chart every Monday at 08:00.";
       readonly failed: "That did not work. Please try again.";
       readonly title: "Weekly digest: {{area}}";
       readonly week: "Week of {{week}}: reach {{reach}}, adoption {{adoption}}";

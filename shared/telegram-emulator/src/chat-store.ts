@@ -60,7 +60,13 @@ export class ChatStore {
       ...(input.language_code ? { language_code: input.language_code } : {}),
       ...(input.is_premium ? { is_premium: true } : {}),
     };
-    const record: UserRecord = { user, phoneNumber: input.phone_number, started: false, blocked: false };
+    const record: UserRecord = {
+      user,
+      phoneNumber: input.phone_number,
+      started: false,
+      blocked: false,
+      note: input.note,
+    };
     this.users.set(id, record);
     this.events.emit('users');
     return record;

@@ -1,3 +1,4 @@
+import { Api, InputFile } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from './start.js';
 import { ok } from './test-kit.js';
@@ -38,6 +39,69 @@ describe('page API', () => {
     expect(boot.bot).toEqual({ first_name: 'Gebere', username: 'gebere_local_bot' });
     expect(Object.keys(boot.themes)).toEqual(['light', 'dark']);
     expect(boot.users).toContainEqual(expect.objectContaining({ id: created.body.id, blocked: false }));
+    // A host may say who a user is (the demo's people): the page's picker shows it.
+    const noted = tg.createUser({ first_name: 'Hana', note: 'report user of a demo woreda' });
+    const again = (await (await fetch(`${tg.url}api/bootstrap`)).json()) as { users: unknown[] };
+    expect(again.users).toContainEqual(
+      expect.objectContaining({ id: noted.id, note: 'report user of a demo woreda' }),
+    );
+  });
+
+  it('serves the files the bot sent: a photo as an image of its size, a document as a named download', async () => {
+    const u = tg.createUser({ first_name: 'Hana' });
+    await u.send('/start');
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    // A PNG header: signature, then IHDR with width 640 and height 400.
+    const png = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(png);
+    png.write('IHDR', 12, 'latin1');
+    png.writeUInt32BE(640, 16);
+    png.writeUInt32BE(400, 20);
+    const photo = await api.sendPhoto(u.id, new InputFile(png, 'digest.png'), {
+      caption: 'Weekly digest\nWeek 48',
+    });
+    expect(photo.photo?.[0]).toMatchObject({ width: 640, height: 400, file_size: 33 });
+    const csv = Buffer.from('\uFEFFname,reach\r\nባሕር ዳር,12\r\n', 'utf8');
+    const doc = await api.sendDocument(u.id, new InputFile(csv, 'ሪፖርት report.csv'), { caption: 'Reports' });
+
+    const chat = (await (await fetch(`${tg.url}api/users/${u.id}/chat`)).json()) as {
+      messages: Array<{ message_id: number; text?: string; photo?: unknown; document?: unknown }>;
+    };
+    const [p, d] = chat.messages.filter((m) => m.photo || m.document);
+    const url = (path: string) => `${tg.url}${path}`;
+    const photoUrl = (p?.photo as { url?: string } | undefined)?.url ?? '';
+    const documentUrl = (d?.document as { url?: string } | undefined)?.url ?? '';
+    expect(p).toMatchObject({
+      message_id: photo.message_id,
+      text: 'Weekly digest\nWeek 48',
+      photo: {
+        url: `api/users/${u.id}/messages/${photo.message_id}/file`,
+        width: 640,
+        height: 400,
+        size: 33,
+      },
+    });
+    expect(d).toMatchObject({
+      message_id: doc.message_id,
+      text: 'Reports',
+      document: { file_name: 'ሪፖርት report.csv', size: csv.length },
+    });
+
+    const image = await fetch(url(photoUrl));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+
+    const file = await fetch(url(documentUrl));
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="${encodeURIComponent('ሪፖርት report.csv')}"; filename*=UTF-8''${encodeURIComponent('ሪፖርት report.csv')}`,
+    );
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(csv);
+
+    // A message without a file, or none at all, is a 404 with the reason.
+    const text = await fetch(url(`api/users/${u.id}/messages/1/file`));
+    expect([text.status, await text.json()]).toEqual([404, { error: 'Message 1 has no file' }]);
   });
 
   it('drives the chat: send, keyboard press, refusals as 400 with the reason', async () => {

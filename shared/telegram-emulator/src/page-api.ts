@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Emulator } from './emulator.js';
 import { EmulatorUsageError } from './errors.js';
+import { imageInfo } from './image-info.js';
 import { THEMES } from './themes.js';
-import type { LaunchRecord } from './types.js';
+import type { ChatMessage, LaunchRecord } from './types.js';
 
 const userBody = z.object({
   first_name: z.string().trim().min(1).max(64),
@@ -24,6 +25,28 @@ const userBody = z.object({
 });
 const theme = z.enum(['light', 'dark']).default('light');
 const locator = z.union([z.string(), z.object({ row: z.number().int(), column: z.number().int() })]);
+
+/** Where the page fetches a message's file (relative to the page, like its other calls). */
+const fileUrl = (userId: number, messageId: number) => `api/users/${userId}/messages/${messageId}/file`;
+
+/** A photo or a document the bot sent, as the page draws it: the file's own URL, name and size. */
+function attachment(userId: number, m: ChatMessage) {
+  const url = fileUrl(userId, m.message_id);
+  if (m.photo) {
+    const { width, height } = imageInfo(m.photo.bytes);
+    return { photo: { url, width, height, size: m.photo.bytes.length } };
+  }
+  if (m.document)
+    return {
+      document: {
+        url,
+        file_name: m.document.file_name,
+        mime_type: m.document.mime_type,
+        size: m.document.bytes.length,
+      },
+    };
+  return {};
+}
 
 /** What the page needs to draw a chat: messages, keyboard, commands and menu button for this user. */
 export function chatView(emu: Emulator, userId: number) {
@@ -48,6 +71,7 @@ export function chatView(emu: Emulator, userId: number) {
       contact: m.raw.contact,
       web_app_data: m.raw.web_app_data,
       via_bot: m.raw.via_bot?.username,
+      ...attachment(userId, m),
     })),
     keyboard: chat.keyboard,
     commands: emu.settings.commandsFor(userId, record.user.language_code),
@@ -79,7 +103,7 @@ export async function pageApiRoutes(app: FastifyInstance, emu: Emulator): Promis
   app.get('/api/bootstrap', async () => ({
     bot: { first_name: emu.botInfo.first_name, username: emu.botInfo.username },
     themes: THEMES,
-    users: emu.store.listUsers().map((r) => ({ ...r.user, blocked: r.blocked })),
+    users: emu.store.listUsers().map((r) => ({ ...r.user, blocked: r.blocked, note: r.note })),
   }));
 
   app.post('/api/users', async (req) => {
@@ -95,6 +119,28 @@ export async function pageApiRoutes(app: FastifyInstance, emu: Emulator): Promis
   });
 
   app.get('/api/users/:id/chat', async (req) => chatView(emu, userId(req.params)));
+
+  // A file the bot sent: a photo shown inline (as its sniffed image type, never as a page), a
+  // document as a download under its own name.
+  app.get('/api/users/:id/messages/:message/file', async (req, reply) => {
+    const p = z.object({ id: z.coerce.number().int(), message: z.coerce.number().int() }).parse(req.params);
+    const m = emu.store.findMessage(emu.store.requireUser(p.id).user.id, p.message);
+    const file = m?.photo ?? m?.document;
+    if (!m || !file) return reply.code(404).send({ error: `Message ${p.message} has no file` });
+    const name = encodeURIComponent(file.file_name);
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    if (m.photo)
+      return reply
+        .type(imageInfo(file.bytes).mime ?? 'application/octet-stream')
+        .send(Buffer.from(file.bytes));
+    return reply
+      .type(file.mime_type || 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${name}`)
+      .send(Buffer.from(file.bytes));
+  });
 
   app.post('/api/users/:id/send', async (req) => {
     const { text } = z.object({ text: z.string() }).parse(req.body);

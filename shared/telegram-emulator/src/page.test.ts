@@ -6,8 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { validate } from '@telegram-apps/init-data-node';
-import { Bot, InlineKeyboard, Keyboard } from 'grammy';
+import { Bot, InlineKeyboard, InputFile, Keyboard } from 'grammy';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath, chromiumSkipReason } from './browser.mjs';
@@ -48,6 +49,31 @@ const MINI_APP = `<!doctype html><html><head><meta charset="utf-8"><title>Form</
   document.getElementById('state').textContent = 'ready';
 </script></body></html>`;
 
+/** A solid-colour RGB PNG of the given size: what a bot's chart looks like to the page. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const CHART = solidPng(320, 200, [36, 129, 204]);
+const CSV = Buffer.from('\uFEFFarea,reach\r\nDanamariyam,12\r\n', 'utf8');
+
 describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
   let tg: RunningEmulator;
   let appServer: Server;
@@ -87,6 +113,12 @@ describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
       }),
     );
     bot.callbackQuery('read', (ctx) => ctx.answerCallbackQuery({ text: 'Marked as read' }));
+    bot.command('files', async (ctx) => {
+      await ctx.replyWithPhoto(new InputFile(CHART, 'chart.png'), {
+        caption: 'Reach per week\nLast 12 weeks',
+      });
+      await ctx.replyWithDocument(new InputFile(CSV, 'report-kebele-12.csv'), { caption: 'Reports' });
+    });
     bot.on('message:web_app_data', async (ctx) => {
       received.push(ctx.message.web_app_data);
       await ctx.reply('Farmer <b>Abebe</b> saved ✅', {
@@ -186,6 +218,39 @@ describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
       ]),
     );
     await page.screenshot({ path: join(ARTIFACTS, 'emulator-chat-data-sent.png') });
+    await page.close();
+  });
+
+  it('shows a photo the bot sent as the image, and a document as a file to download', async () => {
+    const user = tg.createUser({ first_name: 'Hana', language_code: 'en', note: 'report user' });
+    const page = await openChat(user.id);
+    await expect
+      .poll(() => page.locator('#user-select option:checked').textContent())
+      .toBe('Hana (en) — report user');
+    await page.locator('#text').fill('/files');
+    await page.locator('#text').press('Enter');
+    const photo = page.locator('.row.in .bubble.with-photo');
+    const image = photo.locator('img');
+    await shown(image);
+    expect(await image.getAttribute('alt')).toBe('Photo: Reach per week');
+    await expect
+      .poll(() => image.evaluate((i: HTMLImageElement) => [i.complete, i.naturalWidth, i.naturalHeight]))
+      .toEqual([true, 320, 200]);
+    // Drawn at the bubble's width, in the picture's proportions; the caption below it.
+    const box = await image.boundingBox();
+    expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 10)).toBe(16);
+    expect(await photo.textContent()).toContain('Reach per week\nLast 12 weeks');
+
+    const file = page.locator('.row.in .bubble .file');
+    await textOf(file.locator('.file-name')).toBe('report-kebele-12.csv');
+    await textOf(file.locator('.file-size')).toBe(`${CSV.length} B`);
+    await textOf(file.locator('.file-icon')).toBe('CSV');
+    const [download] = await Promise.all([page.waitForEvent('download'), file.locator('.file-name').click()]);
+    expect(download.suggestedFilename()).toBe('report-kebele-12.csv');
+    const saved = await download.path();
+    expect(saved && (await import('node:fs')).readFileSync(saved)).toEqual(CSV);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'emulator-chat-files.png') });
     await page.close();
   });
 

@@ -44,6 +44,8 @@ export interface UserInput {
   language_code?: string;
   phone_number?: string;
   is_premium?: boolean;
+  /** Not Telegram's: who this user is, shown beside their name in the chat page's user picker. */
+  note?: string;
 }
 
 /** A user as the emulator keeps them: Telegram's `User` plus the private-chat state. */
@@ -53,6 +55,8 @@ export interface UserRecord {
   /** The user has written to the bot at least once; before that the bot can't initiate a chat. */
   started: boolean;
   blocked: boolean;
+  /** The input's `note`, for the chat page. */
+  note: string | undefined;
 }
 
 /** A message in a private chat, from either side, with edits and deletions applied. */

@@ -4,6 +4,7 @@ import { importBatch } from '../import/run';
 import type { DemoContent } from '../seed/demo-content';
 import { SAMPLE_KINDS, type SampleKind, sampleTables } from '../seed/samples';
 import type { Log } from './log';
+import { demoTime } from './seed-demo-activity';
 import type { Queryable } from './types';
 
 export interface DemoCounts {
@@ -94,14 +95,19 @@ const skipper = (log: Log) => {
 
 /**
  * Inserts the demo content: the value-chain hierarchy, advisories and DA roles imported from the
- * sample files' rows, then the DAs, groups and farmers. Feedback questions, choices and the roster
- * are {@link insertDemoImports}, a later part (they need migration 5, which an older snapshot that
- * holds this part lacks).
+ * sample files' rows, then the DAs, groups and farmers (formed and registered the given days
+ * before `now`). Feedback questions, choices and the roster are {@link insertDemoImports}, a
+ * later part (they need migration 5, which an older snapshot that holds this part lacks).
  */
-export async function insertDemoContent(q: Queryable, demo: DemoContent, log: Log): Promise<DemoCounts> {
+export async function insertDemoContent(
+  q: Queryable,
+  demo: DemoContent,
+  log: Log,
+  now: Date,
+): Promise<DemoCounts> {
   const s = skipper(log);
   const created = await importSamples(q, demo, CONTENT_KINDS, s.skip);
-  const people = await insertPeople(q, demo, s.skip);
+  const people = await insertPeople(q, demo, s.skip, now);
   return {
     valueChains: created['value-chains'] ?? 0,
     advisories: created.advisories ?? 0,
@@ -185,6 +191,7 @@ async function insertPeople(
   q: Queryable,
   demo: DemoContent,
   skip: Skip,
+  now: Date,
 ): Promise<{ das: number; groups: number; farmers: number }> {
   const owner = await q.query<{ id: number }>(
     `insert into bot_users (telegram_id, chat_id, first_name) values ($1, $1, 'Gebere demo data')
@@ -254,9 +261,9 @@ async function insertPeople(
       continue;
     }
     const r = await q.query<{ id: number }>(
-      `insert into development_groups (group_name, group_type, kebele_id, created_by) values ($1, $2, $3, $4)
-       returning id`,
-      [g.group_name, g.group_type, k.id, da],
+      `insert into development_groups (group_name, group_type, kebele_id, created_by, created_at)
+       values ($1, $2, $3, $4, $5::timestamptz) returning id`,
+      [g.group_name, g.group_type, k.id, da, demoTime(now, g.formed_days_ago, '09:00')],
     );
     groupIds.set(g.ref, r.rows[0]?.id as number);
   }
@@ -268,15 +275,17 @@ async function insertPeople(
       skip('farmer', f.ref, `no group ${f.development_group} or DA ${f.created_by}`);
       return [];
     }
-    return [{ ...f, phone_number: phone(f.phone_number), group, da }];
+    const at = demoTime(now, f.registered_days_ago, '09:15');
+    return [{ ...f, phone_number: phone(f.phone_number), group, da, at }];
   });
   // A farmer's kebele is its group's, by construction.
   const fr = await q.query(
     `insert into farmers (farmer_name, father_name, grand_father_name, phone_number, gender, kebele_id,
-       development_group_id, created_by)
-     select x.farmer_name, x.father_name, x.grand_father_name, x.phone_number, x.gender, g.kebele_id, g.id, x.da
+       development_group_id, created_by, created_at)
+     select x.farmer_name, x.father_name, x.grand_father_name, x.phone_number, x.gender, g.kebele_id, g.id, x.da,
+       x.at::timestamptz
      from jsonb_to_recordset($1::jsonb) as x(farmer_name text, father_name text, grand_father_name text,
-       phone_number text, gender text, "group" bigint, da bigint)
+       phone_number text, gender text, "group" bigint, da bigint, at text)
      join development_groups g on g.id = x."group"`,
     [json(farmers)],
   );

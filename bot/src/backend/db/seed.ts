@@ -17,6 +17,7 @@ import {
   insertDemoGrants,
   insertDemoImports,
 } from './seed-demo';
+import { type DemoActivityCounts, insertDemoActivity } from './seed-demo-activity';
 import type { Db, Queryable } from './types';
 
 export interface SeedOptions {
@@ -26,6 +27,8 @@ export interface SeedOptions {
   adminDir?: URL | string;
   /** Demo content to insert; the shipped content by default (tests may pass less). */
   demo?: DemoContent;
+  /** The seed's time: demo records are dated days before it (the clock by default). */
+  now?: Date;
   log?: Log;
 }
 
@@ -34,12 +37,16 @@ export interface SeedReport {
   /** Regions and zones given their Amharic name now; 'present' when names-am.csv is in already. */
   amharicNames: number | 'present';
   demo: DemoCounts | 'present' | 'off';
+  /** The demo's reach, adoption and report user (a part of its own: older databases get it too). */
+  demoActivity: DemoActivityCounts | 'present' | 'off';
   ms: number;
 }
 
 const DEMO_GRANTS = 'demo-grants';
 const DEMO_IMPORTS = 'demo-imports';
 const DEMO_TITLES_AM = 'demo-advisory-titles-am';
+const DEMO_ACTIVITY = 'demo-activity';
+const DEMO_PARTS = ['demo', DEMO_GRANTS, DEMO_IMPORTS, DEMO_TITLES_AM, DEMO_ACTIVITY];
 /** Its detail holds the names names-am.csv gave when they were written (`{ names }`). */
 export const AMHARIC_NAMES = 'admin-names-am';
 
@@ -77,17 +84,14 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
   );
   const namesWritten = (m: Map<string, unknown>) =>
     m.has(AMHARIC_NAMES) && sameAmharicNames(namesIn(m.get(AMHARIC_NAMES)), names);
+  const now = options.now ?? new Date();
   const done = await markers(db);
-  if (
-    done.has('admin') &&
-    namesWritten(done) &&
-    (!demoData ||
-      (done.has('demo') && done.has(DEMO_GRANTS) && done.has(DEMO_IMPORTS) && done.has(DEMO_TITLES_AM)))
-  )
+  if (done.has('admin') && namesWritten(done) && (!demoData || DEMO_PARTS.every((p) => done.has(p))))
     return {
       admin: 'present',
       amharicNames: 'present',
       demo: done.has('demo') ? 'present' : 'off',
+      demoActivity: done.has(DEMO_ACTIVITY) ? 'present' : 'off',
       ms: Date.now() - started,
     };
 
@@ -115,7 +119,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
     }
     let demo: SeedReport['demo'] = have.has('demo') ? 'present' : 'off';
     if (demoData && !have.has('demo')) {
-      demo = await insertDemoContent(tx, options.demo ?? DEMO_CONTENT, log);
+      demo = await insertDemoContent(tx, options.demo ?? DEMO_CONTENT, log, now);
       await tx.query(`insert into seed_markers (name, detail) values ('demo', $1::jsonb)`, [
         JSON.stringify(demo),
       ]);
@@ -149,6 +153,17 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
       ]);
       log.info({ titles }, 'demo advisory titles in Amharic written');
     }
-    return { admin, amharicNames, demo, ms: Date.now() - started };
+    // Reach, adoption and a report user, dated before `now`: after the demo's people, in a part of
+    // its own so a database seeded before it existed gets it on its next start.
+    let demoActivity: SeedReport['demoActivity'] = have.has(DEMO_ACTIVITY) ? 'present' : 'off';
+    if (demoData && !have.has(DEMO_ACTIVITY) && (have.has('demo') || demo !== 'off')) {
+      demoActivity = await insertDemoActivity(tx, options.demo ?? DEMO_CONTENT, log, now);
+      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
+        DEMO_ACTIVITY,
+        JSON.stringify(demoActivity),
+      ]);
+      log.info({ ...demoActivity }, 'demo reach, adoption and report user inserted');
+    }
+    return { admin, amharicNames, demo, demoActivity, ms: Date.now() - started };
   });
 }

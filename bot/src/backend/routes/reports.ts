@@ -184,6 +184,17 @@ export function registerReportRoutes(app: FastifyInstance, env: BackendEnv): voi
     return buildReport(db, filter, await trailOf(db, scopes, level, place));
   });
 
+  // The bot's /digest: whether the user is subscribed, and whether they may be.
+  serve(app, env, routes.getReportDigest, async ({ query, db }) => {
+    const actor = await loadActor(db, query.telegram_id);
+    const botUserId = actor.kind === 'user' ? actor.botUser?.id : undefined;
+    const subscribed =
+      botUserId !== undefined &&
+      (await db.query('select 1 from report_digest_subscriptions where bot_user_id = $1', [botUserId])).rows
+        .length > 0;
+    return { subscribed, report_scope: (await reportScopes(db, actor)).length > 0 };
+  });
+
   // The weekly digest: whoever has a report scope may subscribe (the same rule as the report);
   // unsubscribing is always allowed. The engine re-reads the scope at every send.
   serve(app, env, routes.setReportDigest, async ({ body, db }) => {

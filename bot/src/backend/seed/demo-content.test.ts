@@ -2,6 +2,7 @@ import { FEEDBACK_TYPES } from '@gebere/contract';
 import { PHONE_PATTERN } from '@gebere/phone';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AdminData, loadAdminData } from './admin-data';
+import { DEMO_CHAT_USERS } from './demo/chat-users';
 import { DEMO_CONTENT as C } from './demo-content';
 
 const ETHIOPIC = /\p{Script=Ethiopic}/u;
@@ -25,6 +26,7 @@ describe('demo content', () => {
       C.das,
       C.groups,
       C.farmers,
+      C.reportUsers,
     ].flatMap((list) => list.map((x) => x.ref));
     expect(new Set(all).size).toBe(all.length);
   });
@@ -116,8 +118,88 @@ describe('demo content', () => {
     expect(new Set(C.groups.map((g) => g.group_type))).toEqual(new Set(['men_only', 'women_only', 'mixed']));
   });
 
+  it('dates the people and their records inside the 12 weeks a report shows, each after what it needs', () => {
+    const groups = new Map(C.groups.map((g) => [g.ref, g]));
+    for (const g of C.groups) expect(g.formed_days_ago, g.ref).toBeGreaterThanOrEqual(1);
+    for (const f of C.farmers)
+      expect(f.registered_days_ago, f.ref).toBeLessThanOrEqual(
+        groups.get(f.development_group)?.formed_days_ago ?? 0,
+      );
+    // A report's default 12 weeks reach back 77 days at least (to = a Monday).
+    expect(Math.max(...C.groups.map((g) => g.formed_days_ago))).toBeLessThanOrEqual(77);
+
+    const farmers = new Map(C.farmers.map((f) => [f.ref, f]));
+    const advisories = new Map(C.advisories.map((a) => [a.ref, a]));
+    const kebele = new Map(admin.kebeles.map((k) => [k.code, k]));
+    const woreda = new Map(admin.woredas.map((w) => [w.code, w]));
+    const zone = new Map(admin.zones.map((z) => [z.code, z]));
+    /** The area codes above a kebele, by level, from the shipped admin files. */
+    const path = (code: string) => {
+      const w = kebele.get(code)?.woreda_code ?? '';
+      const z = woreda.get(w)?.zone_code ?? '';
+      return { kebele: code, woreda: w, zone: z, region: zone.get(z)?.region_code ?? '' };
+    };
+    const pairs = new Set<string>();
+    for (const s of C.sessions) {
+      const where = `${s.group} ${s.advisory}`;
+      const g = groups.get(s.group);
+      const a = advisories.get(s.advisory);
+      expect(g && a, where).toBeTruthy();
+      if (!g || !a) continue;
+      expect(s.days_ago, where).toBeGreaterThanOrEqual(1);
+      expect(s.days_ago, where).toBeLessThanOrEqual(g.formed_days_ago);
+      // The advisory reaches the kebele, and is what the record screens offer: the newest there.
+      const reaching = (x: typeof a) => path(g.kebele)[x.level] === x.admin_code;
+      expect(reaching(a), where).toBe(true);
+      const newest = C.advisories
+        .filter((x) => x.sub_practice === a.sub_practice && reaching(x))
+        .sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at))[0];
+      expect(newest?.ref, where).toBe(a.ref);
+
+      const members = C.farmers.filter((f) => f.development_group === s.group).map((f) => f.ref);
+      for (const ref of s.absent) expect(members, where).toContain(ref);
+      const there = members.filter((ref) => !s.absent.includes(ref));
+      for (const ref of there) {
+        // Reached once per advisory and DA (the records' unique key), after registering.
+        const pair = `${ref}|${s.advisory}|${g.created_by}`;
+        expect(pairs.has(pair), pair).toBe(false);
+        pairs.add(pair);
+        expect(farmers.get(ref)?.registered_days_ago, `${where} ${ref}`).toBeGreaterThanOrEqual(s.days_ago);
+      }
+      for (const [ref, day] of Object.entries(s.adopted)) {
+        expect(there, `${where} ${ref}`).toContain(ref);
+        expect(day, `${where} ${ref}`).toBeLessThan(s.days_ago);
+        expect(day, `${where} ${ref}`).toBeGreaterThanOrEqual(1);
+      }
+    }
+    // Every demo group meets, and about half of those reached adopt.
+    expect(new Set(C.sessions.map((s) => s.group))).toEqual(new Set(C.groups.map((g) => g.ref)));
+    const adopted = C.sessions.reduce((n, s) => n + Object.keys(s.adopted).length, 0);
+    expect(adopted / pairs.size).toBeGreaterThan(0.3);
+    expect(adopted / pairs.size).toBeLessThan(0.7);
+  });
+
+  it('has a report user of a demo woreda, and offers the chat page each role in each language', () => {
+    const woredas = new Set(admin.woredas.map((w) => w.code));
+    for (const u of C.reportUsers) {
+      expect(woredas.has(u.woreda), u.ref).toBe(true);
+      expect(C.das.some((d) => d.woreda === u.woreda)).toBe(true);
+      expect(DEMO_CHAT_USERS.map((c) => c.id)).toContain(u.telegram_id);
+    }
+    expect(new Set(DEMO_CHAT_USERS.map((u) => u.language_code))).toEqual(new Set(['en', 'am', 'om']));
+    const daPhones = new Set(C.das.map((d) => `+251${d.telegram_phone_number.slice(1)}`));
+    expect(DEMO_CHAT_USERS.filter((u) => daPhones.has(u.phone_number)).length).toBe(
+      DEMO_CHAT_USERS.length - 1,
+    );
+    expect(new Set(DEMO_CHAT_USERS.map((u) => u.id)).size).toBe(DEMO_CHAT_USERS.length);
+  });
+
   it('has valid, distinct phone numbers', () => {
-    const phones = [...C.das.map((d) => d.phone_number), ...C.farmers.map((f) => f.phone_number)];
+    const phones = [
+      ...C.das.map((d) => d.phone_number),
+      ...C.farmers.map((f) => f.phone_number),
+      ...C.reportUsers.map((u) => u.phone_no),
+    ];
     for (const p of [...phones, ...C.das.map((d) => d.telegram_phone_number)])
       expect(p).toMatch(PHONE_PATTERN);
     expect(new Set(phones).size).toBe(phones.length);

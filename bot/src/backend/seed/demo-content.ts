@@ -1,6 +1,8 @@
+import { DEMO_SESSIONS } from './demo/activity';
 import { LIVESTOCK_NRM_ADVISORIES } from './demo/advisories-livestock-nrm';
 import { PLANT_ADVISORIES } from './demo/advisories-plant';
 import { DEMO_CATEGORIES, DEMO_ROLES, DEMO_VALUE_CHAINS } from './demo/catalog';
+import { DEMO_REPORT_USERS } from './demo/chat-users';
 import { DEMO_FEEDBACK_QUESTIONS } from './demo/feedback';
 import { DEMO_DAS, DEMO_FARMERS, DEMO_GROUPS } from './demo/people';
 import { ANIMAL_PRACTICES } from './demo/practices-animal';
@@ -14,7 +16,9 @@ import type {
   DemoFeedbackQuestion,
   DemoGroup,
   DemoPractice,
+  DemoReportUser,
   DemoRole,
+  DemoSession,
   DemoSubPractice,
   DemoValueChain,
 } from './demo/types';
@@ -22,7 +26,8 @@ import type {
 /**
  * Demo content the embedded backend inserts when DEMO_DATA is on: the extension hierarchy
  * (categories → value chains → practices → sub-practices → advisories with feedback questions),
- * DA roles, and a few DAs with their development groups and farmers. Plain data, no database
+ * DA roles, a few DAs with their development groups and farmers, what they did with them over
+ * the weeks before the seed (reach and adoption) and a report user. Plain data, no database
  * code; records point at each other by `ref` and at admin areas by their shipped code. Insert
  * in the order of the fields below and map each ref to the id the database gives it.
  */
@@ -37,6 +42,8 @@ export interface DemoContent {
   das: DemoDa[];
   groups: DemoGroup[];
   farmers: DemoFarmer[];
+  sessions: DemoSession[];
+  reportUsers: DemoReportUser[];
 }
 
 // Practices are written as trees per value chain; flattened here in value-chain order.
@@ -61,6 +68,8 @@ export const DEMO_CONTENT: DemoContent = {
   das: DEMO_DAS,
   groups: DEMO_GROUPS,
   farmers: DEMO_FARMERS,
+  sessions: DEMO_SESSIONS,
+  reportUsers: DEMO_REPORT_USERS,
 };
 
 export { PLACES as DEMO_PLACES } from './demo/places';

@@ -4,6 +4,7 @@ import { type DaState, isDa, menuKeyboard, requireDa, showHome } from '../home';
 import { formKeyboard, labelsOf } from '../keyboards';
 import type { ScreenLinks } from '../links';
 import { linksFor, refresh, type Services, sessionState } from '../user-state';
+import { digestButtons } from './digest';
 
 /**
  * The main menu: /menu (re-sends the keyboard with fresh links), /help and the Help button, and
@@ -63,12 +64,11 @@ export function menuFlow(s: Services): Composer<BotContext> {
     const state = await refresh(ctx, s);
     if (state.rejected) return showHome(ctx, s, state);
     await ctx.reply(ctx.t('bot.open_reports'), {
-      reply_markup: new InlineKeyboard()
-        .webApp(ctx.t('bot.open_reports_button'), linksFor(ctx, s).reports())
-        .row()
-        .text(ctx.t('bot.digest.subscribe'), 'digest:on')
-        .row()
-        .text(ctx.t('bot.digest.unsubscribe'), 'digest:off'),
+      reply_markup: digestButtons(
+        ctx,
+        ['on', 'off'],
+        new InlineKeyboard().webApp(ctx.t('bot.open_reports_button'), linksFor(ctx, s).reports()),
+      ),
     });
   });
 

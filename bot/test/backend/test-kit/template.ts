@@ -10,6 +10,7 @@ const SEED_CODE = [
   '../../../src/backend/db/seed.ts',
   '../../../src/backend/db/seed-admin.ts',
   '../../../src/backend/db/seed-demo.ts',
+  '../../../src/backend/db/seed-demo-activity.ts',
   '../../../src/backend/seed/samples.ts',
   '../../../src/backend/import/kinds.ts',
   '../../../src/backend/import/run.ts',

@@ -1,5 +1,6 @@
 import type { Emulator } from '../emulator.js';
 import { badRequest, forbidden, TG } from '../errors.js';
+import { imageInfo } from '../image-info.js';
 import { isInlineMarkup, isReplyKeyboard, parseReplyMarkup } from '../markup.js';
 import { type FormattedText, formatText } from '../text/formatted-text.js';
 import type {
@@ -131,7 +132,7 @@ const sendFile =
                   file_size: file.bytes.length,
                 },
               }
-            : { photo: [{ ...ids, width: 0, height: 0, file_size: file.bytes.length }] }),
+            : { photo: [{ ...ids, ...photoSize(file.bytes), file_size: file.bytes.length }] }),
           ...(caption ? { caption } : {}),
           ...(isInlineMarkup(markup) ? { reply_markup: markup } : {}),
         } as Message;
@@ -143,6 +144,11 @@ const sendFile =
     applyKeyboard(emu, record.user.id, markup, stored.message_id);
     return stored.raw;
   };
+/** One size, the upload's own (Telegram would add smaller ones). */
+const photoSize = (bytes: Uint8Array) => {
+  const { width, height } = imageInfo(bytes);
+  return { width, height };
+};
 const sendDocument = sendFile('document');
 const sendPhoto = sendFile('photo');
 

@@ -204,7 +204,7 @@
         el('option', {
           value: u.id,
           selected: u.id === state.userId,
-          text: `${u.first_name}${u.last_name ? ` ${u.last_name}` : ''} (${u.language_code || '–'})`,
+          text: `${u.first_name}${u.last_name ? ` ${u.last_name}` : ''} (${u.language_code || '–'})${u.note ? ` — ${u.note}` : ''}`,
         }),
       ),
     );

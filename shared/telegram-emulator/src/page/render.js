@@ -121,6 +121,44 @@
     return el('div', { class: 'inline-keyboard' }, ...rows);
   }
 
+  /** 1234 → "1.2 KB", as Telegram's clients write a file's size. */
+  function fileSize(bytes) {
+    if (bytes < 1024) return `${bytes} B`;
+    if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  }
+
+  /** A photo the bot sent, at the bubble's width; it opens full size. Named by its caption's first line. */
+  function photoElement(photo, caption) {
+    const line = (caption || '').split('\n')[0];
+    return el(
+      'a',
+      { class: 'photo', href: photo.url, target: '_blank', rel: 'noopener' },
+      el('img', {
+        src: photo.url,
+        alt: line ? `Photo: ${line}` : 'Photo',
+        width: photo.width || undefined,
+        height: photo.height || undefined,
+      }),
+    );
+  }
+
+  /** A document: its type, name (a download under that name) and size, as a file row. */
+  function documentElement(doc) {
+    const extension = /\.([a-z0-9]{1,4})$/i.exec(doc.file_name)?.[1];
+    return el(
+      'div',
+      { class: 'file' },
+      el('span', { class: 'file-icon', 'aria-hidden': 'true', text: (extension || 'file').toUpperCase() }),
+      el(
+        'span',
+        { class: 'file-info' },
+        el('a', { class: 'file-name', href: doc.url, download: doc.file_name, text: doc.file_name }),
+        el('span', { class: 'file-size', text: fileSize(doc.size) }),
+      ),
+    );
+  }
+
   /** One message: a bubble (or a service line) plus its inline keyboard. */
   ns.renderMessage = (m, ctx) => {
     if (m.web_app_data) {
@@ -156,8 +194,10 @@
     } else {
       body = el(
         'div',
-        { class: 'bubble', 'data-message-id': m.message_id },
+        { class: `bubble${m.photo ? ' with-photo' : ''}`, 'data-message-id': m.message_id },
         m.via_bot ? el('div', { class: 'via', text: `via @${m.via_bot}` }) : undefined,
+        m.photo ? photoElement(m.photo, m.text) : undefined,
+        m.document ? documentElement(m.document) : undefined,
         renderText(m.text || '', m.entities, ctx.onCommand),
         meta,
       );

@@ -98,6 +98,8 @@ export interface DemoGroup {
   kebele: string;
   /** Ref of the DemoDa who made the group. */
   created_by: string;
+  /** Days before the seed the group was formed (its `created_at`). */
+  formed_days_ago: number;
 }
 
 export interface DemoFarmer {
@@ -114,4 +116,35 @@ export interface DemoFarmer {
   development_group: string;
   /** Ref of the DemoDa who registered the farmer. */
   created_by: string;
+  /** Days before the seed the farmer was registered: on or after the group was formed. */
+  registered_days_ago: number;
+}
+
+/**
+ * A meeting where a group's DA gave it one advisory: a reach record for each farmer there, and
+ * adoption records for those who later said they adopted it. Dated in days before the seed, so
+ * a demo report always has weeks to show (README, "A short tour").
+ */
+export interface DemoSession {
+  /** Ref of a DemoGroup; its DA records the reach. */
+  group: string;
+  /** Ref of a DemoAdvisory reaching the group's kebele, the newest of its sub-practice there. */
+  advisory: string;
+  /** 1–77: inside the 12 weeks to the seed's day, whatever weekday that is. */
+  days_ago: number;
+  /** Refs of the group's farmers who were not there (and so not reached). */
+  absent: string[];
+  /** The farmers there who adopted it: ref → the day they said so (days before the seed). */
+  adopted: Record<string, number>;
+}
+
+/** A report user's profile (spec §3), tied to a Telegram id the emulator offers (people.ts). */
+export interface DemoReportUser {
+  ref: string;
+  name: string;
+  phone_no: string;
+  gender: Gender;
+  /** Woreda code: the area the report user's reports show. */
+  woreda: string;
+  telegram_id: number;
 }
