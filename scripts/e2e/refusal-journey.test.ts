@@ -69,7 +69,8 @@ describe.skipIf(chromiumSkipReason)('a record refused on sync (needs Chromium)',
            where created_by = $1 and farmer_id = any($2) and advisory_id = any($3) order by farmer_id, advisory_id`,
           [da.id, farmerIds, path.advisoryIds],
         ).then((r) => r.map((x) => [Number(x.farmer_id), Number(x.advisory_id)]));
-      expect(await reached()).toEqual([]);
+      // The demo's own meetings reached some of these pairs already (seed/demo/activity.ts).
+      const already = await reached();
 
       // With signal: the farmer form from the reply keyboard, as an app of its own (its signed
       // link), and the reach form in the chat, both ready before the signal goes.
@@ -98,7 +99,7 @@ describe.skipIf(chromiumSkipReason)('a record refused on sync (needs Chromium)',
         await registerFarmer(form.mainFrame(), farmer, group.id);
         await form.getByText(t('common.outbox.kept_offline')).first().waitFor();
         await form.getByText(t('common.outbox.waiting_other', { count: 2 })).waitFor();
-        expect(await reached()).toEqual([]);
+        expect(await reached()).toEqual(already);
         expect(await farmerRows()).toEqual([]);
 
         // Meanwhile the DA is transferred to another kebele of their woreda (an operator's
