@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
+import { queuedTotal } from './counts';
 import { type DigestCounts, drainDigests, planDigests } from './digest';
 import { makeLinker } from './message';
 import { plan } from './planner';
@@ -102,10 +103,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     const c = { ...counts };
     Object.assign(counts, emptyCounts());
     if (!hasNews(c)) return;
-    const q = await deps.db.query<{ n: number }>(
-      `select count(*)::int as n from notification_deliveries where status = 'queued'`,
-    );
-    logger.info({ ...c, backlog: Number(q.rows[0]?.n ?? 0) }, 'notifications run');
+    logger.info({ ...c, backlog: await queuedTotal(deps.db) }, 'notifications run');
   }
 
   async function plannerLoop(signal: AbortSignal): Promise<void> {

@@ -186,7 +186,7 @@ export interface Harness extends SharedDb {
 export async function harness(shared: SharedDb, o: { start: number; rate?: RateLimits }): Promise<Harness> {
   const { db } = shared;
   await db.exec(`delete from notification_deliveries; delete from notification_plans;
-    delete from notification_sweeps; delete from notification_occurrence_counts; delete from location_notifications; update notification_send_rate set next_slot = 'epoch';
+    delete from notification_sweeps; delete from notification_occurrence_counts; delete from notification_count_changes; delete from location_notifications; update notification_send_rate set next_slot = 'epoch';
     update bot_users set verification_status = 'PENDING';`);
   const clock = createManualClock(o.start);
   const tg = await startEmulator({ clock, limits: o.rate ? { rate: o.rate } : false });
