@@ -3,6 +3,7 @@ import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { markSending } from './delivery-outcomes';
 import { claim, deliveryCounts } from './queue';
 import {
+  countersAndRows,
   type Harness,
   harness,
   insertNotification,
@@ -67,6 +68,9 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     // Both did part of the work (they share the queue rather than one waiting for the other).
     expect(Math.min(ra.sent, rb.sent)).toBeGreaterThan(0);
     expect(await deliveryCounts(h.db)).toEqual({ queued: 0, sent: 80, failed: 0 });
+    // Both planned and both recorded outcomes: the counters still match the rows exactly.
+    const { counters, rows } = await countersAndRows(h.db);
+    expect(counters).toEqual(rows);
   });
 
   it('the started engines (planner and sender loops) deliver once each, then stop cleanly', async () => {
