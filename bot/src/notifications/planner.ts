@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../backend/db/types';
 import { foldCounts } from './counts';
+import { RECIPIENTS_WHERE, TARGET_COLUMN } from './recipients';
 import { prune } from './retention';
 import { firstOccurrence, latestDue, occurrenceAfter, scheduleOf } from './schedule';
 import { DEFAULT_ENGINE_OPTIONS, PRIORITY, type RunCounts } from './types';
@@ -17,21 +18,6 @@ import { DEFAULT_ENGINE_OPTIONS, PRIORITY, type RunCounts } from './types';
  * deliveries are worded at send time, so they go out with the new text).
  */
 export const FINGERPRINT = `format('%s|%s|%s|%s|%s', n.send_now, n.frequency, n."interval", n.location_type, n.location_id)`;
-
-/** The DA profile column a location type matches on; `all` matches everyone. */
-const TARGET_COLUMN: Record<string, string | undefined> = {
-  region: 'p.region_id',
-  zone: 'p.zone_id',
-  woreda: 'p.woreda_id',
-  kebele: 'p.kebele_id',
-};
-
-/**
- * Verified users with a DA profile inside the target, not blocked. A user who blocked the bot is
- * reachable again once the bot hears from them (their upsert moves updated_at past blocked_at).
- */
-export const RECIPIENTS_WHERE = `u.verification_status = 'VERIFIED'
-  and (u.blocked_at is null or u.blocked_at < u.updated_at)`;
 
 /**
  * A recipient's place in a spread window, in ms from the occurrence: the window times a fraction
@@ -372,7 +358,8 @@ export interface PlanOptions {
  * their deliveries takes at `ratePerSecond` (the expected count: each due notification's
  * recipients, from DA counts per area), at most `maxSpreadMs`. The morning's reminders then
  * become due at the rate they can go out, each DA at a fixed slot (SPREAD_OFFSET), instead of all
- * at 08:00 in notification order. One scan of the DA profiles, once per pass that has any due.
+ * at 08:00 in notification order. One read of the per-area recipient counts (a row per kebele
+ * with DAs, migration 012), once per pass that has any due.
  */
 export async function spreadWindow(
   q: Queryable,
@@ -388,15 +375,14 @@ export async function spreadWindow(
          and p.fingerprint = ${FINGERPRINT}
        group by 1, 2
      ), das as materialized (
-       select p.region_id, p.zone_id, p.woreda_id, p.kebele_id
-       from da_profiles p join bot_users u on u.da_profile_id = p.id
-       where ${RECIPIENTS_WHERE} and exists (select 1 from due)
+       select region_id, zone_id, woreda_id, kebele_id, recipients from da_recipient_counts
+       where exists (select 1 from due)
      ), per_area as (
-       select 'all' as type, null::bigint as id, count(*) as k from das
-       union all select 'region', region_id, count(*) from das group by region_id
-       union all select 'zone', zone_id, count(*) from das group by zone_id
-       union all select 'woreda', woreda_id, count(*) from das group by woreda_id
-       union all select 'kebele', kebele_id, count(*) from das group by kebele_id
+       select 'all' as type, null::bigint as id, sum(recipients) as k from das
+       union all select 'region', region_id, sum(recipients) from das group by region_id
+       union all select 'zone', zone_id, sum(recipients) from das group by zone_id
+       union all select 'woreda', woreda_id, sum(recipients) from das group by woreda_id
+       union all select 'kebele', kebele_id, sum(recipients) from das group by kebele_id
      )
      select sum(due.k * a.k) as expected from due
      join per_area a on a.type = due.type and a.id is not distinct from due.id`,

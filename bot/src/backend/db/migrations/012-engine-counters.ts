@@ -1,14 +1,16 @@
 /**
  * The notification engine at national scale, second pass (issue 21; bot/src/notifications/README.md,
- * "Counters" and "Cost per tick"). Delivery counts are kept per occurrence as rows change, so the
- * details call reads a few small rows instead of counting two weeks of deliveries; and the planner
- * finds what is due in an index range on its plan rows instead of reading every notification.
+ * "Counters", "Cost per tick" and "Who receives"). Delivery counts are kept per occurrence as rows
+ * change, so the details call reads a few small rows instead of counting two weeks of deliveries;
+ * the planner finds what is due in an index range on its plan rows instead of reading every
+ * notification; and the DAs a notification would reach are counted per area as they change.
  */
 export const sql = /* sql */ `
 -- No copy may write deliveries or notifications while they are counted and their plans marked
 -- below (an older copy still running): what it wrote would be missed by the backfill and by the
 -- triggers alike. The migration is one transaction; the locks go with it.
-lock table notification_deliveries, location_notifications, notification_plans in share row exclusive mode;
+lock table notification_deliveries, location_notifications, notification_plans, bot_users, da_profiles
+  in share row exclusive mode;
 
 -- Per occurrence: the rows still kept, by status (queued includes rows in flight, failed includes
 -- cancelled), beside what retention rolled up and deleted (migration 008's sent and failed).
@@ -142,4 +144,81 @@ update notification_plans p set wake_at = case
          or p.planning_occurrence is not null then '-infinity'::timestamptz
     else p.next_occurrence end
   from location_notifications n where n.id = p.notification_id;
+
+-- Who a notification would reach (the planner's rule, bot/src/notifications/recipients.ts): verified
+-- bot users with a DA profile who have not blocked the bot, per the area their profile names. The
+-- form shows the count before sending; a level's count is a sum over its rows (the country: one
+-- row per kebele with DAs), never a scan of the DAs.
+create table da_recipient_counts (
+  kebele_id bigint not null,
+  woreda_id bigint not null,
+  zone_id bigint not null,
+  region_id bigint not null,
+  recipients int not null default 0,
+  primary key (kebele_id, woreda_id, zone_id, region_id)
+);
+create index da_recipient_counts_woreda_idx on da_recipient_counts(woreda_id);
+create index da_recipient_counts_zone_idx on da_recipient_counts(zone_id);
+create index da_recipient_counts_region_idx on da_recipient_counts(region_id);
+
+create function da_recipient_add(profile bigint, delta int) returns void language sql as $$
+  insert into da_recipient_counts as c (kebele_id, woreda_id, zone_id, region_id, recipients)
+  select kebele_id, woreda_id, zone_id, region_id, delta from da_profiles where id = profile
+  on conflict (kebele_id, woreda_id, zone_id, region_id) do update set recipients = c.recipients + excluded.recipients
+$$;
+
+-- A bot user counts while VERIFIED, linked to a profile and not blocked (blocked_at older than
+-- their last update: the bot heard from them since). Row triggers, fired only when that changes:
+-- the bot's upserts bump updated_at all day, and the WHEN clause is all they cost.
+create function da_recipient_user() returns trigger language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' and old.da_profile_id is not null and old.verification_status = 'VERIFIED'
+     and (old.blocked_at is null or old.blocked_at < old.updated_at) then
+    perform da_recipient_add(old.da_profile_id, -1);
+  end if;
+  if tg_op <> 'DELETE' and new.da_profile_id is not null and new.verification_status = 'VERIFIED'
+     and (new.blocked_at is null or new.blocked_at < new.updated_at) then
+    perform da_recipient_add(new.da_profile_id, 1);
+  end if;
+  return null;
+end $$;
+create trigger bot_users_recipients_insert after insert on bot_users for each row
+  when (new.da_profile_id is not null) execute function da_recipient_user();
+create trigger bot_users_recipients_update
+  after update of da_profile_id, verification_status, blocked_at, updated_at on bot_users for each row
+  when (old.da_profile_id is distinct from new.da_profile_id
+        or (old.verification_status = 'VERIFIED' and (old.blocked_at is null or old.blocked_at < old.updated_at))
+           <> (new.verification_status = 'VERIFIED' and (new.blocked_at is null or new.blocked_at < new.updated_at)))
+  execute function da_recipient_user();
+create trigger bot_users_recipients_delete after delete on bot_users for each row
+  when (old.da_profile_id is not null) execute function da_recipient_user();
+
+-- A profile that moves takes its bot user's count along.
+create function da_recipient_moved() returns trigger language plpgsql as $$
+declare
+  n int;
+begin
+  select count(*) into n from bot_users u where u.da_profile_id = new.id and u.verification_status = 'VERIFIED'
+    and (u.blocked_at is null or u.blocked_at < u.updated_at);
+  if n > 0 then
+    insert into da_recipient_counts as c (kebele_id, woreda_id, zone_id, region_id, recipients)
+      values (old.kebele_id, old.woreda_id, old.zone_id, old.region_id, -n),
+             (new.kebele_id, new.woreda_id, new.zone_id, new.region_id, n)
+      on conflict (kebele_id, woreda_id, zone_id, region_id)
+        do update set recipients = c.recipients + excluded.recipients;
+  end if;
+  return null;
+end $$;
+create trigger da_profiles_recipients_moved
+  after update of region_id, zone_id, woreda_id, kebele_id on da_profiles for each row
+  when ((old.region_id, old.zone_id, old.woreda_id, old.kebele_id)
+        is distinct from (new.region_id, new.zone_id, new.woreda_id, new.kebele_id))
+  execute function da_recipient_moved();
+
+-- Backfill: today's recipients, counted once.
+insert into da_recipient_counts (kebele_id, woreda_id, zone_id, region_id, recipients)
+select p.kebele_id, p.woreda_id, p.zone_id, p.region_id, count(*)
+from da_profiles p join bot_users u on u.da_profile_id = p.id
+where u.verification_status = 'VERIFIED' and (u.blocked_at is null or u.blocked_at < u.updated_at)
+group by 1, 2, 3, 4;
 `;
