@@ -63,30 +63,40 @@ export async function deliveryProgress(
   id: number,
   queued: number,
 ): Promise<{ rate_per_second: number; expected_finish: string | null }> {
+  if (queued === 0) {
+    // Nothing left to send (the counters say so): only the lane's rate, without reading the
+    // queue (a year-old weekly reminder's details are then a handful of small rows).
+    const r = await db.query<{ rate: number }>(
+      `select r.rate_per_second as rate from location_notifications n
+       join notification_send_rate r on r.id = case when n.paid_broadcast then 2 else 1 end where n.id = $1`,
+      [id],
+    );
+    return { rate_per_second: Number(r.rows[0]?.rate ?? 30), expected_finish: null };
+  }
   const r = await db.query<{ rate: number; finish: string | null }>(
     `with mine as (
        select n.paid_broadcast as paid, d.last_due, coalesce(d.priority, case when n.paid_broadcast
-         then $4::smallint when n.send_now then $5::smallint else $6::smallint end) as priority
+         then $3::smallint when n.send_now then $4::smallint else $5::smallint end) as priority
        from location_notifications n, (select max(due_at) as last_due, min(priority) as priority
          from notification_deliveries where notification_id = $1 and status = 'queued') d
        where n.id = $1
      ), rate as (select rate_per_second as rate, greatest(next_slot, now()) as start
                  from notification_send_rate, mine
-                 where id = case when mine.priority = $4 then 2 else 1 end)
-     select rate.rate, case when $2::int = 0 then null else iso(
+                 where id = case when mine.priority = $3 then 2 else 1 end)
+     select rate.rate, iso(
        greatest(rate.start, mine.last_due) + make_interval(secs => (
          (select count(*) from notification_deliveries d
-          where d.status = 'queued' and d.priority = $5 and mine.priority <> $4
-            and d.due_at <= case when mine.priority = $5 then mine.last_due else 'infinity' end)
-         + case when mine.priority = $4 then (select count(*) from notification_deliveries d
-             where d.status = 'queued' and d.priority = $4 and d.due_at <= mine.last_due)
-           when mine.priority = $5 then 0 else (select count(*) from (
+          where d.status = 'queued' and d.priority = $4 and mine.priority <> $3
+            and d.due_at <= case when mine.priority = $4 then mine.last_due else 'infinity' end)
+         + case when mine.priority = $3 then (select count(*) from notification_deliveries d
+             where d.status = 'queued' and d.priority = $3 and d.due_at <= mine.last_due)
+           when mine.priority = $4 then 0 else (select count(*) from (
              select 1 from notification_deliveries d
-             where d.status = 'queued' and d.priority = $6 and d.due_at <= least(mine.last_due, now())
-             limit $3) backlog) end
-       ) / rate.rate)) end as finish
+             where d.status = 'queued' and d.priority = $5 and d.due_at <= least(mine.last_due, now())
+             limit $2) backlog) end
+       ) / rate.rate)) as finish
      from rate, mine`,
-    [id, queued, BACKLOG_COUNTED, PRIORITY.paid, PRIORITY.sendNow, PRIORITY.recurring],
+    [id, BACKLOG_COUNTED, PRIORITY.paid, PRIORITY.sendNow, PRIORITY.recurring],
   );
   const row = r.rows[0];
   return { rate_per_second: Number(row?.rate ?? 30), expected_finish: row?.finish ?? null };
