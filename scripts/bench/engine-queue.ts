@@ -168,6 +168,66 @@ async function writePath(db: Db, start: number) {
   return { t, claim: claimed, one, many, batch };
 }
 
+/** `tx` as a Db whose transactions are `tx` itself (the engine's functions inside a measured one). */
+const asDb = (tx: Queryable): Db => ({
+  kind: 'postgres',
+  query: (sql, params) => tx.query(sql, params),
+  exec: (sql) => tx.exec(sql),
+  transaction: (fn) => fn(tx),
+  close: async () => undefined,
+});
+
+/**
+ * The counting triggers' own time (PostgreSQL's per-function statistics of this transaction)
+ * against the whole statements', for claims, outcomes and a planning batch: what they add to the
+ * write path, free of the machine's noise. Rolled back.
+ */
+async function triggerShare(db: Db, now: number): Promise<string[]> {
+  const lines: string[] = [];
+  const measure = (label: string, statements: number, work: (tx: Db) => Promise<unknown>) =>
+    rolledBack(db, async (tx) => {
+      await tx.exec("set local track_functions = 'pl'");
+      const t0 = performance.now();
+      await work(asDb(tx));
+      const ms = performance.now() - t0;
+      const r = await tx.query<{ calls: number; self: number }>(
+        `select coalesce(sum(calls), 0)::int as calls, coalesce(sum(self_time), 0)::float8 as self
+         from pg_stat_xact_user_functions where funcname like 'notification_count_%'`,
+      );
+      const self = Number(r.rows[0]?.self ?? 0);
+      const per = (x: number) => `${((x * 1000) / statements).toFixed(0)} µs`;
+      lines.push(
+        `${label}: triggers ${per(self)} of ${per(ms)} per statement (${((100 * self) / ms).toFixed(1)} %)`,
+      );
+    });
+  const claimOf = (tx: Db, n: number) =>
+    claim(tx, { now, worker: 'bench', batchSize: n, leaseMs: 30_000, horizonMs: 1e9, ratePerSecond: 1e9 });
+  await measure('claim of 30, 10 times', 10, async (tx) => {
+    for (let i = 0; i < 10; i++) await claimOf(tx, 30);
+  });
+  await measure('outcome of 200 messages (mark sending, mark sent)', 400, async (tx) => {
+    for (const id of (await claimOf(tx, 200)).ids) {
+      await markSending(tx, id, 'bench', now);
+      await markSent(tx, id, 'bench', 1, now);
+    }
+  });
+  await measure('cancelling 5,000 queued rows in one statement (a sweep)', 1, (tx) =>
+    tx.query(
+      `update notification_deliveries set status = 'failed', last_error = 'cancelled: bench'
+       where id in (select id from notification_deliveries where status = 'queued' limit 5000)`,
+    ),
+  );
+  await measure('a planning batch of 5,000 rows', 1, (tx) =>
+    insertDeliveries(
+      tx,
+      { id: 1, location_type: 'all', location_id: null, send_now: true, paid: false, spreadMs: 0 },
+      now,
+      { after: 0, limit: 5_000 },
+    ),
+  );
+  return lines;
+}
+
 async function main() {
   await withThrowawayDb(
     'gebere_engine_bench',
@@ -227,7 +287,8 @@ async function main() {
       const off = await writePath(db, t);
       await countTriggers(db, true);
       const on = await writePath(db, off.t);
-      t = on.t;
+      t = on.t + 1_000;
+      const shares = await triggerShare(db, t);
       rows.push(['counters: claim of 30 (triggers off / on)', off.claim, on.claim]);
       rows.push(['counters: one outcome, sending + sent (off / on)', off.one.perRow, on.one.perRow]);
       rows.push([
@@ -346,6 +407,8 @@ async function main() {
       );
       for (const [label, before, after] of rows)
         console.log(`| ${label.padEnd(55)} | ${f(before).padEnd(15)} | ${f(after).padEnd(15)} |`);
+      console.log("\nThe counting triggers' own time (pg_stat_xact_user_functions, one transaction each):");
+      for (const line of shares) console.log(`  ${line}`);
     },
     { max: WRITERS + 1 },
   );

@@ -38,9 +38,9 @@ create table notification_count_changes (
   pruned_failed int not null default 0
 );
 
--- Statement-level triggers with transition tables (as report_daily's, migration 009): a batch of
--- 5,000 queued rows, a sweep or a prune is one grouped row per occurrence, not one per delivery.
--- A statement that changes no status (a claim's lease, "sending") writes nothing.
+-- Inserts and deletes: statement-level triggers with transition tables (as report_daily's,
+-- migration 009), so a planning batch of 5,000 rows or a prune of 10,000 is one grouped row per
+-- occurrence, not one per delivery.
 create function notification_count_inserted() returns trigger language plpgsql as $$
 begin
   insert into notification_count_changes (notification_id, occurrence, queued, sent, failed)
@@ -63,22 +63,31 @@ end $$;
 create trigger notification_deliveries_count_delete after delete on notification_deliveries
   referencing old table as old_rows for each statement execute function notification_count_deleted();
 
+-- A status change, one row at a time: only statements that set the status fire it (a claim's
+-- lease and "sending" never do), and the engine changes statuses one message at a time
+-- (README "Counters": this costs a single-row outcome less than a statement trigger would).
 create function notification_count_updated() returns trigger language plpgsql as $$
 begin
-  insert into notification_count_changes (notification_id, occurrence, queued, sent, failed)
-  select c.notification_id, c.occurrence, coalesce(sum(c.sign) filter (where c.status = 'queued'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'sent'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'failed'), 0)
-  from old_rows o join new_rows n on n.id = o.id
-  cross join lateral (values (o.notification_id, o.occurrence, o.status, -1),
-                             (n.notification_id, n.occurrence, n.status, 1)) c(notification_id, occurrence, status, sign)
-  where (o.status, o.notification_id, o.occurrence) is distinct from (n.status, n.notification_id, n.occurrence)
-  group by 1, 2;
+  if old.notification_id = new.notification_id and old.occurrence = new.occurrence then
+    insert into notification_count_changes (notification_id, occurrence, queued, sent, failed)
+    values (new.notification_id, new.occurrence,
+      (new.status = 'queued')::int - (old.status = 'queued')::int,
+      (new.status = 'sent')::int - (old.status = 'sent')::int,
+      (new.status = 'failed')::int - (old.status = 'failed')::int);
+  else
+    insert into notification_count_changes (notification_id, occurrence, queued, sent, failed)
+    values (old.notification_id, old.occurrence, -(old.status = 'queued')::int, -(old.status = 'sent')::int,
+            -(old.status = 'failed')::int),
+           (new.notification_id, new.occurrence, (new.status = 'queued')::int, (new.status = 'sent')::int,
+            (new.status = 'failed')::int);
+  end if;
   return null;
 end $$;
-create trigger notification_deliveries_count_update after update on notification_deliveries
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function notification_count_updated();
+create trigger notification_deliveries_count_update
+  after update of status, notification_id, occurrence on notification_deliveries for each row
+  when (old.status is distinct from new.status or old.notification_id is distinct from new.notification_id
+        or old.occurrence is distinct from new.occurrence)
+  execute function notification_count_updated();
 
 -- TRUNCATE fires no delete trigger: the kept rows' counts go to zero with them (rolled-up counts stay).
 create function notification_count_truncated() returns trigger language plpgsql as $$
