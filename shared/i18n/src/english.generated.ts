@@ -355,6 +355,15 @@ export type English = {
       readonly in_minutes: "in about {{minutes}} min";
       readonly in_hours: "in about {{hours}} h {{minutes}} min";
     };
+    readonly recipients: {
+      readonly counting: "Counting the DAs this will reach…";
+      readonly recurring_one: "This will reach {{n}} DA each time.";
+      readonly recurring_other: "This will reach {{n}} DAs each time.";
+      readonly now_one: "This will reach {{n}} DA, finishing {{finish}}.";
+      readonly now_other: "This will reach {{n}} DAs, finishing {{finish}}.";
+      readonly paid_one: "This will reach {{n}} DA, about {{stars}} Stars, finishing {{finish}}.";
+      readonly paid_other: "This will reach {{n}} DAs, about {{stars}} Stars, finishing {{finish}}.";
+    };
     readonly remove: "Remove";
     readonly cancel: "Cancel";
     readonly confirm_remove: "Are you sure you want to remove this notification?";
