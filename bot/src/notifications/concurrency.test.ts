@@ -77,7 +77,7 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     h = await harness(shared, { start: Date.now() });
     const list = await das(12);
     await sendNow(Date.now());
-    const options = { ratePerSecond: 100, tickMs: 100 };
+    const options = { ratePerSecond: 100, tickMs: 100, planTickMs: 100 };
     const engines = [h.engine(options, { clock: systemClock }), h.engine(options, { clock: systemClock })];
     for (const e of engines) e.start();
     const deadline = Date.now() + 20_000;
@@ -145,7 +145,7 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     const list = await das(20);
     await sendNow(Date.now());
     // Slow on purpose (5/s), so a stop lands mid-batch.
-    const first = h.engine({ ratePerSecond: 5, tickMs: 50 }, { clock: systemClock });
+    const first = h.engine({ ratePerSecond: 5, tickMs: 50, planTickMs: 50 }, { clock: systemClock });
     first.start();
     const deadline = Date.now() + 20_000;
     while ((await deliveryCounts(h.db)).sent < 2 && Date.now() < deadline)

@@ -35,7 +35,7 @@ export interface EngineDeps {
 
 export interface NotificationEngine {
   readonly worker: string;
-  /** Runs the planner every tick and the sender whenever there is work, until stop(). */
+  /** Runs the planner every planTickMs and the sender whenever there is work, until stop(). */
   start(): void;
   /** Stops claiming, hands unsent claimed rows back, waits for messages on their way. */
   stop(): Promise<void>;
@@ -112,14 +112,16 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     );
     while (!signal.aborted) {
       try {
-        const before = counts.queued;
-        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, planOptions);
-        if (counts.queued > before) wake?.();
+        // The sender starts on the first batch queued, not after the whole pass.
+        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, {
+          ...planOptions,
+          onQueued: () => wake?.(),
+        });
         await report();
       } catch (err) {
         logger.error({ err }, 'notification planner failed; retrying next tick');
       }
-      await clock.sleep(options.tickMs, signal);
+      await clock.sleep(options.planTickMs, signal);
     }
   }
 
@@ -167,7 +169,10 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     start() {
       if (abort) return;
       abort = new AbortController();
-      logger.info({ rate: options.ratePerSecond, tickMs: options.tickMs }, 'notification engine started');
+      logger.info(
+        { rate: options.ratePerSecond, tickMs: options.tickMs, planTickMs: options.planTickMs },
+        'notification engine started',
+      );
       loops = Promise.all([
         plannerLoop(abort.signal),
         senderLoop(abort.signal),

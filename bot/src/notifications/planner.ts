@@ -351,6 +351,8 @@ export interface PlanOptions {
   ratePerSecond?: number;
   /** The longest spread window. */
   maxSpreadMs?: number;
+  /** Called after each batch that queued rows: the sender need not wait for the rest of the pass. */
+  onQueued?: () => void;
 }
 
 /**
@@ -424,8 +426,12 @@ export async function plan(
     : { windowMs: 0 };
   for (const { id } of due.rows) {
     await planOne(db, Number(id), now, maxLatenessMs, spread.windowMs, counts);
-    for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++)
-      if (!(await fill(db, Number(id), batchSize, counts))) break;
+    for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++) {
+      const queued = counts.queued;
+      const more = await fill(db, Number(id), batchSize, counts);
+      if (counts.queued > queued) o.onQueued?.();
+      if (!more) break;
+    }
   }
   if (counts.queued - before >= ANALYZE_AFTER) await db.exec('analyze notification_deliveries');
   counts.unconfirmed += await settleInDoubt(db, now);
