@@ -36,6 +36,17 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
     ...extra,
   });
 
+  /** Targets at every level outside the fixtures' first area (and so outside a grant over it). */
+  const elsewhere = () => {
+    const { otherArea } = t.fx;
+    return [
+      ['region', otherArea.region],
+      ['zone', otherArea.zone],
+      ['woreda', otherArea.woreda],
+      ['kebele', otherArea.kebele],
+    ] as const;
+  };
+
   /** Refused in en and am, nothing written, and the planner then queues nothing either. */
   const refusedAndNotQueued = async (
     creator: User,
@@ -61,15 +72,10 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
     });
 
     it('a region manager cannot target all (national_needs_grant) or another region', async () => {
-      const { area, otherArea } = t.fx;
+      const { area } = t.fx;
       const manager = await t.fx.manager('region', area.region);
       await refusedAndNotQueued(manager, phishing(manager), 403, detail('national_needs_grant'));
-      for (const [location_type, location_id] of [
-        ['region', otherArea.region],
-        ['zone', otherArea.zone],
-        ['woreda', otherArea.woreda],
-        ['kebele', otherArea.kebele],
-      ] as const)
+      for (const [location_type, location_id] of elsewhere())
         await refusedAndNotQueued(
           manager,
           phishing(manager, { location_type, location_id }),
@@ -212,7 +218,7 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
     });
 
     it('a region manager counts only inside their region; the country needs a national grant', async () => {
-      const { area, otherArea } = t.fx;
+      const { area } = t.fx;
       const manager = await t.fx.manager('region', area.region);
       await expectRefused(
         t,
@@ -222,12 +228,7 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
         403,
         detail('national_needs_grant'),
       );
-      for (const [location_type, location_id] of [
-        ['region', otherArea.region],
-        ['zone', otherArea.zone],
-        ['woreda', otherArea.woreda],
-        ['kebele', otherArea.kebele],
-      ] as const)
+      for (const [location_type, location_id] of elsewhere())
         await expectRefused(
           t,
           'GET',
@@ -248,9 +249,9 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
         'send_now_queued',
       ]);
       const national = await t.fx.manager();
-      expect((await count(national, { location_type: 'kebele', location_id: otherArea.kebele })).status).toBe(
-        200,
-      );
+      expect(
+        (await count(national, { location_type: 'kebele', location_id: t.fx.otherArea.kebele })).status,
+      ).toBe(200);
     });
   });
 });

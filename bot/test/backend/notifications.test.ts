@@ -24,6 +24,14 @@ describeOnDatabases('location notifications (%s)', (kind) => {
   });
   const create = (body: object, headers = creator.headers) =>
     t.call('POST', '/api/location-notifications/', { headers, body });
+  /** Bot users 8700000001 … 8700000000 + n, to queue deliveries for (made once). */
+  const queueUsers = (n: number) =>
+    t.db.query(
+      `insert into bot_users (telegram_id, chat_id, first_name, language)
+       select 8700000000 + g, 8700000000 + g, 'Queued', 'en' from generate_series(1, $1::int) g
+       on conflict (telegram_id) do nothing`,
+      [n],
+    );
 
   it('creates active notifications; send_now needs no schedule; the target ids are derived', async () => {
     const now = await create({ ...base(), send_now: true });
@@ -161,11 +169,7 @@ describeOnDatabases('location notifications (%s)', (kind) => {
   it('details state when the queued deliveries should be out: send-now first, at the engine rate', async () => {
     const broadcast = await create({ ...base(), name: 'Now', send_now: true });
     const weekly = await create({ ...base(), name: 'Weekly', frequency: 'weekly', interval: 1 });
-    await t.db.query(
-      `insert into bot_users (telegram_id, chat_id, first_name, language)
-       select 8700000000 + g, 8700000000 + g, 'Queued', 'en' from generate_series(1, 600) g
-       on conflict (telegram_id) do nothing`,
-    );
+    await queueUsers(600);
     // 300 reminders due (queued first), then 600 send-now rows; the engine sends 30 a second.
     await t.db.query(
       `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
@@ -274,11 +278,7 @@ describeOnDatabases('location notifications (%s)', (kind) => {
     expect(now.body.paid_rate_per_second).toBeGreaterThan(0);
     // Send-now rows already queued in each lane: what a new send-now would wait behind.
     const ahead = await create({ ...base(), name: 'Ahead', send_now: true });
-    await t.db.query(
-      `insert into bot_users (telegram_id, chat_id, first_name, language)
-       select 8700000000 + g, 8700000000 + g, 'Queued', 'en' from generate_series(1, 30) g
-       on conflict (telegram_id) do nothing`,
-    );
+    await queueUsers(30);
     await t.db.query(
       `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
        select $1, now(), id, case when id % 3 = 0 then $2::smallint else $3::smallint end, now() from bot_users

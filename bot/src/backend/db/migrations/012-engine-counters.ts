@@ -125,21 +125,18 @@ begin
 end $$;
 create trigger location_notifications_plan_insert after insert on location_notifications
   referencing new table as new_rows for each statement execute function notification_plan_new();
-create function notification_plan_wake() returns trigger language plpgsql as $$
+
+-- Migration 008's trigger already fires on exactly those changes (it marks the notification for
+-- the sweep): its function now wakes the plan row too.
+create or replace function notification_sweep_mark() returns trigger language plpgsql as $$
 begin
+  insert into notification_sweeps (notification_id) values (new.id)
+    on conflict (notification_id) do update set marked_at = now();
   insert into notification_plans (notification_id, fingerprint, wake_at)
     values (new.id, '', case when new.active then '-infinity'::timestamptz end)
     on conflict (notification_id) do update set wake_at = excluded.wake_at;
   return null;
 end $$;
-create trigger location_notifications_plan_wake
-  after update of active, send_now, frequency, "interval", location_type, location_id
-  on location_notifications for each row
-  when (old.active is distinct from new.active or old.send_now is distinct from new.send_now
-        or old.frequency is distinct from new.frequency or old."interval" is distinct from new."interval"
-        or old.location_type is distinct from new.location_type
-        or old.location_id is distinct from new.location_id)
-  execute function notification_plan_wake();
 
 -- Backfill: every active notification the planner has not seen, or whose plan is stale or still
 -- being queued, at once; the others at their next occurrence.
