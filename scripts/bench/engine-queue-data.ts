@@ -26,7 +26,8 @@ export interface Sizes {
  * `users` verified DAs, `notifications` weekly reminders to everyone created long ago (1 in 20
  * removed), planned up to this morning (`now`, next due in a week), and `queued` deliveries of
  * this morning's occurrence, all due at once (the worst case: no spread window). Bulk loaded
- * without triggers (consistent by construction), then counted and woken as migration 012 does.
+ * without triggers (consistent by construction), then counted as migration 012's triggers would
+ * have (engineBackfill; the plans are made here, waking at the next occurrence).
  */
 export async function generate(db: Db, s: Sizes, now: number): Promise<void> {
   await db.exec('set session_replication_role = replica');
@@ -72,20 +73,39 @@ export async function generate(db: Db, s: Sizes, now: number): Promise<void> {
      from generate_series(0, $1::int - 1) g cross join c join live l on l.k = g % c.n`,
     [s.queued, iso(now), s.users],
   );
-  // What the triggers would have counted (migration 012's backfill).
-  await db.exec(`insert into notification_occurrence_counts (notification_id, occurrence, queued, sent, failed)
-    select notification_id, occurrence, count(*) filter (where status = 'queued'),
-      count(*) filter (where status = 'sent'), count(*) filter (where status = 'failed')
-    from notification_deliveries group by 1, 2`);
-  await db.exec(`insert into da_recipient_counts (kebele_id, woreda_id, zone_id, region_id, recipients)
-    select p.kebele_id, p.woreda_id, p.zone_id, p.region_id, count(*)
-    from da_profiles p join bot_users u on u.da_profile_id = p.id where u.verification_status = 'VERIFIED'
-    group by 1, 2, 3, 4`);
+  await engineBackfill(db);
   for (const table of ['bot_users', 'da_profiles', 'location_notifications'])
     await db.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from ${table}))`, [
       table,
     ]);
   await db.exec('set session_replication_role = origin; analyze');
+}
+
+/**
+ * What migration 012's triggers would have kept, for data bulk loaded with triggers off
+ * (`session_replication_role = replica`; scripts/bench/national-data.ts too): a plan row due at
+ * once for every active notification without one (else the planner never looks at it), the
+ * delivery counters recounted from the rows (rolled-up counts kept), and the recipients per area.
+ * Run it after `session_replication_role = origin`.
+ */
+export async function engineBackfill(db: Db): Promise<void> {
+  await db.exec(`insert into notification_plans (notification_id, fingerprint, wake_at)
+      select n.id, '', '-infinity' from location_notifications n
+      where n.active and not exists (select 1 from notification_plans p where p.notification_id = n.id);
+    delete from notification_count_changes;
+    update notification_occurrence_counts set queued = 0, sent = 0, failed = 0;
+    insert into notification_occurrence_counts as c (notification_id, occurrence, queued, sent, failed)
+      select notification_id, occurrence, count(*) filter (where status = 'queued'),
+        count(*) filter (where status = 'sent'), count(*) filter (where status = 'failed')
+      from notification_deliveries group by 1, 2
+      on conflict (notification_id, occurrence)
+        do update set queued = excluded.queued, sent = excluded.sent, failed = excluded.failed;
+    delete from da_recipient_counts;
+    insert into da_recipient_counts (kebele_id, woreda_id, zone_id, region_id, recipients)
+      select p.kebele_id, p.woreda_id, p.zone_id, p.region_id, count(*)
+      from da_profiles p join bot_users u on u.da_profile_id = p.id
+      where u.verification_status = 'VERIFIED' and (u.blocked_at is null or u.blocked_at < u.updated_at)
+      group by 1, 2, 3, 4;`);
 }
 
 /**
