@@ -108,6 +108,13 @@ from notification_deliveries group by 1, 2
 on conflict (notification_id, occurrence)
   do update set queued = excluded.queued, sent = excluded.sent, failed = excluded.failed;
 
+-- Rows are looked up by their lease only while leased (busy chats, the next lease to run out,
+-- in-doubt rows: every such condition compares claimed_until, so it is not null). The backlog's
+-- rows, never leased yet, need not be in that index: each planned row paid for an entry.
+drop index notification_deliveries_leased_idx;
+create index notification_deliveries_leased_idx on notification_deliveries(claimed_until)
+  where status = 'queued' and claimed_until is not null;
+
 -- When the planner must look at a notification next: its next occurrence; at once ('-infinity')
 -- when it is new or its schedule, target or active flag changed, or while an occurrence is being
 -- queued; never (null) once removed or sent. The planner reads only the index range up to now.
