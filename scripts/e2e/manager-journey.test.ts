@@ -199,7 +199,6 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
       // within a minute at 30/s.
       const reach = t('notification.recipients.now_other', {
         count: woredaDas.length,
-        n: String(woredaDas.length),
         finish: t('notification.deliveries.in_minutes', { minutes: 1 }),
       });
       await app.locator('.notification-recipients', { hasText: reach }).waitFor();

@@ -357,12 +357,12 @@ export type English = {
     };
     readonly recipients: {
       readonly counting: "Counting the DAs this will reach…";
-      readonly recurring_one: "This will reach {{n}} DA each time.";
-      readonly recurring_other: "This will reach {{n}} DAs each time.";
-      readonly now_one: "This will reach {{n}} DA, finishing {{finish}}.";
-      readonly now_other: "This will reach {{n}} DAs, finishing {{finish}}.";
-      readonly paid_one: "This will reach {{n}} DA, about {{stars}} Stars, finishing {{finish}}.";
-      readonly paid_other: "This will reach {{n}} DAs, about {{stars}} Stars, finishing {{finish}}.";
+      readonly recurring_one: "This will reach {{count}} DA each time.";
+      readonly recurring_other: "This will reach {{count}} DAs each time.";
+      readonly now_one: "This will reach {{count}} DA, finishing {{finish}}.";
+      readonly now_other: "This will reach {{count}} DAs, finishing {{finish}}.";
+      readonly paid_one: "This will reach {{count}} DA, about {{stars}} Stars, finishing {{finish}}.";
+      readonly paid_other: "This will reach {{count}} DAs, about {{stars}} Stars, finishing {{finish}}.";
     };
     readonly remove: "Remove";
     readonly cancel: "Cancel";

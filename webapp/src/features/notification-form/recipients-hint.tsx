@@ -12,8 +12,6 @@ import type { NotificationFormValues } from './form-values';
 /** Typing a cascade's levels one after another asks once, for where it stops. */
 const SETTLE_MS = 400;
 
-const grouped = (n: number) => n.toLocaleString('en-US');
-
 /**
  * The hint under the form: how many DAs the chosen target reaches (the backend counts them, as
  * the engine would queue them), and for a send-now when the last should be out at its lane's rate
@@ -25,7 +23,7 @@ export function recipientsText(
   o: { sendNow: boolean; paid: boolean },
   now: number,
 ): string {
-  const vars = { count: d.recipients, n: grouped(d.recipients) };
+  const vars = { count: d.recipients };
   if (!o.sendNow) return t('notification.recipients.recurring', vars);
   const rate = o.paid ? d.paid_rate_per_second : d.rate_per_second;
   const ahead = o.paid ? d.paid_queued : d.send_now_queued;
@@ -34,7 +32,7 @@ export function recipientsText(
   return t('notification.recipients.paid', {
     ...vars,
     finish,
-    stars: grouped(paidBroadcastStars(d.recipients, rate)),
+    stars: paidBroadcastStars(d.recipients, rate),
   });
 }
 
