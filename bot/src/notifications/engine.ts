@@ -98,8 +98,14 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
   let loops: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
-  /** One log line per tick with what happened since the last one (quiet when nothing did). */
-  async function report(): Promise<void> {
+  /**
+   * One log line per tick (`tickMs`, not the planner's shorter period) with what happened since
+   * the last one (quiet when nothing did); `force` at stop.
+   */
+  let reported = Number.NEGATIVE_INFINITY;
+  async function report(force = false): Promise<void> {
+    if (!force && clock.now() - reported < options.tickMs) return;
+    reported = clock.now();
     const c = { ...counts };
     Object.assign(counts, emptyCounts());
     if (!hasNews(c)) return;
@@ -183,7 +189,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
       if (!abort) return;
       abort.abort();
       await loops;
-      await report().catch(() => undefined);
+      await report(true).catch(() => undefined);
       abort = undefined;
       logger.info('notification engine stopped');
     },
