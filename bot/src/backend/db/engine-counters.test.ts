@@ -34,7 +34,8 @@ insert into notification_occurrence_counts (notification_id, occurrence, sent, f
 const COUNTS = `select notification_id as n, occurrence::text as occ, queued, sent, failed, pruned_sent, pruned_failed
   from notification_occurrence_counts order by 1, 2`;
 
-it('backfills the counters and wakes the plans an older database holds', async () => {
+// Two migrations of a fresh PGlite: seconds alone, much longer beside a full parallel suite.
+it('backfills the counters and wakes the plans an older database holds', { timeout: 180_000 }, async () => {
   const db = pgliteDb(await PGlite.create());
   await migrate(db, undefined, migrations.slice(0, 11));
   await db.exec(DATA);
