@@ -2,8 +2,11 @@
 // it: opens the database (a PGlite data dir this process then owns, or PostgreSQL), runs the
 // notification engine against the emulator until notification --notification has --expect
 // finished deliveries, then stops cleanly. Logs are pino JSON lines on stdout.
+// With --create NAME --creator ID instead of --notification, the engine runs first and then this
+// process creates the send-now notification itself, as the embedded backend's POST would (on
+// PGlite nobody else may write), and logs when: the benchmark times the first message from there.
 //   node --import tsx scripts/bench/broadcast-engine.ts --pglite DIR | --postgres URL
-//     --api-root URL --token T --rate 30 --notification ID --expect N
+//     --api-root URL --token T --rate 30 (--notification ID | --create NAME --creator ID) --expect N
 import { Api } from 'grammy';
 import { pino } from 'pino';
 import { openPglite } from '../../bot/src/backend/db/pglite';
@@ -24,7 +27,7 @@ const pgliteDir = arg('pglite');
 const db = pgliteDir
   ? await openPglite(pgliteDir)
   : openPostgres({ connectionString: need('postgres'), max: 4 });
-const notification = Number(need('notification'));
+const create = arg('create');
 const expected = Number(need('expect'));
 const logger = pino({ level: 'info', base: { pid: process.pid } });
 
@@ -37,10 +40,23 @@ const engine = createNotificationEngine({
     ttlSeconds: 86_400,
     publicUrl: 'https://gebere.bench',
   },
-  // The planner every second so the run starts promptly; everything else as in production.
-  options: { ratePerSecond: Number(arg('rate') ?? 30), tickMs: 1_000 },
+  // As in production (the planner every second), but for the rate.
+  options: { ratePerSecond: Number(arg('rate') ?? 30) },
 });
 engine.start();
+let notification: number;
+if (create) {
+  // The engine idles a moment, as a running server's would, before the manager's POST arrives.
+  await new Promise((r) => setTimeout(r, 2_000));
+  const r = await db.query<{ id: number }>(
+    `insert into location_notifications (name, message, content_type, send_now, location_type, created_by)
+     values ($1, 'Please register the farmers of your development groups before the field day.',
+       'farmer_registration', true, 'all', $2) returning id`,
+    [create, Number(need('creator'))],
+  );
+  notification = Number(r.rows[0]?.id);
+  logger.info({ notification, at: Date.now() }, 'bench notification created');
+} else notification = Number(need('notification'));
 logger.info({ notification, expected }, 'bench engine started');
 
 for (;;) {

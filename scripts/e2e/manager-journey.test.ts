@@ -195,6 +195,13 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
       let app = await openFromReply(page, t('bot.menu.create_notification'));
       await fillNotification(app, { name, message, contentType: 'reach', area });
       await expect.poll(() => app.locator('input[name="interval"]').count()).toBe(0);
+      // Before sending, the form says whom it reaches: the woreda's DAs (2 or 4: the plural), out
+      // within a minute at 30/s.
+      const reach = t('notification.recipients.now_other', {
+        count: woredaDas.length,
+        finish: t('notification.deliveries.in_minutes', { minutes: 1 }),
+      });
+      await app.locator('.notification-recipients', { hasText: reach }).waitFor();
       journey.findings.push(...(await axeSerious(app, `${lang} /notification_create`)));
       await screenshot(page, `${lang}-light-notification-create`);
       let before = mark(u);

@@ -116,7 +116,7 @@ export const deliveryRows = (notificationId: string) =>
   );
 
 /**
- * Waits for the engine (it plans and sends every `tickMs`, 5 s) until `count` rows exist and none
+ * Waits for the engine (it plans every `planTickMs`, 1 s, and sends at once) until `count` rows exist and none
  * is still queued. The product shares 2 cores with Chromium and other suites, hence the minute.
  */
 export async function waitForDeliveries(notificationId: string, count: number): Promise<DeliveryRow[]> {
@@ -133,8 +133,12 @@ export async function waitForDeliveries(notificationId: string, count: number): 
   return last;
 }
 
-/** More than two planner ticks: long enough for the engine to have sent anything it was going to. */
-export const TWO_TICKS_MS = 2 * DEFAULT_ENGINE_OPTIONS.tickMs + 1_000;
+/**
+ * More than two of the engine's ticks (its idle sender's, the longer): long enough for the engine
+ * to have sent anything it was going to.
+ */
+export const TWO_TICKS_MS =
+  2 * Math.max(DEFAULT_ENGINE_OPTIONS.tickMs, DEFAULT_ENGINE_OPTIONS.planTickMs) + 1_000;
 
 /**
  * What the engine must have sent `telegramId` for the notification as its row reads now: the

@@ -621,9 +621,12 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     await expect
       .poll(
         () =>
-          q(`select count(*)::int as n from location_notifications n
+          // Planned (its plan row no longer waiting at '-infinity', nothing left to queue) and
+          // the delivery counters' changes folded in.
+          q(`select (select count(*)::int from location_notifications n
                left join notification_plans p on p.notification_id = n.id
-             where n.active and p.notification_id is null`),
+             where n.active and (p.wake_at = '-infinity' or p.planning_occurrence is not null))
+             + (select count(*)::int from notification_count_changes) as n`),
         { timeout: 20_000 },
       )
       .toEqual([{ n: 0 }]);

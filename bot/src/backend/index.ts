@@ -15,6 +15,7 @@ import { registerGrantRoutes } from './routes/grants';
 import { registerGroupRoutes } from './routes/groups';
 import { registerImportRoutes } from './routes/imports';
 import { registerLocationRoutes } from './routes/locations';
+import { registerNotificationRecipientsRoute } from './routes/notification-recipients';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerRecordRoutes } from './routes/records';
 import { registerReportUserRoutes } from './routes/report-users';
@@ -177,6 +178,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerFeedbackRoutes(app, env);
   registerRecordRoutes(app, env);
   registerNotificationRoutes(app, env);
+  registerNotificationRecipientsRoute(app, env);
   registerGrantRoutes(app, env);
   registerImportRoutes(app, env);
   registerOpsRoutes(app, env, options.exportPageSize ? { exportPageSize: options.exportPageSize } : {});

@@ -3,6 +3,7 @@ import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { markSending } from './delivery-outcomes';
 import { claim, deliveryCounts } from './queue';
 import {
+  countersAndRows,
   type Harness,
   harness,
   insertNotification,
@@ -67,13 +68,16 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     // Both did part of the work (they share the queue rather than one waiting for the other).
     expect(Math.min(ra.sent, rb.sent)).toBeGreaterThan(0);
     expect(await deliveryCounts(h.db)).toEqual({ queued: 0, sent: 80, failed: 0 });
+    // Both planned and both recorded outcomes: the counters still match the rows exactly.
+    const { counters, rows } = await countersAndRows(h.db);
+    expect(counters).toEqual(rows);
   });
 
   it('the started engines (planner and sender loops) deliver once each, then stop cleanly', async () => {
     h = await harness(shared, { start: Date.now() });
     const list = await das(12);
     await sendNow(Date.now());
-    const options = { ratePerSecond: 100, tickMs: 100 };
+    const options = { ratePerSecond: 100, tickMs: 100, planTickMs: 100 };
     const engines = [h.engine(options, { clock: systemClock }), h.engine(options, { clock: systemClock })];
     for (const e of engines) e.start();
     const deadline = Date.now() + 20_000;
@@ -141,7 +145,7 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     const list = await das(20);
     await sendNow(Date.now());
     // Slow on purpose (5/s), so a stop lands mid-batch.
-    const first = h.engine({ ratePerSecond: 5, tickMs: 50 }, { clock: systemClock });
+    const first = h.engine({ ratePerSecond: 5, tickMs: 50, planTickMs: 50 }, { clock: systemClock });
     first.start();
     const deadline = Date.now() + 20_000;
     while ((await deliveryCounts(h.db)).sent < 2 && Date.now() < deadline)

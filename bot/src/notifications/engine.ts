@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
+import { queuedTotal } from './counts';
 import { type DigestCounts, drainDigests, planDigests } from './digest';
 import { makeLinker } from './message';
 import { plan } from './planner';
@@ -34,7 +35,7 @@ export interface EngineDeps {
 
 export interface NotificationEngine {
   readonly worker: string;
-  /** Runs the planner every tick and the sender whenever there is work, until stop(). */
+  /** Runs the planner every planTickMs and the sender whenever there is work, until stop(). */
   start(): void;
   /** Stops claiming, hands unsent claimed rows back, waits for messages on their way. */
   stop(): Promise<void>;
@@ -97,15 +98,18 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
   let loops: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
-  /** One log line per tick with what happened since the last one (quiet when nothing did). */
-  async function report(): Promise<void> {
+  /**
+   * One log line per tick (`tickMs`, not the planner's shorter period) with what happened since
+   * the last one (quiet when nothing did); `force` at stop.
+   */
+  let reported = Number.NEGATIVE_INFINITY;
+  async function report(force = false): Promise<void> {
+    if (!force && clock.now() - reported < options.tickMs) return;
+    reported = clock.now();
     const c = { ...counts };
     Object.assign(counts, emptyCounts());
     if (!hasNews(c)) return;
-    const q = await deps.db.query<{ n: number }>(
-      `select count(*)::int as n from notification_deliveries where status = 'queued'`,
-    );
-    logger.info({ ...c, backlog: Number(q.rows[0]?.n ?? 0) }, 'notifications run');
+    logger.info({ ...c, backlog: await queuedTotal(deps.db) }, 'notifications run');
   }
 
   async function plannerLoop(signal: AbortSignal): Promise<void> {
@@ -114,14 +118,16 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     );
     while (!signal.aborted) {
       try {
-        const before = counts.queued;
-        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, planOptions);
-        if (counts.queued > before) wake?.();
+        // The sender starts on the first batch queued, not after the whole pass.
+        await plan(deps.db, clock.now(), options.maxLatenessMs, counts, {
+          ...planOptions,
+          onQueued: () => wake?.(),
+        });
         await report();
       } catch (err) {
         logger.error({ err }, 'notification planner failed; retrying next tick');
       }
-      await clock.sleep(options.tickMs, signal);
+      await clock.sleep(options.planTickMs, signal);
     }
   }
 
@@ -169,7 +175,10 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     start() {
       if (abort) return;
       abort = new AbortController();
-      logger.info({ rate: options.ratePerSecond, tickMs: options.tickMs }, 'notification engine started');
+      logger.info(
+        { rate: options.ratePerSecond, tickMs: options.tickMs, planTickMs: options.planTickMs },
+        'notification engine started',
+      );
       loops = Promise.all([
         plannerLoop(abort.signal),
         senderLoop(abort.signal),
@@ -180,7 +189,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
       if (!abort) return;
       abort.abort();
       await loops;
-      await report().catch(() => undefined);
+      await report(true).catch(() => undefined);
       abort = undefined;
       logger.info('notification engine stopped');
     },

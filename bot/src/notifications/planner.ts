@@ -1,4 +1,6 @@
 import type { Db, Queryable } from '../backend/db/types';
+import { foldCounts } from './counts';
+import { RECIPIENTS_WHERE, TARGET_COLUMN } from './recipients';
 import { prune } from './retention';
 import { firstOccurrence, latestDue, occurrenceAfter, scheduleOf } from './schedule';
 import { DEFAULT_ENGINE_OPTIONS, PRIORITY, type RunCounts } from './types';
@@ -16,21 +18,6 @@ import { DEFAULT_ENGINE_OPTIONS, PRIORITY, type RunCounts } from './types';
  * deliveries are worded at send time, so they go out with the new text).
  */
 export const FINGERPRINT = `format('%s|%s|%s|%s|%s', n.send_now, n.frequency, n."interval", n.location_type, n.location_id)`;
-
-/** The DA profile column a location type matches on; `all` matches everyone. */
-const TARGET_COLUMN: Record<string, string | undefined> = {
-  region: 'p.region_id',
-  zone: 'p.zone_id',
-  woreda: 'p.woreda_id',
-  kebele: 'p.kebele_id',
-};
-
-/**
- * Verified users with a DA profile inside the target, not blocked. A user who blocked the bot is
- * reachable again once the bot hears from them (their upsert moves updated_at past blocked_at).
- */
-export const RECIPIENTS_WHERE = `u.verification_status = 'VERIFIED'
-  and (u.blocked_at is null or u.blocked_at < u.updated_at)`;
 
 /**
  * A recipient's place in a spread window, in ms from the occurrence: the window times a fraction
@@ -115,7 +102,13 @@ interface PlanRow {
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
-/** Plans one notification; false when another copy holds it right now. */
+/**
+ * The plan row's `wake_at` once planned: the occurrence still being queued (so a pass cut short
+ * goes on at the next tick), else the next occurrence; null when nothing more is to come.
+ */
+const wakeAt = (planning: number | null, next: number | null) => iso(planning ?? next);
+
+/** Plans one notification; false when another copy holds it right now, or already planned it. */
 async function planOne(
   db: Db,
   id: number,
@@ -125,20 +118,29 @@ async function planOne(
   counts: RunCounts,
 ) {
   return db.transaction(async (tx) => {
-    await tx.query(
-      `insert into notification_plans (notification_id, fingerprint) values ($1, '') on conflict do nothing`,
-      [id],
+    // The plan row first, on its own: once it is locked, an edit's trigger (which wakes this row)
+    // either committed before, and the notification read below sees the edit, or waits for this
+    // transaction and wakes the row again after it. Still due: another copy may have just planned it.
+    const locked = await tx.query(
+      `select 1 from notification_plans where notification_id = $1 and wake_at <= $2::timestamptz
+       for update skip locked`,
+      [id, iso(now)],
     );
+    if (locked.rows.length === 0) return false;
     const r = await tx.query<PlanRow>(
       `select p.fingerprint, ${FINGERPRINT} as current_fp, p.since, p.last_occurrence, p.next_occurrence,
          p.planning_occurrence,
          n.active, n.created_at, n.updated_at, n.send_now, n.frequency, n."interval", n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
-       where p.notification_id = $1 for update of p skip locked`,
+       where p.notification_id = $1`,
       [id],
     );
     const row = r.rows[0];
-    if (!row?.active) return false;
+    if (!row?.active) {
+      // Removed: nothing more to plan until it is active again (its trigger wakes it then).
+      await tx.query('update notification_plans set wake_at = null where notification_id = $1', [id]);
+      return false;
+    }
     const created = row.created_at.getTime();
     const schedule = scheduleOf(row);
     let since = ms(row.since);
@@ -172,8 +174,17 @@ async function planOne(
                                then planning_after else 0 end,
          spread_ms = case when planning_occurrence is not distinct from $6::timestamptz
                           then spread_ms else $7 end,
-         planning_occurrence = $6, updated_at = now() where notification_id = $1`,
-      [id, row.current_fp, iso(since), iso(last), iso(next), iso(planning), row.send_now ? 0 : spreadMs],
+         planning_occurrence = $6, wake_at = $8, updated_at = now() where notification_id = $1`,
+      [
+        id,
+        row.current_fp,
+        iso(since),
+        iso(last),
+        iso(next),
+        iso(planning),
+        row.send_now ? 0 : spreadMs,
+        wakeAt(planning, next),
+      ],
     );
     return true;
   });
@@ -224,8 +235,12 @@ async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): P
     counts.queued += batch.inserted;
     const done = batch.seen < batchSize;
     await tx.query(
+      // Done: wake at the next occurrence, unless an edit woke the row meanwhile ('-infinity':
+      // this batch may have been read with the notification as it was before that edit).
       `update notification_plans set planning_after = $2,
-         planning_occurrence = case when $3 then null else planning_occurrence end where notification_id = $1`,
+         planning_occurrence = case when $3 then null else planning_occurrence end,
+         wake_at = case when not $3 or wake_at = '-infinity' then wake_at else next_occurrence end
+       where notification_id = $1`,
       [id, batch.last, done],
     );
     return !done;
@@ -336,6 +351,8 @@ export interface PlanOptions {
   ratePerSecond?: number;
   /** The longest spread window. */
   maxSpreadMs?: number;
+  /** Called after each batch that queued rows: the sender need not wait for the rest of the pass. */
+  onQueued?: () => void;
 }
 
 /**
@@ -343,7 +360,8 @@ export interface PlanOptions {
  * their deliveries takes at `ratePerSecond` (the expected count: each due notification's
  * recipients, from DA counts per area), at most `maxSpreadMs`. The morning's reminders then
  * become due at the rate they can go out, each DA at a fixed slot (SPREAD_OFFSET), instead of all
- * at 08:00 in notification order. One scan of the DA profiles, once per pass that has any due.
+ * at 08:00 in notification order. One read of the per-area recipient counts (a row per kebele
+ * with DAs, migration 012), once per pass that has any due.
  */
 export async function spreadWindow(
   q: Queryable,
@@ -359,15 +377,14 @@ export async function spreadWindow(
          and p.fingerprint = ${FINGERPRINT}
        group by 1, 2
      ), das as materialized (
-       select p.region_id, p.zone_id, p.woreda_id, p.kebele_id
-       from da_profiles p join bot_users u on u.da_profile_id = p.id
-       where ${RECIPIENTS_WHERE} and exists (select 1 from due)
+       select region_id, zone_id, woreda_id, kebele_id, recipients from da_recipient_counts
+       where exists (select 1 from due)
      ), per_area as (
-       select 'all' as type, null::bigint as id, count(*) as k from das
-       union all select 'region', region_id, count(*) from das group by region_id
-       union all select 'zone', zone_id, count(*) from das group by zone_id
-       union all select 'woreda', woreda_id, count(*) from das group by woreda_id
-       union all select 'kebele', kebele_id, count(*) from das group by kebele_id
+       select 'all' as type, null::bigint as id, sum(recipients) as k from das
+       union all select 'region', region_id, sum(recipients) from das group by region_id
+       union all select 'zone', zone_id, sum(recipients) from das group by zone_id
+       union all select 'woreda', woreda_id, sum(recipients) from das group by woreda_id
+       union all select 'kebele', kebele_id, sum(recipients) from das group by kebele_id
      )
      select sum(due.k * a.k) as expected from due
      join per_area a on a.type = due.type and a.id is not distinct from due.id`,
@@ -377,7 +394,10 @@ export async function spreadWindow(
   return { expected, windowMs: Math.min(maxSpreadMs, Math.ceil((expected / ratePerSecond) * 1000)) };
 }
 
-/** One planner pass: new or edited notifications, due occurrences, in-doubt rows, the sweep. */
+/**
+ * One planner pass: new or edited notifications, due occurrences, in-doubt rows, the sweep,
+ * retention, and the delivery counters' pending changes.
+ */
 export async function plan(
   db: Db,
   now: number,
@@ -386,12 +406,13 @@ export async function plan(
   o: PlanOptions = {},
 ): Promise<void> {
   const batchSize = o.batchSize ?? DEFAULT_ENGINE_OPTIONS.planBatchSize;
+  // Only plan rows whose wake_at has come (an index range): new, edited, due, or still being
+  // queued. A tick with nothing due reads no notification.
   const due = await db.query<{ id: number; occurs: boolean }>(
-    `select n.id, (not n.send_now and p.next_occurrence <= $1::timestamptz) as occurs
-     from location_notifications n left join notification_plans p on p.notification_id = n.id
-     where n.active and (p.notification_id is null or p.fingerprint <> ${FINGERPRINT}
-                         or p.next_occurrence <= $1::timestamptz or p.planning_occurrence is not null)
-     order by n.id`,
+    `select p.notification_id as id, (not n.send_now and p.next_occurrence <= $1::timestamptz) as occurs
+     from notification_plans p join location_notifications n on n.id = p.notification_id
+     where p.wake_at <= $1::timestamptz
+     order by p.notification_id`,
     [new Date(now).toISOString()],
   );
   const before = counts.queued;
@@ -405,11 +426,16 @@ export async function plan(
     : { windowMs: 0 };
   for (const { id } of due.rows) {
     await planOne(db, Number(id), now, maxLatenessMs, spread.windowMs, counts);
-    for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++)
-      if (!(await fill(db, Number(id), batchSize, counts))) break;
+    for (let b = 0; b < (o.maxBatches ?? Number.POSITIVE_INFINITY); b++) {
+      const queued = counts.queued;
+      const more = await fill(db, Number(id), batchSize, counts);
+      if (counts.queued > queued) o.onQueued?.();
+      if (!more) break;
+    }
   }
   if (counts.queued - before >= ANALYZE_AFTER) await db.exec('analyze notification_deliveries');
   counts.unconfirmed += await settleInDoubt(db, now);
   counts.cancelled += await sweep(db, now);
   await prune(db, now);
+  await foldCounts(db);
 }

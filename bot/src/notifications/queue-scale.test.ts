@@ -166,4 +166,44 @@ describeOnDatabases('the queue at scale keeps its rules (%s)', (kind) => {
     expect(await deliveryCounts(h.db, sent)).toEqual({ queued: 0, sent: 3, failed: 0 });
     expect(await deliveryCounts(h.db, removed)).toEqual({ queued: 0, sent: 0, failed: 3 });
   });
+
+  it('the planner reads only woken plan rows: new or edited at once, then at the next occurrence', async () => {
+    h = await harness(shared, { start });
+    await das(1);
+    const wake = async (id: number) =>
+      (
+        await h.db.query<{ wake: string | null }>(
+          'select wake_at::text as wake from notification_plans where notification_id = $1',
+          [id],
+        )
+      ).rows[0]?.wake;
+    const weekly = await insertNotification(h.db, {
+      frequency: 'weekly',
+      interval: 1,
+      created_at: start,
+      created_by: h.creator.botUserId,
+    });
+    expect(await wake(weekly)).toBe('-infinity');
+    await h.plan();
+    // Created at 10:00 Addis Ababa time on a Monday: next Monday 08:00 (05:00 UTC).
+    expect(await wake(weekly)).toBe('2025-03-10 05:00:00+00');
+    // A pass with nothing due changes nothing.
+    const before = await h.db.query('select * from notification_plans');
+    await h.plan();
+    expect((await h.db.query('select * from notification_plans')).rows).toEqual(before.rows);
+    // Only a change of schedule, target or active wakes it; a new text does not.
+    await editNotification(h.db, weekly, { message: 'New text' }, h.clock.now());
+    expect(await wake(weekly)).toBe('2025-03-10 05:00:00+00');
+    await editNotification(h.db, weekly, { interval: 2 }, h.clock.now());
+    expect(await wake(weekly)).toBe('-infinity');
+    await h.plan();
+    expect(await wake(weekly)).toBe('2025-03-17 05:00:00+00');
+    await editNotification(h.db, weekly, { active: false }, h.clock.now());
+    expect(await wake(weekly)).toBeNull();
+    // A send-now sleeps for good once queued.
+    const now = await sendNow();
+    await h.plan();
+    expect(await wake(now)).toBeNull();
+    expect(await deliveryCounts(h.db, now)).toEqual({ queued: 1, sent: 0, failed: 0 });
+  });
 });

@@ -10,8 +10,10 @@ export const DELIVERY_RETENTION_MS = 14 * 86_400_000;
 const PRUNE_BATCH = 10_000;
 
 /**
- * Rolls finished deliveries of occurrences older than the retention period up into
- * `notification_occurrence_counts` and deletes them, in one statement (both or neither).
+ * Deletes finished deliveries of occurrences older than the retention period and records them as
+ * rolled up (`pruned_sent`, `pruned_failed`), in one statement (both or neither). The delete
+ * trigger takes them out of the kept rows' counts, so the totals the details call shows do not
+ * move (counts.ts).
  */
 export async function prune(db: Db, now: number, limit = PRUNE_BATCH): Promise<number> {
   const r = await db.query<{ n: number }>(
@@ -22,12 +24,10 @@ export async function prune(db: Db, now: number, limit = PRUNE_BATCH): Promise<n
          order by occurrence limit $2)
        returning d.notification_id, d.occurrence, d.status
      ), counted as (
-       insert into notification_occurrence_counts as c (notification_id, occurrence, sent, failed)
+       insert into notification_count_changes (notification_id, occurrence, pruned_sent, pruned_failed)
        select notification_id, occurrence, count(*) filter (where status = 'sent'),
          count(*) filter (where status = 'failed')
        from gone group by notification_id, occurrence
-       on conflict (notification_id, occurrence)
-         do update set sent = c.sent + excluded.sent, failed = c.failed + excluded.failed
      )
      select count(*)::int as n from gone`,
     [new Date(now - DELIVERY_RETENTION_MS).toISOString(), limit],

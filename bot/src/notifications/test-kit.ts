@@ -186,7 +186,7 @@ export interface Harness extends SharedDb {
 export async function harness(shared: SharedDb, o: { start: number; rate?: RateLimits }): Promise<Harness> {
   const { db } = shared;
   await db.exec(`delete from notification_deliveries; delete from notification_plans;
-    delete from notification_sweeps; delete from notification_occurrence_counts; delete from location_notifications; update notification_send_rate set next_slot = 'epoch';
+    delete from notification_sweeps; delete from notification_occurrence_counts; delete from notification_count_changes; delete from location_notifications; update notification_send_rate set next_slot = 'epoch';
     update bot_users set verification_status = 'PENDING';`);
   const clock = createManualClock(o.start);
   const tg = await startEmulator({ clock, limits: o.rate ? { rate: o.rate } : false });
@@ -214,5 +214,40 @@ export async function harness(shared: SharedDb, o: { start: number; rate?: RateL
     inbox: (da) => tg.user(da.telegramId).botMessages(),
     plan: () => plan(db, clock.now(), 86_400_000, emptyCounts()),
     close: () => tg.close(),
+  };
+}
+
+type Tally = { queued: number; sent: number; failed: number };
+
+/**
+ * Per occurrence (`notificationId|occurrence ISO`), what the counters say (kept rows by status:
+ * folded counts plus pending changes) and what a count over notification_deliveries says; the
+ * two must always be equal (migration 012). Occurrences whose kept rows are all zero are left out.
+ */
+export async function countersAndRows(
+  db: Db,
+): Promise<{ counters: Record<string, Tally>; rows: Record<string, Tally> }> {
+  const read = async (sql: string) => {
+    const r = await db.query<{ nid: number; occ: Date } & Tally>(sql);
+    const out: Record<string, Tally> = {};
+    for (const row of r.rows) {
+      const t = { queued: Number(row.queued), sent: Number(row.sent), failed: Number(row.failed) };
+      if (t.queued || t.sent || t.failed) out[`${row.nid}|${row.occ.toISOString()}`] = t;
+    }
+    return out;
+  };
+  return {
+    counters: await read(
+      `select notification_id as nid, occurrence as occ, sum(queued)::int as queued, sum(sent)::int as sent,
+         sum(failed)::int as failed
+       from (select notification_id, occurrence, queued, sent, failed from notification_occurrence_counts
+             union all select notification_id, occurrence, queued, sent, failed from notification_count_changes) t
+       group by 1, 2`,
+    ),
+    rows: await read(
+      `select notification_id as nid, occurrence as occ, count(*) filter (where status = 'queued')::int as queued,
+         count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'failed')::int as failed
+       from notification_deliveries group by 1, 2`,
+    ),
   };
 }

@@ -66,8 +66,13 @@ export interface EngineOptions {
   ratePerSecond: number;
   /** The same for paid broadcasts (`allow_paid_broadcast`; Telegram: up to 1000). */
   paidRatePerSecond: number;
-  /** Planner period, and how often an idle sender looks for work. */
+  /** How often an idle sender looks for work (retries come due, other copies' leases run out). */
   tickMs: number;
+  /**
+   * The planner's period: how soon a new send-now is queued (and so sent: the sender is woken).
+   * A pass with nothing due reads a few index entries (README "Cost per tick"), so it can be short.
+   */
+  planTickMs: number;
   /** How long a claimed delivery belongs to its worker; a crashed worker's rows free up after it. */
   leaseMs: number;
   /** How far ahead send slots may be reserved; keeps every claimed row well inside its lease. */
@@ -92,6 +97,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   ratePerSecond: 30,
   paidRatePerSecond: 1000,
   tickMs: 5_000,
+  planTickMs: 1_000,
   leaseMs: 30_000,
   horizonMs: 3_000,
   batchSize: 30,

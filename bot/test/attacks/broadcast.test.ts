@@ -36,6 +36,17 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
     ...extra,
   });
 
+  /** Targets at every level outside the fixtures' first area (and so outside a grant over it). */
+  const elsewhere = () => {
+    const { otherArea } = t.fx;
+    return [
+      ['region', otherArea.region],
+      ['zone', otherArea.zone],
+      ['woreda', otherArea.woreda],
+      ['kebele', otherArea.kebele],
+    ] as const;
+  };
+
   /** Refused in en and am, nothing written, and the planner then queues nothing either. */
   const refusedAndNotQueued = async (
     creator: User,
@@ -61,15 +72,10 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
     });
 
     it('a region manager cannot target all (national_needs_grant) or another region', async () => {
-      const { area, otherArea } = t.fx;
+      const { area } = t.fx;
       const manager = await t.fx.manager('region', area.region);
       await refusedAndNotQueued(manager, phishing(manager), 403, detail('national_needs_grant'));
-      for (const [location_type, location_id] of [
-        ['region', otherArea.region],
-        ['zone', otherArea.zone],
-        ['woreda', otherArea.woreda],
-        ['kebele', otherArea.kebele],
-      ] as const)
+      for (const [location_type, location_id] of elsewhere())
         await refusedAndNotQueued(
           manager,
           phishing(manager, { location_type, location_id }),
@@ -191,6 +197,61 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
       const other = await t.fx.manager();
       const r = await t.call('POST', PATH, { headers: other.headers, body: phishing(other) });
       expect(r.status).toBe(201);
+    });
+  });
+
+  describe("Counting another area's DAs (the form's recipients count)", () => {
+    const RECIPIENTS = '/api/location-notifications/recipients/';
+    const count = (user: User, query: Record<string, string | number>) =>
+      t.call('GET', RECIPIENTS, { headers: user.headers, query });
+
+    it('no grant, no count: a bot user, a DA, a registrant (403 not_manager)', async () => {
+      for (const user of [await t.fx.user(`+251${uniquePhone()}`), await t.fx.user(), da])
+        await expectRefused(
+          t,
+          'GET',
+          RECIPIENTS,
+          { headers: user.headers, query: {} },
+          403,
+          detail('not_manager'),
+        );
+    });
+
+    it('a region manager counts only inside their region; the country needs a national grant', async () => {
+      const { area } = t.fx;
+      const manager = await t.fx.manager('region', area.region);
+      await expectRefused(
+        t,
+        'GET',
+        RECIPIENTS,
+        { headers: manager.headers, query: { location_type: 'all' } },
+        403,
+        detail('national_needs_grant'),
+      );
+      for (const [location_type, location_id] of elsewhere())
+        await expectRefused(
+          t,
+          'GET',
+          RECIPIENTS,
+          { headers: manager.headers, query: { location_type, location_id } },
+          403,
+          detail('target_outside_area'),
+        );
+      // Inside it: the count, and nothing about who they are.
+      const own = await count(manager, { location_type: 'kebele', location_id: area.kebele });
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      expect(own.body.recipients).toBeGreaterThanOrEqual(1);
+      expect(Object.keys(own.body).sort()).toEqual([
+        'paid_queued',
+        'paid_rate_per_second',
+        'rate_per_second',
+        'recipients',
+        'send_now_queued',
+      ]);
+      const national = await t.fx.manager();
+      expect(
+        (await count(national, { location_type: 'kebele', location_id: t.fx.otherArea.kebele })).status,
+      ).toBe(200);
     });
   });
 });

@@ -24,6 +24,14 @@ describeOnDatabases('location notifications (%s)', (kind) => {
   });
   const create = (body: object, headers = creator.headers) =>
     t.call('POST', '/api/location-notifications/', { headers, body });
+  /** Bot users 8700000001 … 8700000000 + n, to queue deliveries for (made once). */
+  const queueUsers = (n: number) =>
+    t.db.query(
+      `insert into bot_users (telegram_id, chat_id, first_name, language)
+       select 8700000000 + g, 8700000000 + g, 'Queued', 'en' from generate_series(1, $1::int) g
+       on conflict (telegram_id) do nothing`,
+      [n],
+    );
 
   it('creates active notifications; send_now needs no schedule; the target ids are derived', async () => {
     const now = await create({ ...base(), send_now: true });
@@ -161,11 +169,7 @@ describeOnDatabases('location notifications (%s)', (kind) => {
   it('details state when the queued deliveries should be out: send-now first, at the engine rate', async () => {
     const broadcast = await create({ ...base(), name: 'Now', send_now: true });
     const weekly = await create({ ...base(), name: 'Weekly', frequency: 'weekly', interval: 1 });
-    await t.db.query(
-      `insert into bot_users (telegram_id, chat_id, first_name, language)
-       select 8700000000 + g, 8700000000 + g, 'Queued', 'en' from generate_series(1, 600) g
-       on conflict (telegram_id) do nothing`,
-    );
+    await queueUsers(600);
     // 300 reminders due (queued first), then 600 send-now rows; the engine sends 30 a second.
     await t.db.query(
       `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
@@ -260,5 +264,56 @@ describeOnDatabases('location notifications (%s)', (kind) => {
       query: { paginate: 'false' },
     });
     expect(list.body.map((x: { id: number }) => x.id)).not.toContain(n.body.id);
+  });
+
+  it("counts the DAs a target would reach now, with each lane's rate and queued send-now rows", async () => {
+    const recipients = (query: Record<string, string | number>) =>
+      t.call('GET', '/api/location-notifications/recipients/', { headers: creator.headers, query });
+    const { kebele, woreda, region } = t.fx.area;
+    const before = (await recipients({ location_type: 'kebele', location_id: kebele })).body.recipients;
+    const das = [await t.fx.da(), await t.fx.da()];
+    const now = await recipients({ location_type: 'kebele', location_id: kebele });
+    expect(now).toMatchObject({ status: 200, body: { recipients: before + 2 } });
+    expect(now.body.rate_per_second).toBeGreaterThan(0);
+    expect(now.body.paid_rate_per_second).toBeGreaterThan(0);
+    // Send-now rows already queued in each lane: what a new send-now would wait behind.
+    const ahead = await create({ ...base(), name: 'Ahead', send_now: true });
+    await queueUsers(30);
+    await t.db.query(
+      `insert into notification_deliveries (notification_id, occurrence, bot_user_id, priority, due_at)
+       select $1, now(), id, case when id % 3 = 0 then $2::smallint else $3::smallint end, now() from bot_users
+       where telegram_id between 8700000001 and 8700000030`,
+      [ahead.body.id, PRIORITY.paid, PRIORITY.sendNow],
+    );
+    const lanes = (await recipients({ location_type: 'kebele', location_id: kebele })).body;
+    expect(lanes.send_now_queued + lanes.paid_queued).toBe(
+      now.body.send_now_queued + now.body.paid_queued + 30,
+    );
+    expect(lanes.paid_queued).toBeGreaterThan(now.body.paid_queued);
+    await t.db.query('delete from notification_deliveries where notification_id = $1', [ahead.body.id]);
+    // A DA who blocked the bot is not counted (until the bot hears from them again).
+    await t.db.query(`update bot_users set blocked_at = now() + interval '1 minute' where id = $1`, [
+      das[0]?.botUserId,
+    ]);
+    expect((await recipients({ location_type: 'kebele', location_id: kebele })).body.recipients).toBe(
+      before + 1,
+    );
+    // The levels above count them too; the country at least as many.
+    const woredaCount = (await recipients({ location_type: 'woreda', location_id: woreda })).body.recipients;
+    const regionCount = (await recipients({ location_type: 'region', location_id: region })).body.recipients;
+    const all = (await recipients({})).body.recipients;
+    expect(woredaCount).toBeGreaterThanOrEqual(before + 1);
+    expect(regionCount).toBeGreaterThanOrEqual(woredaCount);
+    expect(all).toBeGreaterThanOrEqual(regionCount);
+    expect((await recipients({ location_type: 'all' })).body.recipients).toBe(all);
+    // The target's rules, as for a notification's body.
+    expect((await recipients({ location_type: 'kebele' })).body).toEqual({ location_id: ['Required'] });
+    expect((await recipients({ location_id: kebele })).body).toEqual({
+      location_id: ['Must be empty when location_type is all.'],
+    });
+    expect((await recipients({ location_type: 'kebele', location_id: 99_999_999 })).body).toEqual({
+      location_id: ['Invalid pk "99999999" - object does not exist.'],
+    });
+    expect((await recipients({ location_type: 'town', location_id: kebele })).status).toBe(400);
   });
 });

@@ -52,7 +52,10 @@ export interface Policy {
   ownPhone?: FieldRef;
   /** A phone field that must equal the phone Telegram verified for the caller. */
   verifiedPhone?: FieldRef;
-  /** The notification target (`location_type`, `location_id`) must be in the manager's area. */
+  /**
+   * The notification target (`location_type`, `location_id`: the body's, or the query's for a
+   * read) must be in the manager's area.
+   */
   target?: true;
   /**
    * The report's area (`query.level`, `query.area`) must lie inside one the caller may see:

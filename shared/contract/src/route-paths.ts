@@ -47,6 +47,7 @@ export const routePaths = {
   createNotification: { method: 'POST', path: '/api/location-notifications/' },
   listNotificationsByCreator: { method: 'GET', path: '/api/location-notifications/by-creator/{user_id}' },
   getNotificationDetails: { method: 'GET', path: '/api/location-notifications/{id}/details' },
+  countNotificationRecipients: { method: 'GET', path: '/api/location-notifications/recipients/' },
   updateNotificationSettings: { method: 'PUT', path: '/api/location-notifications/{id}/update-settings/' },
   getReport: { method: 'GET', path: '/api/reports/' },
   setReportDigest: { method: 'PUT', path: '/api/report-digest/' },

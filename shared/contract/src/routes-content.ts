@@ -7,7 +7,9 @@ import {
   locationNotification,
   notificationDetails,
   notificationPayload,
+  notificationRecipients,
   notificationSettings,
+  recipientsQuery,
 } from './entities/notification';
 import {
   adoptionBatchPayload,
@@ -180,6 +182,15 @@ export const contentRoutes = {
     response: notificationDetails,
     policy: { who: 'bot_user', scope: [['own_notification', 'params.id']] },
     summary: 'One notification with its delivery counts (creator only)',
+  }),
+  countNotificationRecipients: route({
+    ...routePaths.countNotificationRecipients,
+    query: recipientsQuery,
+    response: notificationRecipients,
+    // A count of an area's DAs: only for a manager who may send there (docs/authorization.md).
+    policy: { who: 'manager', target: true },
+    summary:
+      'How many DAs a notification to this target would reach, and the send rates (manager of that area)',
   }),
   updateNotificationSettings: route({
     ...routePaths.updateNotificationSettings,

@@ -166,6 +166,7 @@ const NOTIFICATION_CALLS = {
   createNotification: { 'body.created_by': 'bot_user_id' },
   listNotificationsByCreator: { 'params.user_id': 'bot_user_id' },
   getNotificationDetails: {},
+  countNotificationRecipients: {},
   updateNotificationSettings: {},
 } satisfies ScreenSpec<typeof NOTIFICATION_PARAMS>['calls'];
 

@@ -358,6 +358,15 @@ export type English = {
       readonly in_minutes: "in about {{minutes}} min";
       readonly in_hours: "in about {{hours}} h {{minutes}} min";
     };
+    readonly recipients: {
+      readonly counting: "Counting the DAs this will reach…";
+      readonly recurring_one: "This will reach {{count}} DA each time.";
+      readonly recurring_other: "This will reach {{count}} DAs each time.";
+      readonly now_one: "This will reach {{count}} DA, finishing {{finish}}.";
+      readonly now_other: "This will reach {{count}} DAs, finishing {{finish}}.";
+      readonly paid_one: "This will reach {{count}} DA, about {{stars}} Stars, finishing {{finish}}.";
+      readonly paid_other: "This will reach {{count}} DAs, about {{stars}} Stars, finishing {{finish}}.";
+    };
     readonly remove: "Remove";
     readonly cancel: "Cancel";
     readonly confirm_remove: "Are you sure you want to remove this notification?";

@@ -20,29 +20,33 @@ const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.paid_bro
 
 type Fields = Omit<NotificationPayload, 'created_by'>;
 
+/** Sums of the per-occurrence counters and the changes not yet folded into them (migration 012). */
+const COUNTED = (where: string) => `select coalesce(sum(queued), 0)::int as queued,
+    coalesce(sum(sent + pruned_sent), 0)::int as sent, coalesce(sum(failed + pruned_failed), 0)::int as failed
+  from (select queued, sent, failed, pruned_sent, pruned_failed from notification_occurrence_counts ${where}
+        union all
+        select queued, sent, failed, pruned_sent, pruned_failed from notification_count_changes ${where}) t`;
+const COUNTED_ONE = COUNTED('where notification_id = $1');
+const COUNTED_ALL = COUNTED('');
+
 /**
- * Deliveries by status for one notification, or for all: the rows still kept plus the counts of
- * occurrences pruned after the retention period (bot/src/notifications/README.md, "Retention").
- * The details call's figures; the engine's logs, tests and benchmark read them here too.
+ * Deliveries by status for one notification, or for all: its per-occurrence counters, kept by
+ * triggers as rows are queued, sent, failed and pruned, so this reads one small row per
+ * occurrence (plus the changes of the last few seconds) and never counts deliveries. Pruned rows
+ * stay counted (bot/src/notifications/README.md, "Counters" and "Retention"). The details call's
+ * figures; the engine's logs, tests and benchmark read them here too.
  */
 export async function deliveryCounts(
   db: Queryable,
   notificationId?: number,
 ): Promise<{ queued: number; sent: number; failed: number }> {
-  const r = await db.query<{ status: 'queued' | 'sent' | 'failed'; n: number }>(
-    `select status, sum(n)::int as n from (
-       select status, count(*) as n from notification_deliveries
-         where ($1::bigint is null or notification_id = $1) group by status
-       union all select 'sent', coalesce(sum(sent), 0) from notification_occurrence_counts
-         where ($1::bigint is null or notification_id = $1)
-       union all select 'failed', coalesce(sum(failed), 0) from notification_occurrence_counts
-         where ($1::bigint is null or notification_id = $1)
-     ) t group by status`,
-    [notificationId ?? null],
-  );
-  const counts = { queued: 0, sent: 0, failed: 0 };
-  for (const row of r.rows) counts[row.status] = Number(row.n);
-  return counts;
+  // Two texts, not "$1 is null or …": a prepared statement's generic plan could not use the index.
+  const r =
+    notificationId === undefined
+      ? await db.query<{ queued: number; sent: number; failed: number }>(COUNTED_ALL)
+      : await db.query<{ queued: number; sent: number; failed: number }>(COUNTED_ONE, [notificationId]);
+  const row = r.rows[0];
+  return { queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0) };
 }
 /**
  * When notification `id`'s `queued` deliveries should be out (bot/src/notifications/README.md,
@@ -59,30 +63,40 @@ export async function deliveryProgress(
   id: number,
   queued: number,
 ): Promise<{ rate_per_second: number; expected_finish: string | null }> {
+  if (queued === 0) {
+    // Nothing left to send (the counters say so): only the lane's rate, without reading the
+    // queue (a year-old weekly reminder's details are then a handful of small rows).
+    const r = await db.query<{ rate: number }>(
+      `select r.rate_per_second as rate from location_notifications n
+       join notification_send_rate r on r.id = case when n.paid_broadcast then 2 else 1 end where n.id = $1`,
+      [id],
+    );
+    return { rate_per_second: Number(r.rows[0]?.rate ?? 30), expected_finish: null };
+  }
   const r = await db.query<{ rate: number; finish: string | null }>(
     `with mine as (
        select n.paid_broadcast as paid, d.last_due, coalesce(d.priority, case when n.paid_broadcast
-         then $4::smallint when n.send_now then $5::smallint else $6::smallint end) as priority
+         then $3::smallint when n.send_now then $4::smallint else $5::smallint end) as priority
        from location_notifications n, (select max(due_at) as last_due, min(priority) as priority
          from notification_deliveries where notification_id = $1 and status = 'queued') d
        where n.id = $1
      ), rate as (select rate_per_second as rate, greatest(next_slot, now()) as start
                  from notification_send_rate, mine
-                 where id = case when mine.priority = $4 then 2 else 1 end)
-     select rate.rate, case when $2::int = 0 then null else iso(
+                 where id = case when mine.priority = $3 then 2 else 1 end)
+     select rate.rate, iso(
        greatest(rate.start, mine.last_due) + make_interval(secs => (
          (select count(*) from notification_deliveries d
-          where d.status = 'queued' and d.priority = $5 and mine.priority <> $4
-            and d.due_at <= case when mine.priority = $5 then mine.last_due else 'infinity' end)
-         + case when mine.priority = $4 then (select count(*) from notification_deliveries d
-             where d.status = 'queued' and d.priority = $4 and d.due_at <= mine.last_due)
-           when mine.priority = $5 then 0 else (select count(*) from (
+          where d.status = 'queued' and d.priority = $4 and mine.priority <> $3
+            and d.due_at <= case when mine.priority = $4 then mine.last_due else 'infinity' end)
+         + case when mine.priority = $3 then (select count(*) from notification_deliveries d
+             where d.status = 'queued' and d.priority = $3 and d.due_at <= mine.last_due)
+           when mine.priority = $4 then 0 else (select count(*) from (
              select 1 from notification_deliveries d
-             where d.status = 'queued' and d.priority = $6 and d.due_at <= least(mine.last_due, now())
-             limit $3) backlog) end
-       ) / rate.rate)) end as finish
+             where d.status = 'queued' and d.priority = $5 and d.due_at <= least(mine.last_due, now())
+             limit $2) backlog) end
+       ) / rate.rate)) as finish
      from rate, mine`,
-    [id, queued, BACKLOG_COUNTED, PRIORITY.paid, PRIORITY.sendNow, PRIORITY.recurring],
+    [id, BACKLOG_COUNTED, PRIORITY.paid, PRIORITY.sendNow, PRIORITY.recurring],
   );
   const row = r.rows[0];
   return { rate_per_second: Number(row?.rate ?? 30), expected_finish: row?.finish ?? null };

@@ -233,11 +233,14 @@ const phoneOf = (v: unknown) => (typeof v === 'string' ? normalizePhone(v) : nul
 
 /**
  * A notification's target must lie in one of the manager's areas; 'all' needs a national grant,
- * and so does a paid broadcast.
+ * and so does a paid broadcast. The target is the body's (a removal, `{active:false}`, has none),
+ * or the query's for a read (the recipients count).
  */
-async function checkTarget(q: Queryable, actor: UserActor, body: unknown): Promise<void> {
-  if (body === null || typeof body !== 'object' || !('name' in body)) return; // {active:false}
-  const b = body as { location_type?: string; location_id?: number | null; paid_broadcast?: boolean };
+async function checkTarget(q: Queryable, actor: UserActor, input: Parsed, read: boolean): Promise<void> {
+  const fields = read ? input.query : input.body;
+  if (fields === null || typeof fields !== 'object') return;
+  if (!read && !('name' in fields)) return; // {active:false}
+  const b = fields as { location_type?: string; location_id?: number | null; paid_broadcast?: boolean };
   const grants = managerGrants(actor);
   // A paid broadcast spends the bot's Stars: national managers only, whatever the target.
   if (b.paid_broadcast === true && !grants.some((g) => g.location_type === 'all'))
@@ -328,7 +331,7 @@ export async function checkPolicy(
     const value = readField(input, ref);
     if (typeof value === 'number') await checkScope(q, actor, kind, value, read);
   }
-  if (policy.target) await checkTarget(q, actor, input.body);
+  if (policy.target) await checkTarget(q, actor, input, read);
   if (policy.reportArea) await checkReportArea(q, actor, input.query);
   checkLink(actor, name, input);
 }

@@ -106,3 +106,32 @@ export type DeliveryProgress = z.infer<typeof deliveryProgress>;
 
 export const notificationDetails = locationNotification.extend({ deliveries: deliveryProgress });
 export type NotificationDetails = z.infer<typeof notificationDetails>;
+
+/**
+ * GET …/recipients/: the target a notification would have (`all`, or a level and its area id),
+ * before it is saved; the same fields and rules as the body's.
+ */
+export const recipientsQuery = z
+  .object({ location_type: locationType.optional(), location_id: id.optional() })
+  .superRefine((q, ctx) => {
+    if ((q.location_type ?? 'all') === 'all') {
+      if (q.location_id != null)
+        ctx.addIssue({ code: 'custom', path: ['location_id'], message: 'not_with_all' });
+    } else if (q.location_id == null)
+      ctx.addIssue({ code: 'custom', path: ['location_id'], message: 'required' });
+  });
+export type RecipientsQuery = z.infer<typeof recipientsQuery>;
+
+/**
+ * How many DAs a notification to that target would reach now (the engine's rule), and what the
+ * form needs to say how long a send-now would take: each lane's rate (the engine's, as recorded)
+ * and the send-now deliveries already queued in it, which a new one waits behind.
+ */
+export const notificationRecipients = z.object({
+  recipients: z.number().int().nonnegative(),
+  rate_per_second: z.number().positive(),
+  paid_rate_per_second: z.number().positive(),
+  send_now_queued: z.number().int().nonnegative(),
+  paid_queued: z.number().int().nonnegative(),
+});
+export type NotificationRecipients = z.infer<typeof notificationRecipients>;

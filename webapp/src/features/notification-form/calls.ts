@@ -1,4 +1,4 @@
-import type { NotificationPayload, NotificationSettings } from '@gebere/contract';
+import type { LocationType, NotificationPayload, NotificationSettings } from '@gebere/contract';
 import { api } from '../../lib/api/lazy-client';
 import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
@@ -18,4 +18,15 @@ export function getNotification(id: number) {
  */
 export function updateNotification(send: KeyedSend, id: number, body: NotificationSettings) {
   return send('updateNotificationSettings', { params: { id }, body });
+}
+
+/**
+ * How many DAs a notification to this target would reach, each lane's rate and the send-now rows
+ * queued in it (GET …/recipients/; only for a manager of that area): the form's hint before sending.
+ */
+export function countRecipients(target: { location_type: LocationType; location_id: number | null }) {
+  const { location_type, location_id } = target;
+  return api.call('countNotificationRecipients', {
+    query: location_id === null ? { location_type } : { location_type, location_id },
+  });
 }

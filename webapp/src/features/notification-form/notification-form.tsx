@@ -23,6 +23,7 @@ import {
   updatePayload,
   valuesOf,
 } from './form-values';
+import { RecipientsHint } from './recipients-hint';
 import { notificationResolver } from './resolver';
 import { SwitchField } from './switch-field';
 import { TextAreaField } from './text-area-field';
@@ -182,6 +183,7 @@ export function NotificationForm(props: NotificationFormProps) {
             />
           </Section>
         )}
+        <RecipientsHint control={form.control} />
         {update && (
           <Section>
             <Button

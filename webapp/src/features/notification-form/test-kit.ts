@@ -32,6 +32,16 @@ export const stored = (over: Record<string, unknown> = {}) => ({
 
 type Respond = (req: SeenRequest) => Response;
 
+/** The recipients count: 60,000 DAs (a national target), the engine's default rates, nothing queued. */
+export const recipientsAnswer = (over: Record<string, number> = {}) => ({
+  recipients: 60_000,
+  rate_per_second: 30,
+  paid_rate_per_second: 1000,
+  send_now_queued: 0,
+  paid_queued: 0,
+  ...over,
+});
+
 /** The embedded backend's answers for the form: admin areas, create, details and update. */
 export function notificationBackend({
   create = (req) => json(201, stored({ ...(req.body as object), id: 31 })),
@@ -48,10 +58,12 @@ export function notificationBackend({
       },
     }),
   update = (req) => json(200, stored(req.body as Record<string, unknown>)),
+  recipients = () => json(200, recipientsAnswer()),
 }: {
   create?: Respond;
   details?: Respond;
   update?: Respond;
+  recipients?: Respond;
 } = {}) {
   clearAdminAreaCache();
   return installFakeFetch(
@@ -62,6 +74,7 @@ export function notificationBackend({
     route('POST', '/backend/api/location-notifications/', create),
     route('GET', '/backend/api/location-notifications/30/details', details),
     route('PUT', '/backend/api/location-notifications/30/update-settings/', update),
+    route('GET', '/backend/api/location-notifications/recipients/', recipients),
     route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
   );
 }
