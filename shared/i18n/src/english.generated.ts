@@ -167,7 +167,12 @@ export type English = {
       readonly late_refused: "Captured too long ago to be sent. Enter it again, then remove this one.";
       readonly dependency_refused: "It belongs to a record that was refused or removed.";
       readonly captured: "Captured {{when}}";
+      readonly waiting_mark: "waiting for signal";
+      readonly fixing: "Fix what the server refused, then save again: the refused record is replaced.";
+      readonly record_again: "Reach and adoption records cannot be changed: remove this one and record it again.";
+      readonly open_to_fix: "Open it from the menu to fix it, or remove it.";
     };
+    readonly fix: "Fix";
   };
   readonly da: {
     readonly title_registration: "DA registration";
@@ -230,6 +235,7 @@ export type English = {
     readonly done: "Done";
     readonly registered_now: "Registered now";
     readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
+    readonly batch_waits: "The chat gets one summary for these farmers once those kept on this phone are sent.";
   };
   readonly feedback: {
     readonly title: "Feedback";

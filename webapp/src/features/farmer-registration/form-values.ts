@@ -8,6 +8,7 @@ import type {
 } from '@gebere/contract';
 import { clip, LIMITS } from '@gebere/contract/rules';
 import { normalizePhone } from '@gebere/phone';
+import type { KeptGroup } from '../../lib/outbox/view';
 import type { FarmerFormOutput } from './form-schema';
 
 /** What the inputs hold: texts, '' for nothing chosen, the group id as a string. */
@@ -60,14 +61,19 @@ export function serverErrorRename(addDevGroup: boolean): Record<string, FieldNam
     : { outbound_development_group: 'development_group' };
 }
 
+/** The select's value for a group kept offline (not saved yet): `@` and its record's key. */
+export const keptGroupValue = (group: Pick<KeptGroup, 'key'>) => `@${group.key}`;
+
 /**
  * Where the form starts: empty, or the draft this DA left (a WebView reload), with choices that
- * are no longer possible dropped. With no groups in the kebele the only way is a new group.
+ * are no longer possible dropped. With no groups in the kebele the only way is a new group. A
+ * group kept offline stays chosen (the outbox lists it once loaded).
  */
 export function initialValues(draft: Partial<FarmerFormValues>, groups: readonly DevelopmentGroup[]) {
   const values: FarmerFormValues = { ...EMPTY_FARMER_FORM, ...draft };
-  if (!groups.some((g) => String(g.id) === values.development_group)) values.development_group = '';
-  if (!groups.length) values.add_dev_group = true;
+  const chosen = values.development_group;
+  if (!chosen.startsWith('@') && !groups.some((g) => String(g.id) === chosen)) values.development_group = '';
+  if (!groups.length && !chosen.startsWith('@')) values.add_dev_group = true;
   return values;
 }
 
@@ -83,6 +89,7 @@ export function buildFarmerPayload(
   values: FarmerFormOutput,
   groups: readonly DevelopmentGroup[],
   context: { daId: number; kebeleId: number },
+  kept: readonly KeptGroup[] = [],
 ): { ok: true; payload: FarmerPayload; groupName: string } | { ok: false; field: PayloadProblem } {
   const phone = normalizePhone(values.phone_number);
   if (phone === null) return { ok: false, field: 'phone_number' };
@@ -103,6 +110,15 @@ export function buildFarmerPayload(
       groupName: group_name,
     };
   }
+  const chosen = String(values.development_group);
+  const waiting = kept.find((g) => keptGroupValue(g) === chosen);
+  // A group kept offline, not saved yet: the outbox puts its id in place once it is (a DA's group).
+  if (waiting)
+    return {
+      ok: true,
+      payload: { ...person, outbound_development_group: waiting.ref as unknown as number },
+      groupName: waiting.name,
+    };
   const group = groups.find((g) => g.id === values.development_group);
   if (!group) return { ok: false, field: 'development_group' };
   const payload: FarmerPayload =

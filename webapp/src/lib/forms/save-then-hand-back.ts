@@ -51,15 +51,29 @@ async function sendKeyed<N extends RouteName>(
   route: N,
   input: CallInput<N>,
   idempotencyKey: string,
+  batch?: OutboxBatch,
 ): Promise<ApiResult<CallOutput<N>>> {
-  const send = () => withRetries(() => api.call(route, { ...input, idempotencyKey }));
+  // `given`: the input with the saved ids of the kept records it names (a group kept offline).
+  const send = (given: Record<string, unknown> = input as Record<string, unknown>) =>
+    withRetries(() => api.call(route, { ...(given as CallInput<N>), idempotencyKey }));
   // First into the outbox (lib/outbox): kept on the phone until the server answers it.
   const outbox = await loadOutbox().catch(() => null);
   if (!outbox) return send();
-  const entry = { key: idempotencyKey, route, input: input as Record<string, unknown> };
+  const entry = {
+    key: idempotencyKey,
+    route,
+    input: input as Record<string, unknown>,
+    ...(batch ? { batch: batch.id, open: batch.open } : {}),
+  };
   const { result, queued } = await outbox.sendThrough(entry, send);
   if (queued) kept.add(idempotencyKey);
   return result;
+}
+
+/** The outbox batch a save belongs to ("Register another": one batch, open until the DA is done). */
+export interface OutboxBatch {
+  id: string;
+  open: boolean;
 }
 
 /** Keys of submissions the outbox kept when no answer came: saved later, by sync. */
@@ -104,16 +118,19 @@ export interface SaveOptions<Input, Saved, Failure extends { error: ApiError } =
    */
   onNext?(saved: Saved): void;
   /**
-   * Told once when no answer came and the outbox keeps the record to send later; `next` when
-   * the press was "Register another" (the form starts afresh for the next record).
+   * Told once when no answer came and the outbox keeps the record to send later (`key`, its
+   * record's); `next` when the press was "Register another" (the form starts afresh for the
+   * next record).
    */
-  onKept?(next: boolean): void;
+  onKept?(next: boolean, key: string): void;
   /** Toasted once, when the save (and `afterSave`) succeeded. */
   successText?(saved: Saved): string;
   /** The hand-back of the saved record; false when it did not go (the next press tries again). */
   handBack(saved: Saved): Promise<boolean>;
   /** Where the key is kept; memory by default (the farmer form keeps it in its session draft). */
   keySlot?: KeySlot;
+  /** The outbox batch of this press, when the screen groups several saves in one (Register another). */
+  batch?(): OutboxBatch;
   /** The screen's toast placement (the farmer screen: top-right for 5000 ms). */
   toastOptions?: Omit<ToastOptions, 'kind'>;
 }
@@ -180,7 +197,8 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       ownSlot.current ??= memorySlot();
       const slot = o.keySlot ?? ownSlot.current;
       const key = keyFor(slot, submission.payload);
-      const sent = await submission.send((route, call) => sendKeyed(route, call, key));
+      const batch = o.batch?.();
+      const sent = await submission.send((route, call) => sendKeyed(route, call, key, batch));
       if (!sent.ok && kept.delete(key)) {
         // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
         forgetKey(slot);
@@ -190,7 +208,7 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
           p.handedBack = true;
           setSaved(true);
         }
-        o.onKept?.(next && o.onNext !== undefined);
+        o.onKept?.(next && o.onNext !== undefined, key);
         return;
       }
       if (!sent.ok) {
