@@ -5,17 +5,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
 import { loadOutbox } from '../../lib/outbox/load';
+import { refTo } from '../../lib/outbox/record';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { batchCall, type RecordKind, recordApi, singleCall } from './calls';
 import { splitFailures } from './failures';
-import { pairKey, type RecordPair, uniquePairs } from './pairs';
+import { pairKey, type RecordPair, type ScreenPair, uniquePairs } from './pairs';
 import { refusalReason } from './refusal-reason';
 import type { FailedPair } from './submit-records';
 
 export type SubmitPhase = { name: 'idle' } | { name: 'running'; done: number; total: number };
 
-const distinct = (pairs: readonly RecordPair[], field: keyof RecordPair) =>
+const distinct = (pairs: readonly ScreenPair[], field: keyof ScreenPair) =>
   new Set(pairs.map((p) => p[field])).size;
 
 /** Backoff of the engine's retries; tests shorten it. */
@@ -44,11 +45,15 @@ interface Kept {
  * Keeps the pairs in the outbox before they go (README.md "Submit"): a closed app or a lost
  * signal loses none. Null where there is no outbox (then they are only sent, as before).
  */
-async function keepPairs(kind: RecordKind, daId: number, pairs: RecordPair[]): Promise<Kept | null> {
+async function keepPairs(
+  kind: RecordKind,
+  daId: number,
+  pairs: RecordPair[],
+  batch: string,
+): Promise<Kept | null> {
   const live = await loadOutbox().catch(() => null);
   const box = await live?.outbox();
   if (!live || !box) return null;
-  const batch = newIdempotencyKey();
   const records = chunks(pairs, LIMITS.batchMax).map((part) => ({ key: newIdempotencyKey(), pairs: part }));
   // Held from sync before they are kept: the screen sends them itself.
   const release = box.hold(records.map((r) => r.key));
@@ -60,6 +65,43 @@ async function keepPairs(kind: RecordKind, daId: number, pairs: RecordPair[]): P
     }
   }
   return { live, box, batch, records, release };
+}
+
+/**
+ * Pairs of farmers kept on the phone, not yet saved (`@<key>`): the outbox keeps them naming
+ * their farmer's record, one record per farmer (so a farmer refused refuses only its own pairs),
+ * and sync sends them once the farmer is saved (lib/outbox/README.md "Sync"). How many it kept.
+ */
+async function keepForKeptFarmers(
+  kind: RecordKind,
+  daId: number,
+  pairs: readonly ScreenPair[],
+  batch: string,
+  batchRoute: boolean,
+): Promise<number> {
+  if (!pairs.length) return 0;
+  const live = await loadOutbox().catch(() => null);
+  if (!live) return 0;
+  const byFarmer = new Map<string, RecordPair[]>();
+  for (const p of pairs) {
+    // The reference stands in the pair for the farmer's id until it is saved.
+    const farmer = refTo(String(p.farmer).slice(1)) as unknown as number;
+    byFarmer.set(String(p.farmer), [
+      ...(byFarmer.get(String(p.farmer)) ?? []),
+      { farmer, advisory: p.advisory },
+    ]);
+  }
+  let kept = 0;
+  for (const records of byFarmer.values()) {
+    const calls = batchRoute
+      ? chunks(records, LIMITS.batchMax).map((part) => batchCall(kind, daId, part))
+      : records.map((pair) => singleCall(kind, daId, pair));
+    for (const { route, input } of calls)
+      if (await live.keep({ key: newIdempotencyKey(), route, input, batch }))
+        kept += 'records' in input.body ? input.body.records.length : 1;
+  }
+  live.syncLater();
+  return kept;
 }
 
 /**
@@ -105,7 +147,7 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
   const settled = useRef(new Set<string>());
   const recorded = useRef(new Map<string, RecordPair>());
   /** The latest submit: its failures, the pairs the outbox kept, how many the server answered. */
-  const last = useRef<{ failed: readonly FailedPair[]; queued: readonly RecordPair[]; answered: number }>({
+  const last = useRef<{ failed: readonly FailedPair[]; queued: readonly ScreenPair[]; answered: number }>({
     failed: [],
     queued: [],
     answered: 0,
@@ -118,10 +160,17 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     return () => clearTimeout(id);
   }, []);
 
-  /** Records `pairs`: the engine sends them; failures are refused, kept for later, or unconfirmed. */
-  async function record(pairs: RecordPair[]): Promise<void> {
-    setPhase({ name: 'running', done: 0, total: pairs.length });
-    const kept = await keepPairs(kind, daId, pairs);
+  /**
+   * Records `pairs`: the engine sends them; failures are refused, kept for later, or unconfirmed.
+   * Pairs of farmers kept on the phone go to the outbox only (sent once their farmer is saved).
+   */
+  async function record(all: ScreenPair[]): Promise<void> {
+    setPhase({ name: 'running', done: 0, total: all.length });
+    const batch = newIdempotencyKey();
+    const pairs = all.filter((p): p is RecordPair => typeof p.farmer === 'number');
+    const later = all.filter((p) => typeof p.farmer === 'string');
+    const waitingFarmers = await keepForKeptFarmers(kind, daId, later, batch, batchSupported.current);
+    const kept = pairs.length ? await keepPairs(kind, daId, pairs, batch) : null;
     try {
       const { submitRecords } = await import('./submit-records');
       const report = await submitRecords(pairs, {
@@ -138,10 +187,10 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
       if (kept) await keepOnlyUnanswered(kind, daId, kept, waiting, report.batchSupported);
       last.current = {
         failed: report.failed.filter((p) => !waiting.includes(p)),
-        queued: waiting,
+        queued: [...waiting, ...later.slice(0, waitingFarmers)],
         answered: pairs.length - waiting.length,
       };
-      for (const p of pairs) settled.current.add(pairKey(p));
+      for (const p of all) settled.current.add(pairKey(p));
       if (report.failed.length) haptic.notify('error');
     } finally {
       kept?.release();
@@ -183,11 +232,11 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     );
   }
 
-  const { run, busy } = useBusy(async (pairs: readonly RecordPair[]) => {
+  const { run, busy } = useBusy(async (pairs: readonly ScreenPair[]) => {
     const pending = uniquePairs(pairs).filter((p) => !settled.current.has(pairKey(p)));
     if (pending.length) await record(pending);
     await finish();
   });
 
-  return { phase, busy, submit: (pairs: readonly RecordPair[]) => run(pairs) };
+  return { phase, busy, submit: (pairs: readonly ScreenPair[]) => run(pairs) };
 }
