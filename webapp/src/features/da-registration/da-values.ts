@@ -113,3 +113,24 @@ export function daFullName(p: Pick<DaPayload, 'first_name' | 'father_name' | 'gr
     .filter(Boolean)
     .join(' ');
 }
+
+/** The form's values for a payload the outbox kept (a refused registration or update, to fix it). */
+export function daValuesFromPayload(body: unknown): DaFormValues | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Partial<Record<keyof DaPayload, unknown>>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const id = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+  return {
+    first_name: text(b.first_name),
+    father_name: text(b.father_name),
+    grand_father_name: text(b.grand_father_name),
+    phone_number: prefillPhone(text(b.phone_number)),
+    telegram_phone_number: prefillPhone(text(b.telegram_phone_number)),
+    gender: b.sex === 'male' || b.sex === 'female' ? b.sex : '',
+    region: id(b.region),
+    zone: id(b.zone),
+    woreda: id(b.woreda),
+    kebele: id(b.kebele),
+    role: id(b.role),
+  };
+}

@@ -26,6 +26,7 @@ import {
   type FarmerFormValues,
   type FarmerRegistered,
   farmerRegisteredResult,
+  farmerValuesFromPayload,
   fullName,
   initialValues,
   keptGroupValue,
@@ -212,6 +213,8 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
       toast.success(t('farmer.next_in_group', { name: result.name }), FARMER_TOAST);
     },
     toastOptions: FARMER_TOAST,
+    // Opened to fix a farmer the server refused on sync: its kept payload on the fields.
+    fix: (input) => farmerValuesFromPayload(input.body),
   });
   const locked = saved || finished;
   const keptFarmers = useOutboxStore((s) => s.kept.farmers);

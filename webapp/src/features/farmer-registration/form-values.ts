@@ -7,7 +7,7 @@ import type {
   HandBackResult,
 } from '@gebere/contract';
 import { clip, LIMITS } from '@gebere/contract/rules';
-import { normalizePhone } from '@gebere/phone';
+import { normalizePhone, prefillPhone } from '@gebere/phone';
 import type { KeptGroup } from '../../lib/outbox/view';
 import type { FarmerFormOutput } from './form-schema';
 
@@ -227,4 +227,35 @@ export function batchResult(saved: readonly FarmerRegistered[]): HandBackResult 
     if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 8) return result;
     max = Math.floor(max / 2);
   }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The form's values for a payload the outbox kept (a refused farmer, opened to fix it): the
+ * inverse of {@link buildFarmerPayload}, a group kept offline as its `@key`.
+ */
+export function farmerValuesFromPayload(body: unknown): FarmerFormValues | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Record<string, unknown>;
+  const gender = b.gender === 'male' || b.gender === 'female' ? b.gender : '';
+  const values: FarmerFormValues = {
+    ...EMPTY_FARMER_FORM,
+    farmer_name: str(b.farmer_name),
+    father_name: str(b.father_name),
+    grand_father_name: str(b.grand_father_name),
+    phone_number: prefillPhone(str(b.phone_number)),
+    gender,
+  };
+  const group = b.outbound_development_group ?? b.development_group;
+  const inner = group && typeof group === 'object' ? (group as Record<string, unknown>) : undefined;
+  if (typeof inner?.$outbox === 'string') return { ...values, development_group: `@${inner.$outbox}` };
+  if (inner)
+    return {
+      ...values,
+      add_dev_group: true,
+      group_name: str(inner.group_name),
+      group_type: (str(inner.group_type) as GroupType) || '',
+    };
+  return { ...values, development_group: typeof group === 'number' ? String(group) : '' };
 }

@@ -50,3 +50,19 @@ export function toReportUserPayload(values: ReportUserFormOutput, createdBy: num
     created_by: createdBy,
   };
 }
+
+/** The form's values for a payload the outbox kept (a refused registration or update, to fix it). */
+export function reportUserValuesFromPayload(body: unknown): ReportUserFormValues | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Partial<Record<keyof ReportUserPayload, unknown>>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const id = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+  return {
+    name: text(b.name),
+    phone_no: prefillPhone(text(b.phone_no)),
+    gender: b.gender === 'male' || b.gender === 'female' ? b.gender : '',
+    region: id(b.region),
+    zone: id(b.zone),
+    woreda: id(b.woreda),
+  };
+}

@@ -9,6 +9,7 @@ import { t } from '../i18n/texts';
 import { loadOutbox } from '../outbox/load';
 import { type ToastOptions, toast } from '../ui/toast';
 import { applyFieldErrors } from './field-errors';
+import { useRefusedFix } from './fix';
 import { useBusy } from './use-busy';
 
 /**
@@ -282,6 +283,11 @@ export interface FormSaveOptions<V extends FieldValues, Output, Saved, Failure e
    * screen). By default the failure text is toasted as well (spec §8: "on 400, with field errors").
    */
   quietFieldErrors?: boolean;
+  /**
+   * The form's values for a refused record's kept input (its payload), when the screen is opened
+   * to fix one (fix.ts); null when the input does not fit the form. Without it, no fix here.
+   */
+  fix?(input: Record<string, unknown>): V | null;
 }
 
 /**
@@ -295,11 +301,33 @@ export function useFormSaveThenHandBack<
   Saved,
   Failure extends { error: ApiError } = { error: ApiError },
 >(
-  form: Pick<UseFormReturn<V, unknown, Output>, 'handleSubmit' | 'setError'>,
+  form: Pick<UseFormReturn<V, unknown, Output>, 'handleSubmit' | 'setError' | 'reset'>,
   options: FormSaveOptions<V, Output, Saved, Failure>,
 ): { submit: () => Promise<void>; submitNext: () => Promise<void>; busy: boolean; saved: boolean } {
-  const { run, busy, saved, saveThenHandBack } = useProtocol(options, (error, values) => {
-    const map = typeof options.fields === 'function' ? options.fields(values) : options.fields;
+  const fieldsOf = (values: Output) =>
+    typeof options.fields === 'function' ? options.fields(values) : options.fields;
+  // Opened to fix a refused record: its input on the fields, the server's errors beside them.
+  const fix = useRefusedFix((input, refusal) => {
+    const values = options.fix?.(input);
+    if (!values) return;
+    form.reset(values);
+    const map = fieldsOf(values as unknown as Output);
+    if (refusal.fieldErrors) applyFieldErrors(form.setError, refusal.fieldErrors, map.names, map.rename);
+  });
+  const replaced = options.fix ? fix.done : () => undefined;
+  const protocol: typeof options = {
+    ...options,
+    onSaved: (record) => {
+      options.onSaved?.(record);
+      replaced();
+    },
+    onKept: (next, key) => {
+      options.onKept?.(next, key);
+      replaced();
+    },
+  };
+  const { run, busy, saved, saveThenHandBack } = useProtocol(protocol, (error, values) => {
+    const map = fieldsOf(values);
     return applyFieldErrors(form.setError, error.fieldErrors, map.names, map.rename);
   });
   return {

@@ -9,7 +9,7 @@ import { keptEntities } from './kept';
 import { outboxWiring } from './load';
 import { createMirror, type Mirror } from './mirror';
 import { createOutbox, type LiveSend, type NewRecord, type Outbox, type SyncOutcome } from './outbox';
-import { FIX_PARAM, type OutboxRecord } from './record';
+import { type OutboxRecord, screenHere } from './record';
 import { openRecordStore } from './store';
 import { publish } from './view';
 
@@ -125,20 +125,12 @@ export function outbox(): Promise<Outbox | null> {
   return opening;
 }
 
-/** The in-app address of the screen now, without a fix's marker (fix.ts): where a record is captured. */
-function here(): string {
-  const query = new URLSearchParams(window.location.search);
-  query.delete(FIX_PARAM);
-  const search = query.toString();
-  return `${window.location.pathname}${search ? `?${search}` : ''}`;
-}
-
 /** Keeps a record before its first send (the launch's proof with it, for a late sync). */
 export async function keep(entry: Omit<NewRecord, 'authorization'>): Promise<Outbox | null> {
   const box = await outbox();
   if (!box) return null;
   try {
-    await box.keep({ origin: here(), ...entry, authorization: authorization() });
+    await box.keep({ origin: screenHere(), ...entry, authorization: authorization() });
     return box;
   } catch {
     return null; // a full or failing store: sent as before, not kept

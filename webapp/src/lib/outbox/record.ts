@@ -105,3 +105,11 @@ export function resolveRefs<T>(value: T, savedValue: (ref: OutboxRef) => unknown
  * components/outbox-status.tsx's Fix, lib/forms/fix.ts.
  */
 export const FIX_PARAM = 'fix';
+
+/** The in-app address of the screen now (path and query), without a fix's marker: a record's origin. */
+export function screenHere(): string {
+  const query = new URLSearchParams(window.location.search);
+  query.delete(FIX_PARAM);
+  const search = query.toString();
+  return `${window.location.pathname}${search ? `?${search}` : ''}`;
+}
