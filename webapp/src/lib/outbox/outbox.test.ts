@@ -136,7 +136,8 @@ describe('the outbox', () => {
     await outbox.keep({ key: 'r2', route: 'createReach', input: {}, batch: 'b1' });
     await outbox.keep({ key: 'f1', route: 'createFarmer', input: {}, batch: 'b2' });
     server.online = true;
-    await outbox.sync(); // the companion server is not reachable: nothing told, nothing forgotten
+    // The companion server is not reachable: nothing told, nothing forgotten, and again later.
+    expect(await outbox.sync()).toBe('offline');
     expect(told).toEqual([]);
     deliver = true;
     await outbox.sync();

@@ -49,7 +49,10 @@ export interface NewRecord {
   origin?: string | undefined;
 }
 
-/** How a sync pass ended: all it could send was answered, no signal, or this launch's proof is dead. */
+/**
+ * How a sync pass ended: all it could send was answered (and the chat told), no signal (or the
+ * chat could not be told: try again later), or this launch's proof is dead.
+ */
 export type SyncOutcome = 'done' | 'offline' | 'unauthorized';
 
 /** No answer yet (no signal, a timeout, a struggling server, the first send still running): send again later. */
@@ -222,8 +225,9 @@ export function createOutbox(deps: OutboxDeps) {
       if (next) byKey.set(next.key, next);
       await changed();
     }
-    await settle();
-    return outcome;
+    // A summary that did not go (the companion out of reach, or busy): try again later too.
+    const told = await settle();
+    return outcome === 'done' && !told ? 'offline' : outcome;
   }
 
   /**
@@ -232,7 +236,8 @@ export function createOutbox(deps: OutboxDeps) {
    * dropped, and its saved ones a while (KEEP_SAVED_MS), out of sight. Saved records past that
    * go.
    */
-  async function settle(): Promise<void> {
+  async function settle(): Promise<boolean> {
+    let told = true;
     const at = now().getTime();
     const batches = new Map<string, OutboxRecord[]>();
     for (const r of await store.all()) {
@@ -245,10 +250,14 @@ export function createOutbox(deps: OutboxDeps) {
       if (records.some(busy)) continue;
       const news = records.filter((r) => !r.reported && r.state !== 'pending');
       if (news.length === 0) continue;
-      if (deps.summarize && !(await deps.summarize(news))) continue; // told at the next sync
+      if (deps.summarize && !(await deps.summarize(news))) {
+        told = false; // told at the next pass
+        continue;
+      }
       for (const r of news) await store.update(r.key, (x) => ({ ...x, reported: true }));
     }
     await changed();
+    return told;
   }
 
   /** Changes every record of a batch. */
