@@ -9,7 +9,6 @@ import {
   FARMERS_PATH,
   farmerPosts,
   field,
-  formReady,
   groupsRoute,
   handBackRoute,
   handBacks,

@@ -8,6 +8,7 @@ import type {
 } from '@gebere/contract';
 import { clip, LIMITS } from '@gebere/contract/rules';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
+import { genderOf, textOf } from '../../lib/forms/payload-values';
 import type { KeptGroup } from '../../lib/outbox/view';
 import type { FarmerFormOutput } from './form-schema';
 
@@ -229,8 +230,6 @@ export function batchResult(saved: readonly FarmerRegistered[]): HandBackResult 
   }
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
 /**
  * The form's values for a payload the outbox kept (a refused farmer, opened to fix it): the
  * inverse of {@link buildFarmerPayload}, a group kept offline as its `@key`.
@@ -238,14 +237,13 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function farmerValuesFromPayload(body: unknown): FarmerFormValues | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as Record<string, unknown>;
-  const gender = b.gender === 'male' || b.gender === 'female' ? b.gender : '';
   const values: FarmerFormValues = {
     ...EMPTY_FARMER_FORM,
-    farmer_name: str(b.farmer_name),
-    father_name: str(b.father_name),
-    grand_father_name: str(b.grand_father_name),
-    phone_number: prefillPhone(str(b.phone_number)),
-    gender,
+    farmer_name: textOf(b.farmer_name),
+    father_name: textOf(b.father_name),
+    grand_father_name: textOf(b.grand_father_name),
+    phone_number: prefillPhone(textOf(b.phone_number)),
+    gender: genderOf(b.gender),
   };
   const group = b.outbound_development_group ?? b.development_group;
   const inner = group && typeof group === 'object' ? (group as Record<string, unknown>) : undefined;
@@ -254,8 +252,8 @@ export function farmerValuesFromPayload(body: unknown): FarmerFormValues | null 
     return {
       ...values,
       add_dev_group: true,
-      group_name: str(inner.group_name),
-      group_type: (str(inner.group_type) as GroupType) || '',
+      group_name: textOf(inner.group_name),
+      group_type: (textOf(inner.group_type) as GroupType) || '',
     };
   return { ...values, development_group: typeof group === 'number' ? String(group) : '' };
 }

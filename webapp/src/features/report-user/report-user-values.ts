@@ -1,5 +1,6 @@
 import type { Gender, ReportUser, ReportUserPayload } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
+import { genderOf, idText, textOf } from '../../lib/forms/payload-values';
 import type { ReportUserFormOutput } from './report-user-schema';
 
 /** What the inputs hold: text, '' for nothing chosen, ids as strings (the schema coerces). */
@@ -55,14 +56,12 @@ export function toReportUserPayload(values: ReportUserFormOutput, createdBy: num
 export function reportUserValuesFromPayload(body: unknown): ReportUserFormValues | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as Partial<Record<keyof ReportUserPayload, unknown>>;
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const id = (v: unknown) => (typeof v === 'number' ? String(v) : '');
   return {
-    name: text(b.name),
-    phone_no: prefillPhone(text(b.phone_no)),
-    gender: b.gender === 'male' || b.gender === 'female' ? b.gender : '',
-    region: id(b.region),
-    zone: id(b.zone),
-    woreda: id(b.woreda),
+    name: textOf(b.name),
+    phone_no: prefillPhone(textOf(b.phone_no)),
+    gender: genderOf(b.gender),
+    region: idText(b.region),
+    zone: idText(b.zone),
+    woreda: idText(b.woreda),
   };
 }

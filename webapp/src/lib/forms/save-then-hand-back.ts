@@ -3,13 +3,13 @@ import type { RouteName } from '@gebere/contract';
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { describeApiError, noAnswer, withRefusal } from '../api/errors';
-import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../api/idempotent-call';
-import { type ApiError, type ApiResult, api } from '../api/lazy-client';
+import { forgetKey, type KeySlot, keyFor, memorySlot } from '../api/idempotent-call';
+import type { ApiError, ApiResult } from '../api/lazy-client';
 import { t } from '../i18n/texts';
-import { loadOutbox } from '../outbox/load';
 import { type ToastOptions, toast } from '../ui/toast';
 import { applyFieldErrors } from './field-errors';
 import { useRefusedFix } from './fix';
+import { type OutboxBatch, sendKeyed, wasKept } from './send-keyed';
 import { useBusy } from './use-busy';
 
 /**
@@ -18,7 +18,7 @@ import { useBusy } from './use-busy';
  * one summary in the chat, whatever the network does.
  *
  * 1. One press at a time (a double tap or the keyboard's Go while saving does nothing).
- * 2. Until the record is saved: the submission is sent through {@link sendKeyed} with one
+ * 2. Until the record is saved: the submission is sent through sendKeyed (send-keyed.ts) with one
  *    `Idempotency-Key` per intended submission (kept while the payload stays the same, in memory
  *    or the screen's own slot), retried while no definite answer comes. A retry after a lost
  *    answer therefore replays the saved record instead of adding a second one.
@@ -43,44 +43,7 @@ import { useBusy } from './use-busy';
  * An unexpected throw (a chunk that did not download) is a network-error toast.
  */
 
-/**
- * The one way a keyed write leaves the app: the contract route, its input and the submission's
- * `Idempotency-Key`, retried while no definite answer comes (idempotent-call.ts). What the
- * outbox keeps (route, input, key) is taken here, before the first send.
- */
-async function sendKeyed<N extends RouteName>(
-  route: N,
-  input: CallInput<N>,
-  idempotencyKey: string,
-  batch?: OutboxBatch,
-): Promise<ApiResult<CallOutput<N>>> {
-  // `given`: the input with the saved ids of the kept records it names (a group kept offline).
-  const send = (given: Record<string, unknown> = input as Record<string, unknown>) =>
-    withRetries(() => api.call(route, { ...(given as CallInput<N>), idempotencyKey }));
-  // First into the outbox (lib/outbox): kept on the phone until the server answers it.
-  const outbox = await loadOutbox().catch(() => null);
-  if (!outbox) return send();
-  const entry = {
-    key: idempotencyKey,
-    route,
-    input: input as Record<string, unknown>,
-    ...(batch ? { batch: batch.id, open: batch.open } : {}),
-  };
-  const { result, queued } = await outbox.sendThrough(entry, send);
-  if (queued) kept.add(idempotencyKey);
-  return result;
-}
-
-/** The outbox batch a save belongs to ("Register another": one batch, open until the DA is done). */
-export interface OutboxBatch {
-  id: string;
-  open: boolean;
-}
-
-/** Keys of submissions the outbox kept when no answer came: saved later, by sync. */
-const kept = new Set<string>();
-
-/** {@link sendKeyed} with the submission's key already chosen: what a submission sends with. */
+/** sendKeyed (send-keyed.ts) with the submission's key already chosen: what a submission sends with. */
 export type KeyedSend = <N extends RouteName>(
   route: N,
   input: CallInput<N>,
@@ -90,6 +53,8 @@ export type KeyedSend = <N extends RouteName>(
 export type Sent<Saved, Failure extends { error: ApiError } = { error: ApiError }> =
   | { ok: true; data: Saved }
   | ({ ok: false } & Failure);
+
+export type { OutboxBatch };
 
 export interface Submission<Saved, Failure extends { error: ApiError } = { error: ApiError }> {
   /** What is saved. The same payload again is the same submission, sent with the same key. */
@@ -200,7 +165,7 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       const key = keyFor(slot, submission.payload);
       const batch = o.batch?.();
       const sent = await submission.send((route, call) => sendKeyed(route, call, key, batch));
-      if (!sent.ok && kept.delete(key)) {
+      if (!sent.ok && wasKept(key)) {
         // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
         forgetKey(slot);
         toast.success(t('common.outbox.kept_offline'), o.toastOptions);
