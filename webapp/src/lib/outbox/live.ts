@@ -4,6 +4,7 @@ import { describeApiError } from '../api/errors';
 import { withRetries } from '../api/idempotent-call';
 import { api } from '../api/lazy-client';
 import { t } from '../i18n/texts';
+import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
 import { keptEntities } from './kept';
 import { outboxWiring } from './load';
@@ -102,7 +103,7 @@ async function open(): Promise<Outbox> {
   // IndexedDB was just created (cleared since the last open?): the mirror's records come back.
   if (mirror && store.fresh) await mirror.restore(store).catch(() => 0);
   const show = (records: OutboxRecord[]) => {
-    publish(records, keptEntities(records));
+    publish(records, keptEntities(records, launchUser()));
     void mirror?.write(records);
   };
   const box = createOutbox({
@@ -130,7 +131,7 @@ export async function keep(entry: Omit<NewRecord, 'authorization'>): Promise<Out
   const box = await outbox();
   if (!box) return null;
   try {
-    await box.keep({ origin: screenHere(), ...entry, authorization: authorization() });
+    await box.keep({ origin: screenHere(), user: launchUser(), ...entry, authorization: authorization() });
     return box;
   } catch {
     return null; // a full or failing store: sent as before, not kept

@@ -47,6 +47,8 @@ export interface NewRecord {
   open?: boolean | undefined;
   /** The screen it is captured on (in-app path and query). */
   origin?: string | undefined;
+  /** Who captured it. */
+  user?: string | undefined;
 }
 
 /**
@@ -89,6 +91,7 @@ export function createOutbox(deps: OutboxDeps) {
     const at = now();
     const authorization = existing?.authorization ?? entry.authorization;
     const origin = existing?.origin ?? entry.origin;
+    const user = existing?.user ?? entry.user;
     await store.put({
       key: entry.key,
       seq: existing?.seq ?? at.getTime() * 1000 + (counter++ % 1000),
@@ -100,6 +103,7 @@ export function createOutbox(deps: OutboxDeps) {
       state: 'pending',
       ...(entry.open ? { openUntil: at.getTime() + BATCH_OPEN_MS } : {}),
       ...(origin ? { origin } : {}),
+      ...(user ? { user } : {}),
     });
     await changed();
   }
