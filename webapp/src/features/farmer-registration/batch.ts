@@ -1,6 +1,7 @@
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import type { Farmer } from '@gebere/contract';
 import type { Outbox } from '../../lib/outbox/outbox';
+import { BATCH_OPEN_MS } from '../../lib/outbox/record';
 import { type FarmerRegistered, farmerRegisteredResult } from './form-values';
 
 /**
@@ -22,6 +23,11 @@ export interface FarmerBatch {
   /** The outbox batch of its records. */
   id: string;
   entries: BatchEntry[];
+  /**
+   * When the last farmer joined it (ms): past the outbox's open time (BATCH_OPEN_MS) the outbox
+   * has summed it up itself, and the form starts a new batch.
+   */
+  at?: number;
 }
 
 export const newBatch = (): FarmerBatch => ({ id: newIdempotencyKey(), entries: [] });
@@ -39,11 +45,12 @@ const isEntry = (v: unknown): v is BatchEntry => {
 };
 
 /** The batch a draft kept (read back from storage), if it is one. */
-export function readBatch(raw: unknown): FarmerBatch | null {
+export function readBatch(raw: unknown, now = Date.now()): FarmerBatch | null {
   const b = raw as Partial<FarmerBatch> | null;
   if (typeof b !== 'object' || b === null || typeof b.id !== 'string' || !Array.isArray(b.entries))
     return null;
-  return { id: b.id, entries: b.entries.filter(isEntry) };
+  if (typeof b.at !== 'number' || now - b.at > BATCH_OPEN_MS) return null;
+  return { id: b.id, entries: b.entries.filter(isEntry), at: b.at };
 }
 
 /**

@@ -99,7 +99,7 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
   };
   const add = (entry: BatchEntry) => {
     const current = latestBatch.current;
-    setBatch({ ...current, entries: [...current.entries, entry] });
+    setBatch({ ...current, entries: [...current.entries, entry], at: Date.now() });
   };
   const [finished, setFinished] = useState(false);
   const person = useWatch({ control: form.control, name: [...PERSON] });
