@@ -148,3 +148,34 @@ export async function advisoryPath(kebele: number, lang: Language, count: number
     subPractices: subs.map((s) => local(s.name, s.name_am)),
   };
 }
+
+/**
+ * Waits until the app has heard that the chat got its summaries (every saved record of the
+ * outbox marked told): closed before that, the app posts a summary again at its next open (the
+ * companion answers it from its delivered keys; webapp/src/lib/outbox/README.md).
+ */
+export async function outboxTold(app: Frame): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        app.evaluate(
+          () =>
+            new Promise<boolean>((done) => {
+              const open = indexedDB.open('gebere-outbox');
+              open.onsuccess = () => {
+                const all = open.result.transaction('records').objectStore('records').getAll();
+                all.onsuccess = () =>
+                  done(
+                    all.result.every(
+                      (r: { state: string; reported?: boolean }) => r.state !== 'saved' || r.reported,
+                    ),
+                  );
+                all.onerror = () => done(false);
+              };
+              open.onerror = () => done(false);
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
