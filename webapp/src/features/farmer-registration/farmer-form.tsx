@@ -137,6 +137,8 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
       return true;
     }
     await box?.told(all.id);
+    // Let go of the kept list first: sendData may close the app before anything after it runs.
+    draft.side.set(null);
     const result = batchResult(saved);
     const handed = result ? await handBack(result, FARMER_TOAST) : false;
     if (handed) setBatch(null);
