@@ -3,13 +3,13 @@
 // one summary per save. Chromium, the network cut by DevTools' offline emulation; en and am.
 
 import type { TestUser } from '@gebere/telegram-emulator';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { daInChat } from './demo-das';
-import { expectCleanRun, journeyFile, row, rows } from './journey';
+import { advisoryPath, cutSignal, restoreSignal } from './field-steps';
+import { expectCleanRun, journeyFile, rows } from './journey';
 import {
   botSays,
-  categoryShown,
   choose,
   mark,
   openFromReply,
@@ -26,21 +26,6 @@ vi.mock('../../bot/src/server/embedded-backend', async (original) =>
 );
 
 const journey = journeyFile();
-
-/**
- * No signal: DevTools' offline emulation, and every call to the server refused as a dead link
- * would. The emulation alone let a reload's first sync through now and then (the new document's
- * requests can start before Chromium applies it), which a phone without signal never does.
- */
-const toServer = (url: URL) => /^\/(backend|tg)\//.test(url.pathname);
-async function cutSignal(context: BrowserContext): Promise<void> {
-  await context.route(toServer, (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-async function restoreSignal(context: BrowserContext): Promise<void> {
-  await context.unroute(toServer);
-  await context.setOffline(false);
-}
 
 describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromium)', () => {
   expectCleanRun(journey, 'outbox-journey');
@@ -160,42 +145,13 @@ describe.skipIf(chromiumSkipReason)('records saved without signal (needs Chromiu
       const { u, kebele } = field;
       expect(u, 'the farmers test ran first').toBeDefined();
       // Two sub-practices of one practice with an advisory for the DA's area (as da-journey).
-      const area = await row<{ kebele: string; woreda: string; zone: string; region: string }>(
-        `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
-         from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $1`,
-        [kebele],
-      );
-      const reachable = '(a.kebele_id = $1 or a.woreda_id = $2 or a.zone_id = $3 or a.region_id = $4)';
-      const path = await row<
-        Record<'category' | 'chain' | 'practice' | 'practice_id', string> &
-          Record<'category_am' | 'chain_am' | 'practice_am', string | null>
-      >(
-        `select c.name as category, c.name_am as category_am, vc.name as chain, vc.name_am as chain_am,
-                p.name as practice, p.name_am as practice_am, p.id as practice_id
-         from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
-         join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
-         where ${reachable} and exists (
-           select 1 from advisories a2 join sub_practices sp2 on sp2.id = a2.sub_practice_id
-           where sp2.practice_id = p.id and sp2.id <> sp.id and ${reachable.replaceAll('a.', 'a2.')})
-         order by p.id limit 1`,
-        [area.kebele, area.woreda, area.zone, area.region],
-      );
-      const subs = await rows<{ name: string; name_am: string | null }>(
-        `select sp.name, sp.name_am from sub_practices sp where sp.practice_id = $5 and exists (
-           select 1 from advisories a where a.sub_practice_id = sp.id and ${reachable})
-         order by sp.id limit 2`,
-        [area.kebele, area.woreda, area.zone, area.region, path.practice_id],
-      );
-      expect(subs).toHaveLength(2);
-      const local = (name: string, am: string | null) => (lang === 'am' && am?.trim() ? am : name);
+      const path = await advisoryPath(kebele, lang, 2);
 
       const page = await openChat(journey.browser, journey.product, u.id);
       const app = await openRecordForm(page, u, t, 'reach', [field.group]);
       for (const name of field.names) await tick(app, name);
-      await tick(app, categoryShown({ name: path.category, name_am: path.category_am }, lang));
-      await tick(app, local(path.chain, path.chain_am));
-      await tick(app, local(path.practice, path.practice_am));
-      for (const s of subs) await tick(app, local(s.name, s.name_am));
+      for (const name of [path.category, path.chain, path.practice, ...path.subPractices])
+        await tick(app, name);
       await expect
         .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count(), {
           timeout: 20_000,

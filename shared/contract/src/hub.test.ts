@@ -156,6 +156,11 @@ describe('each entry opens its screen with every parameter it needs', () => {
     });
     // No group picked: no record link (the hub asks for groups first).
     expect(hubLink('record_reach', da, { selectedIds: [] })).toBeUndefined();
+    // Only groups kept on the phone (created offline): the link carries their keys.
+    const kept = hubLink('record_adoption', da, { selectedIds: [], keptGroups: ['k-1'] });
+    expect(kept && hubHref(kept)).toBe(
+      '/record_adoption?chatid=501&user_id=11&selectedids=&kebele_id=42&kept=k-1',
+    );
   });
 
   it('the manager’s and registrant’s entries carry their bot user id', () => {

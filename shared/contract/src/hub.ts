@@ -127,6 +127,8 @@ export interface HubLinkOptions {
   lang?: string;
   /** The development groups picked, for {@link needsGroups} entries. */
   selectedIds?: readonly number[];
+  /** The development groups picked that are kept on this phone, not yet saved (outbox keys). */
+  keptGroups?: readonly string[];
   /** The advisory picked, for feedback. */
   advisoryId?: number;
 }
@@ -152,8 +154,16 @@ export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions
     case 'record_reach':
     case 'record_adoption': {
       const selectedids = options.selectedIds ?? [];
-      if (!da || selectedids.length === 0) return undefined;
-      const values = { chatid: user.chatId, user_id: da.id, selectedids, kebele_id: da.kebele, lang };
+      const kept = options.keptGroups ?? [];
+      if (!da || selectedids.length + kept.length === 0) return undefined;
+      const values = {
+        chatid: user.chatId,
+        user_id: da.id,
+        selectedids,
+        kebele_id: da.kebele,
+        ...(kept.length ? { kept } : {}),
+        lang,
+      };
       return key === 'record_reach'
         ? { screen: 'recordReach', values }
         : { screen: 'recordAdoption', values };

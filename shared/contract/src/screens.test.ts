@@ -133,6 +133,10 @@ describe('reading a screen’s parameters', () => {
       readScreenParams('feedback', new URLSearchParams('chat_id=-100123&user_id=1&advisory_id=2')).values,
     ).toEqual({ chat_id: -100123, user_id: 1, advisory_id: 2 });
     // Present but naming no group is not "missing": the screen says no group was selected.
+    // Groups kept on the phone (outbox keys), beside the ids: malformed keys are left out.
+    expect(
+      readScreenParams('recordReach', new URLSearchParams('user_id=4&selectedids=&kept=a-1,b_2,a-1,x y,')),
+    ).toEqual({ complete: true, values: { user_id: 4, selectedids: [], kept: ['a-1', 'b_2'] }, missing: [] });
     expect(readScreenParams('recordReach', new URLSearchParams('user_id=4&selectedids=x'))).toEqual({
       complete: true,
       values: { user_id: 4, selectedids: [] },
@@ -189,25 +193,27 @@ describe('links to a screen', () => {
     const arbitraryFor = (key: string): fc.Arbitrary<unknown> =>
       key === 'selectedids'
         ? fc.uniqueArray(id, { minLength: 1, maxLength: 4 })
-        : key === 'chatid' || key === 'chat_id'
-          ? fc.integer({ min: -(2 ** 52), max: 2 ** 52 })
-          : key === 'phone_number'
-            ? fc.string({ minLength: 1 })
-            : key === 'update' || key === 'update_outbound'
-              ? fc.boolean()
-              : key === 'pick'
-                ? fc.constantFrom('record_reach', 'record_adoption')
-                : key === 'level'
-                  ? fc.constantFrom('all', 'region', 'zone', 'woreda', 'kebele')
-                  : key === 'from' || key === 'to'
-                    ? fc
-                        .date({
-                          min: new Date('2000-01-01'),
-                          max: new Date('2099-12-31'),
-                          noInvalidDate: true,
-                        })
-                        .map((d) => d.toISOString().slice(0, 10))
-                    : id;
+        : key === 'kept'
+          ? fc.uniqueArray(fc.stringMatching(/^[\w-]{1,20}$/), { minLength: 1, maxLength: 3 })
+          : key === 'chatid' || key === 'chat_id'
+            ? fc.integer({ min: -(2 ** 52), max: 2 ** 52 })
+            : key === 'phone_number'
+              ? fc.string({ minLength: 1 })
+              : key === 'update' || key === 'update_outbound'
+                ? fc.boolean()
+                : key === 'pick'
+                  ? fc.constantFrom('record_reach', 'record_adoption')
+                  : key === 'level'
+                    ? fc.constantFrom('all', 'region', 'zone', 'woreda', 'kebele')
+                    : key === 'from' || key === 'to'
+                      ? fc
+                          .date({
+                            min: new Date('2000-01-01'),
+                            max: new Date('2099-12-31'),
+                            noInvalidDate: true,
+                          })
+                          .map((d) => d.toISOString().slice(0, 10))
+                      : id;
     for (const name of names) {
       const keys = Object.keys(screens[name].params);
       const values = fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(k)])));

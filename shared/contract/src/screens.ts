@@ -69,6 +69,18 @@ const IDS: ParamType<readonly number[]> = {
   parse: (raw) => (raw === null ? undefined : parseIdList(raw)),
   format: (ids) => ids.join(','),
 };
+/**
+ * Comma-separated keys of records kept on the phone (the outbox's `Idempotency-Key`s: letters,
+ * digits, `-`, `_`), the ones that are valid, de-duplicated, in order.
+ */
+const KEYS: ParamType<readonly string[]> = {
+  list: true,
+  parse: (raw) =>
+    raw === null
+      ? undefined
+      : [...new Set(raw.split(',').map((k) => k.trim()))].filter((k) => /^[\w-]{1,100}$/.test(k)),
+  format: (keys) => (keys.length ? keys.join(',') : undefined),
+};
 const FLAG: ParamType<boolean> = { parse: parseFlag, format: (on) => (on ? 'true' : undefined) };
 const TEXT: ParamType<string> = { parse: (raw) => raw ?? undefined, format: (text) => text };
 /** One of a few words; any other text is absent. */
@@ -152,6 +164,11 @@ const RECORD_PARAMS = {
   woreda_id: optional(ID),
   zone_id: optional(ID),
   region_id: optional(ID),
+  /**
+   * Development groups created on this phone without signal (issue 19: their outbox records'
+   * keys), picked in the hub beside `selectedids`; no server call reads it.
+   */
+  kept: optional(KEYS),
 };
 
 const RECORD_CALLS = {

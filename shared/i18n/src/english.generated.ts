@@ -8,7 +8,6 @@ export type English = {
     readonly share_contact_button: "Share my phone number";
     readonly share_own_contact: "Please share your own contact";
     readonly phone_not_valid: "This phone number is not a valid Ethiopian mobile number. It must start with 09 or 07 (or +2519 / +2517).";
-    readonly looking_up: "Looking up your profile…";
     readonly welcome_back: "Welcome back, {{name}}!";
     readonly not_registered: "You are not registered yet. Tap the button below to register as a development agent.";
     readonly register_da_button: "Register as DA";
@@ -96,7 +95,6 @@ export type English = {
     readonly error_generic: "Something went wrong. Please try again.";
     readonly unknown_message: "Sorry, I did not understand that.";
     readonly help: "Gebere helps you with agricultural extension work.\n\n/menu – show the main menu\n/register_farmer – register a farmer\n/add_group – add a development group\n/reach – record which farmers an advisory reached\n/adoption – record which farmers adopted an advisory\n/notifications – see and change your notifications\n/reports – registrations, reach and adoption in your area\n/digest – your area's reach chart every Monday\n/profile – update your profile\n/language – change the language\n\nEvery form opens inside Telegram. When you finish, I send you a summary here.";
-    readonly link_expired: "This link has expired. Send /menu to get a new one.";
     readonly advisory: {
       readonly new: "New advisory: {{title}}";
       readonly new_untitled: "New advisory";
@@ -130,23 +128,12 @@ export type English = {
     readonly submit: "Submit";
     readonly update: "Update";
     readonly add: "Add";
-    readonly select: "Select";
-    readonly record_adoption: "Record Adoption";
-    readonly record_reach: "Record Reach";
-    readonly add_development_group: "Add Development Group";
     readonly remove: "Remove";
     readonly cancel: "Cancel";
-    readonly close: "Close";
-    readonly back: "Back";
-    readonly continue: "Continue";
     readonly try_again: "Try Again";
     readonly retry: "Retry";
-    readonly yes: "Yes";
-    readonly no: "No";
     readonly all: "All";
     readonly select_all: "Select all";
-    readonly clear_selection: "Clear selection";
-    readonly saving: "Saving…";
     readonly gender: {
       readonly male: "Male";
       readonly female: "Female";
@@ -170,7 +157,12 @@ export type English = {
       readonly late_refused: "Captured too long ago to be sent. Enter it again, then remove this one.";
       readonly dependency_refused: "It belongs to a record that was refused or removed.";
       readonly captured: "Captured {{when}}";
+      readonly waiting_mark: "waiting for signal";
+      readonly fixing: "Fix what the server refused, then save again: the refused record is replaced.";
+      readonly record_again: "Reach and adoption records cannot be changed: remove this one and record it again.";
+      readonly open_to_fix: "Open it from the menu to fix it, or remove it.";
     };
+    readonly fix: "Fix";
   };
   readonly da: {
     readonly title_registration: "DA registration";
@@ -192,7 +184,6 @@ export type English = {
     readonly error_updating_da: "Error updating DA, please check the form try again.";
     readonly registration_successful: "Registration Successful!";
     readonly update_successful: "Profile updated successfully!";
-    readonly loading_profile: "Loading your profile…";
     readonly profile_not_found: "No DA profile was found for this phone number. Please register first.";
   };
   readonly errors: {
@@ -207,7 +198,6 @@ export type English = {
     readonly error_sending_message_to_bot: "Error sending message to bot, please try again";
     readonly not_confirmed_kept: "No connection: we could not confirm it was saved. What you entered is kept here. Press “{{button}}” again when you have signal; it will not be saved twice.";
     readonly link_expired: "This link has expired. Please open it again from the bot.";
-    readonly link_invalid: "This link is not valid. Please open it again from the bot.";
     readonly proof_missing: "Please open this screen from the Gebere bot in Telegram.";
     readonly missing_parameters: "This link is missing some information. Please open it again from the bot.";
   };
@@ -228,16 +218,15 @@ export type English = {
     readonly no_groups: "There are no development groups in this kebele yet. Add a new one.";
     readonly error_loading_groups: "Could not load the development groups. Please try again.";
     readonly error_registering_farmer: "Error registering farmer, please try again.";
-    readonly farmer_registered_successfully: "Farmer registered successfully.";
     readonly register_another: "Register another";
     readonly done: "Done";
     readonly registered_now: "Registered now";
     readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
+    readonly batch_waits: "The chat gets one summary for these farmers once those kept on this phone are sent.";
   };
   readonly feedback: {
     readonly title: "Feedback";
     readonly advisory: "Advisory";
-    readonly loading_questions: "Loading questions…";
     readonly detail: "Detail";
     readonly detail_placeholder: "Write your answer here";
     readonly choose_single: "Choose one";
@@ -245,7 +234,6 @@ export type English = {
     readonly submit: "Submit";
     readonly try_again: "Try Again";
     readonly rating: {
-      readonly label: "Rating";
       readonly value: "{{value}} of 5 stars";
       readonly star_1: "Very poor";
       readonly star_2: "Poor";
@@ -271,7 +259,6 @@ export type English = {
       readonly mixed: "Mixed";
     };
     readonly error_adding_development_group: "Error Adding Development Group";
-    readonly development_group_added_successfully: "Development group added successfully.";
   };
   readonly home: {
     readonly title: "Gebere";
@@ -318,10 +305,6 @@ export type English = {
       readonly message: "Message";
       readonly content_type: "Content type";
       readonly location_type: "Location type";
-      readonly region: "Region";
-      readonly zone: "Zone";
-      readonly woreda: "Woreda";
-      readonly kebele: "Kebele";
       readonly frequency: "Frequency";
       readonly interval: "Interval";
       readonly send_now: "Send now";
@@ -331,19 +314,11 @@ export type English = {
     readonly interval_max: "Interval must be {{max}} or less";
     readonly send_now_hint: "Send once, right away, instead of on a schedule";
     readonly paid_hint: "Up to {{rate}} messages a second instead of {{free}}: Telegram charges {{stars}} Star for each message above {{free}} a second, from the bot's Stars balance — about {{per1000}} Stars per 1,000 DAs. National managers only.";
-    readonly all: "All";
     readonly content_types: {
       readonly advisory: "Advisory";
       readonly reach: "Reach";
       readonly adoption: "Adoption";
       readonly farmer_registration: "Farmer registration";
-    };
-    readonly location_types: {
-      readonly all: "All";
-      readonly region: "Region";
-      readonly zone: "Zone";
-      readonly woreda: "Woreda";
-      readonly kebele: "Kebele";
     };
     readonly frequencies: {
       readonly weekly: "Weekly";
@@ -414,11 +389,6 @@ export type English = {
     readonly selected_advisories_one: "{{count}} advisory";
     readonly selected_advisories_other: "{{count}} advisories";
     readonly progress: "Recording {{done}} of {{total}}…";
-    readonly records_failed_one: "{{count}} record failed.";
-    readonly records_failed_other: "{{count}} records failed.";
-    readonly retry_failed: "Retry";
-    readonly records_not_confirmed_one: "{{recorded}} of {{total}} recorded. {{count}} record could not be confirmed (no connection): it may already be saved. Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.";
-    readonly records_not_confirmed_other: "{{recorded}} of {{total}} recorded. {{count}} records could not be confirmed (no connection): they may already be saved. Your selection is kept: press “Retry” when you have signal; nothing will be recorded twice.";
     readonly reach_recorded_successfully: "Reach recorded successfully.";
     readonly adoption_recorded_successfully: "Adoption recorded successfully.";
   };
@@ -470,9 +440,6 @@ export type English = {
       readonly name: "Full name";
       readonly phone_no: "Phone number";
       readonly gender: "Gender";
-      readonly region: "Region";
-      readonly zone: "Zone";
-      readonly woreda: "Woreda";
     };
     readonly error_registering_report_user: "Error registering Report User, please check the form and try again.";
     readonly error_updating_report_user: "Error updating Report User, please check the form and try again.";

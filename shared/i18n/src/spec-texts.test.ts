@@ -61,10 +61,8 @@ const SPEC_TEXTS: Record<string, string> = {
   'common.submit': 'Submit',
   'common.update': 'Update',
   'common.add': 'Add',
-  'common.select': 'Select',
-  'common.record_adoption': 'Record Adoption',
-  'common.record_reach': 'Record Reach',
-  'common.add_development_group': 'Add Development Group',
+  // §8's "Select, Record Adoption, Record Reach, Add Development Group": the menus' and titles'
+  // keys below, and the selects' placeholder ('Select…'); no screen shows a bare "Select".
   'bot.menu.add_group': 'Add Development Group',
   'bot.menu.record_reach': 'Record Reach',
   'bot.menu.record_adoption': 'Record Adoption',

@@ -32,15 +32,15 @@ describe('translate', () => {
   it('picks i18next plural forms by CLDR rules', () => {
     expect(translate('en', 'bot.results.farmers', { count: 1 })).toBe('1 farmer');
     expect(translate('en', 'bot.results.farmers', { count: 5 })).toBe('5 farmers');
-    expect(translate('en', 'reach.records_failed', { count: 0 })).toBe('0 records failed.');
+    expect(translate('en', 'common.outbox.waiting', { count: 0 })).toBe('0 records waiting for signal');
     // Amharic puts 0 and 1 in `one`.
-    expect(translate('am', 'reach.records_failed', { count: 0 })).toBe('0 መዝገብ አልተሳካም።');
+    expect(translate('am', 'common.outbox.waiting', { count: 0 })).toBe('0 መዝገብ ግንኙነት እየጠበቀ ነው');
     expect(translate('am', 'bot.results.farmers', { count: 5 })).toBe('5 አርሶ አደሮች');
     expect(translate('am', 'server.parts.seconds', { count: 1 })).toBe('1 ሰከንድ');
     // Afaan Oromo: 1 is `one`, 0 and every other count `other`.
     expect(translate('om', 'bot.results.farmers', { count: 1 })).toBe('qonnaan bulaa 1');
     expect(translate('om', 'bot.results.farmers', { count: 0 })).toBe('qonnaan bultoota 0');
-    expect(translate('om', 'reach.records_failed', { count: 5 })).toBe('Galmeewwan 5 hin milkoofne.');
+    expect(translate('om', 'common.outbox.waiting', { count: 5 })).toBe('Galmeewwan 5 qunnamtii eegaa jiru');
     expect(translate('en', 'bot.results.farmers_other', { count: 1 })).toBe('1 farmers');
   });
 

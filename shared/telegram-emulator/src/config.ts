@@ -116,7 +116,8 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     limits,
     clock: options.clock ?? systemClock,
     webAppUrlRewrite: options.webAppUrlRewrite ?? ((url) => url),
-    webAppVersion: options.webAppVersion ?? '8.0',
+    // 9.0: DeviceStorage (the chat page keeps it), which the app mirrors its outbox in.
+    webAppVersion: options.webAppVersion ?? '9.0',
     platform: options.platform ?? 'weba',
     contactPhoneWithPlus: options.contactPhoneWithPlus ?? false,
     webhook: { retryMinMs: 250, retryMaxMs: 10_000, timeoutMs: 10_000, ...(options.webhook ?? {}) },

@@ -76,7 +76,7 @@ describe('launch URLs', () => {
     const [base] = app.url.split('#');
     expect(base).toBe('http://localhost:5173/farmer?kebele=12&sig=abc');
     const p = app.launchParams;
-    expect(p.get('tgWebAppVersion')).toBe('8.0');
+    expect(p.get('tgWebAppVersion')).toBe('9.0');
     expect(p.get('tgWebAppPlatform')).toBe('weba');
     expect(JSON.parse(p.get('tgWebAppThemeParams') ?? '')).toEqual(THEMES.light);
     expect(p.get('tgWebAppData')).toBe(app.initData);
@@ -130,7 +130,7 @@ describe('initData', () => {
     expect(app.source).toBe('reply_keyboard');
     expect(app.initData).toBeUndefined();
     expect(app.launchParams.has('tgWebAppData')).toBe(false);
-    expect(app.launchParams.get('tgWebAppVersion')).toBe('8.0');
+    expect(app.launchParams.get('tgWebAppVersion')).toBe('9.0');
   });
 });
 

@@ -40,7 +40,20 @@ const MINI_APP = `<!doctype html><html><head><meta charset="utf-8"><title>Form</
       if (m.eventData.button_id === 'yes') setTimeout(() => post('web_app_close'), 300);
     }
     if (m.eventType === 'back_button_pressed') document.getElementById('state').textContent = 'back pressed';
+    // mode=storage: DeviceStorage calls, each answer matched by its req_id.
+    if (m.eventType.startsWith('device_storage_')) {
+      storage.push(m.eventType + ':' + m.eventData.req_id + ':' + (m.eventData.value ?? m.eventData.error ?? ''));
+      document.getElementById('popup').textContent = storage.join(' ');
+    }
   });
+  const storage = [];
+  if (mode === 'storage') {
+    post('web_app_device_storage_get_key', { req_id: 'g0', key: 'outbox' });
+    post('web_app_device_storage_save_key', { req_id: 's1', key: 'outbox', value: '[1,2]' });
+    post('web_app_device_storage_get_key', { req_id: 'g1', key: 'outbox' });
+    post('web_app_device_storage_get_key', { req_id: 'g2', key: 'missing' });
+    post('web_app_device_storage_save_key', { req_id: 's2', key: '', value: 'x' });
+  }
   post('iframe_ready', { reload_supported: false });
   post('web_app_ready');
   post('web_app_request_theme');
@@ -102,7 +115,10 @@ describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
     bot.command('start', (ctx) =>
       ctx.reply('Welcome to <b>Gebere</b>! Open the form below.', {
         parse_mode: 'HTML',
-        reply_markup: new Keyboard().webApp('Register farmer', `${appUrl}?screen=register`).resized(),
+        reply_markup: new Keyboard()
+          .webApp('Register farmer', `${appUrl}?screen=register`)
+          .webApp('Keep on device', `${appUrl}?mode=storage`)
+          .resized(),
       }),
     );
     bot.command('help', (ctx) =>
@@ -182,7 +198,7 @@ describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
     const app = page.frameLocator('#app-frame');
     await textOf(app.locator('#state')).toBe('ready');
     const hash = (await app.locator('#hash').textContent()) ?? '';
-    expect(hash).toContain('tgWebAppVersion=8.0');
+    expect(hash).toContain('tgWebAppVersion=9.0');
     expect(hash).not.toContain('tgWebAppData');
     const src = await page.locator('#app-frame').getAttribute('src');
     expect(src?.startsWith(`${appUrl}?screen=register#`)).toBe(true);
@@ -284,6 +300,26 @@ describe.skipIf(chromiumSkipReason)('chat page (needs Chromium)', () => {
     await page.locator('#modal-buttons button', { hasText: 'Save' }).click();
     await textOf(app.locator('#popup')).toBe('popup:yes');
     await gone(page.locator('#app'));
+    await page.close();
+  });
+
+  it('DeviceStorage: kept per bot and user on this device, answered by req_id, across a reopen', async () => {
+    const user = tg.createUser({ first_name: 'Almaz', language_code: 'en', phone_number: '+251911000001' });
+    const page = await openChat(user.id);
+    await page.locator('#text').fill('/start');
+    await page.locator('#text').press('Enter');
+    await page.locator('#reply-keyboard button', { hasText: 'Keep on device' }).click();
+    const app = page.frameLocator('#app-frame');
+    await textOf(app.locator('#popup')).toBe(
+      'device_storage_key_received:g0: device_storage_key_saved:s1: device_storage_key_received:g1:[1,2] ' +
+        'device_storage_key_received:g2: device_storage_failed:s2:KEY_INVALID',
+    );
+    // Closed and opened again: still there (the client keeps it, not the app's WebView).
+    await page.locator('#app-close').click();
+    await page.locator('#reply-keyboard button', { hasText: 'Keep on device' }).click();
+    await expect
+      .poll(() => app.locator('#popup').textContent(), { timeout: 5000 })
+      .toContain('device_storage_key_received:g0:[1,2]');
     await page.close();
   });
 });

@@ -1,16 +1,21 @@
 import type { MeAnswer } from '@gebere/contract/hub';
 import { matchScreen, readScreenParams } from '@gebere/contract/screens';
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEarlyGetForTests, startEarlyGet } from '../lib/api/early-get';
 import { initI18n } from '../lib/i18n/texts';
 import { outsideTelegram } from '../lib/launch/launch';
+import { keep } from '../lib/outbox/live';
 import { setLaunchForTests } from '../telegram/launch';
 import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
+import { freshOutbox } from '../test-kit/outbox';
 import { openAt } from '../test-kit/render';
 import { App } from './app';
 import { preloadScreen } from './screens';
+
+// A loaded machine can take over a second to show the hub's next step.
+configure({ asyncUtilTimeout: 5000 });
 
 const INIT_DATA = 'user=%7B%22id%22%3A501%7D&hash=x';
 
@@ -76,6 +81,7 @@ describe('the home hub', () => {
     vi.unstubAllGlobals();
     resetEarlyGetForTests();
     await initI18n('en');
+    await freshOutbox();
   });
 
   it('its first request, /api/me/, starts early (app/early.ts) and the hub adopts that answer', async () => {
@@ -143,6 +149,31 @@ describe('the home hub', () => {
     const href = `${window.location.pathname}${window.location.search}`;
     // The list's order, the DA as user_id, the kebele locating the advisories, the private chat.
     expect(href).toBe('/record_reach?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=en');
+    expect(opened(href).missing).toEqual([]);
+  });
+
+  it('Record adoption offers the groups created without signal too, carried as kept records', async () => {
+    await keep({
+      key: 'group-lemlem',
+      route: 'createDevelopmentGroup',
+      input: { body: { group_name: 'Lemlem', group_type: 'mixed', kebele: 42, created_by: 11 } },
+    });
+    await keep({
+      key: 'group-far',
+      route: 'createDevelopmentGroup',
+      input: { body: { group_name: 'Far away', group_type: 'mixed', kebele: 43, created_by: 11 } },
+    });
+    const { user } = await openHub(da);
+    await user.click(await screen.findByRole('link', { name: 'Record Adoption' }));
+    await user.click(await screen.findByLabelText('Lemlem (waiting for signal)'));
+    expect(screen.queryByLabelText(/Far away/)).toBeNull();
+    await user.click(screen.getByLabelText('Tesfa'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Record Adoption' })).toBeInTheDocument();
+    const href = `${window.location.pathname}${window.location.search}`;
+    expect(href).toBe(
+      '/record_adoption?chatid=501&user_id=11&selectedids=3&kebele_id=42&kept=group-lemlem&lang=en',
+    );
     expect(opened(href).missing).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { afterLoadWhenIdle } from '../lib/after-load';
 import { prefetchApi } from '../lib/api/lazy-client';
 import { initI18n, pickLanguage } from '../lib/i18n/texts';
 import { captureInitialUrl, checkProof } from '../lib/launch/proof';
-import { loadOutbox } from '../lib/outbox/load';
+import { loadOutbox, outboxWiring } from '../lib/outbox/load';
 import { initTelegram, tellChat } from '../telegram';
 import { App } from './app';
 import { registerWorker } from './register-worker';
@@ -25,6 +25,9 @@ async function bootstrap(): Promise<void> {
   }
   const launch = initTelegram();
   checkProof();
+  // The outbox's mirror in Telegram's DeviceStorage, where the client offers it (loaded with the
+  // outbox, after the first paint; wired before anything can be kept).
+  outboxWiring.deviceStorage = () => import('../telegram/device-storage').then((m) => m.deviceStorage());
   // The screen's chunk and the language download in parallel (its first request is already
   // under way: early.ts).
   const screen = preloadScreen(window.location.pathname);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
+import { keep, outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
 import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
 import { freshOutbox } from '../test-kit/outbox';
 import { openAt, renderInApp, signedQuery } from '../test-kit/render';
@@ -9,9 +9,9 @@ import { OutboxStatus } from './outbox-status';
 
 /** Records kept offline that the server refuses on sync: shown with the reason until removed. */
 
+/** Kept as a screen keeps it: on the screen open now (its origin, for Fix). */
 async function keepFarmer(key: string) {
-  const box = await outbox();
-  await box?.keep({ key, route: 'createFarmer', input: { body: { farmer_name: 'Almaz' } } });
+  await keep({ key, route: 'createFarmer', input: { body: { farmer_name: 'Almaz' } } });
 }
 
 describe('the outbox on screen', () => {
@@ -87,5 +87,47 @@ describe('the outbox on screen', () => {
     renderInApp(<OutboxStatus />);
     await startOutbox();
     expect(await screen.findByText('3 records waiting for signal')).toBeInTheDocument();
+  });
+
+  it('offers Fix where a form can take the record back and this launch may save it; else says what to do', async () => {
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () =>
+        json(403, { detail: 'This is outside your area.' }),
+      ),
+      route('POST', '/backend/api/reach-farmers/batch/', () => json(403, { detail: 'Not your farmer.' })),
+    );
+    // Both kept on the farmer screen (the launch's signed link); the farmer is shown there.
+    await keepFarmer('farmer');
+    await keep({ key: 'pairs', route: 'createReachBatch', input: { body: { user: 5, records: [] } } });
+    renderInApp(<OutboxStatus />);
+    await startOutbox();
+    const items = () => within(screen.getByRole('alert')).getAllByRole('listitem');
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const [farmer, pairs] = items() as [HTMLElement, HTMLElement];
+    expect(
+      within(pairs).getByText(/cannot be changed: remove this one and record it again/),
+    ).toBeInTheDocument();
+    expect(within(pairs).queryByRole('button', { name: 'Fix' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(farmer).getByRole('button', { name: 'Fix' }));
+    expect(`${window.location.pathname}${window.location.search}`).toMatch(
+      /^\/farmer_registration\?da_id=5&kebele_id=9&.*fix=farmer$/,
+    );
+  });
+
+  it('on another screen opened by a signed link, a fix waits for the app opened from the menu', async () => {
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () =>
+        json(403, { detail: 'This is outside your area.' }),
+      ),
+    );
+    await keepFarmer('farmer');
+    openAt(`/add_development_group?${signedQuery({ da_id: 5, kebele_id: 9 })}`);
+    renderInApp(<OutboxStatus />);
+    await startOutbox();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Open it from the menu to fix it, or remove it.')).toBeInTheDocument();
+    expect(within(alert).queryByRole('button', { name: 'Fix' })).toBeNull();
   });
 });

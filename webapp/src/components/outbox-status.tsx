@@ -1,6 +1,10 @@
 import { Button } from '@telegram-apps/telegram-ui';
+import { useLocation } from 'wouter';
 import { useT } from '../lib/i18n/texts';
+import { authorization } from '../lib/launch/proof';
+import { historyDepth } from '../lib/navigation';
 import { loadOutbox } from '../lib/outbox/load';
+import { FIX_PARAM, screenHere } from '../lib/outbox/record';
 import { type RefusedView, useOutboxStore } from '../lib/outbox/view';
 import { showConfirm } from '../telegram';
 
@@ -11,13 +15,32 @@ async function drop(record: RefusedView, question: string): Promise<void> {
   await box?.drop(record.key);
 }
 
+/** Records whose form can take them back (lib/forms/fix.ts), and the reach/adoption ones, which cannot. */
+const FIXABLE =
+  /^(createFarmer|createDevelopmentGroup|createDa|updateDa|createReportUser|updateReportUser|createFeedback)$/;
+const PAIRS = /^create(Reach|Adoption)/;
+
+/**
+ * Where Fix goes: the screen the record was captured on, `?fix=<key>`, when this launch may
+ * save it (initData may make any of the DA's calls; a signed link only its own screen's), or
+ * false (open the app from the menu to fix it); undefined when no form can take it back.
+ */
+function fixAt(record: RefusedView): string | false | undefined {
+  const { origin } = record;
+  if (!origin || !FIXABLE.test(record.route)) return undefined;
+  if (!authorization()?.startsWith('tma ') && screenHere() !== origin) return false;
+  return `${origin}${origin.includes('?') ? '&' : '?'}${FIX_PARAM}=${encodeURIComponent(record.key)}`;
+}
+
 /**
  * The outbox's state on every acting screen and the home hub (lib/outbox/README.md): "3 records
- * waiting for signal" or "All saved", and each record the server refused, with its reason and
- * Remove (after a confirmation). Nothing until the outbox has loaded (after the first paint).
+ * waiting for signal" or "All saved", and each record the server refused, with its reason, Fix
+ * (its form, filled in again) where a form can take it back, and Remove (after a
+ * confirmation). Nothing until the outbox has loaded (after the first paint).
  */
 export function OutboxStatus() {
   const t = useT();
+  const [, navigate] = useLocation();
   const { loaded, waiting, refused } = useOutboxStore();
   if (!loaded) return null;
   return (
@@ -29,21 +52,40 @@ export function OutboxStatus() {
         <div className="outbox-refused" role="alert">
           <p>{t('common.outbox.refused', { count: refused.length })}</p>
           <ul>
-            {refused.map((record) => (
-              <li key={record.key}>
-                <span className="outbox-reason">{record.reason}</span>{' '}
-                <span className="outbox-captured">
-                  {t('common.outbox.captured', { when: new Date(record.capturedAt).toLocaleString() })}
-                </span>
-                <Button
-                  size="s"
-                  mode="bezeled"
-                  onClick={() => void drop(record, t('common.outbox.drop_confirm'))}
-                >
-                  {t('common.remove')}
-                </Button>
-              </li>
-            ))}
+            {refused.map((record) => {
+              const fix = fixAt(record);
+              const hint =
+                fix === false
+                  ? t('common.outbox.open_to_fix')
+                  : PAIRS.test(record.route)
+                    ? t('common.outbox.record_again')
+                    : undefined;
+              return (
+                <li key={record.key}>
+                  <span className="outbox-reason">{record.reason}</span>{' '}
+                  <span className="outbox-captured">
+                    {t('common.outbox.captured', { when: new Date(record.capturedAt).toLocaleString() })}
+                  </span>
+                  {hint && <span className="outbox-captured">{hint}</span>}
+                  {fix && (
+                    <Button
+                      size="s"
+                      mode="filled"
+                      onClick={() => navigate(fix, { state: { depth: historyDepth() + 1 } })}
+                    >
+                      {t('common.fix')}
+                    </Button>
+                  )}
+                  <Button
+                    size="s"
+                    mode="bezeled"
+                    onClick={() => void drop(record, t('common.outbox.drop_confirm'))}
+                  >
+                    {t('common.remove')}
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

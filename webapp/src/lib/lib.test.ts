@@ -122,15 +122,15 @@ describe('language', () => {
     expect(currentLanguage()).toBe('om');
     expect(document.documentElement.lang).toBe('om');
     expect(t('group.types.men_only')).toBe('Dhiirota qofa');
-    expect(t('reach.records_failed', { count: 1 })).toBe('Galmeen 1 hin milkoofne.');
-    expect(t('reach.records_failed', { count: 0 })).toBe('Galmeewwan 0 hin milkoofne.');
+    expect(t('common.outbox.waiting', { count: 1 })).toBe('Galmeen 1 qunnamtii eegaa jira');
+    expect(t('common.outbox.waiting', { count: 0 })).toBe('Galmeewwan 0 qunnamtii eegaa jiru');
     // No Oromo names in the operator's data: an Oromo screen shows the Latin one.
     expect(localName({ name: 'Oromia', name_am: 'ኦሮሚያ' })).toBe('Oromia');
   });
 
   it('fills {{vars}}, picks plural forms by count, and never shows an empty text', () => {
-    expect(t('reach.records_failed', { count: 1 })).toBe('1 record failed.');
-    expect(t('reach.records_failed', { count: 3 })).toBe('3 records failed.');
+    expect(t('common.outbox.waiting', { count: 1 })).toBe('1 record waiting for signal');
+    expect(t('common.outbox.waiting', { count: 3 })).toBe('3 records waiting for signal');
     expect(t('errors.request_failed', { status: '418' })).toContain('418');
     expect(t('no.such_key' as never)).toBe('no.such_key');
   });

@@ -14,6 +14,7 @@ interface FetchEvent extends ExtendableEvent {
 }
 interface WorkerScope {
   registration: { scope: string; navigationPreload?: { enable(): Promise<void> } };
+  clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
 }
@@ -46,12 +47,18 @@ async function install(): Promise<void> {
   await cache.put(shellUrl(), shell);
 }
 
-/** Older builds' caches go once this build is active: no open app still runs them. */
+/**
+ * Older builds' caches go once this build is active: no open app still runs them. The open app
+ * is taken at once (claim): the screens its document has not loaded yet then come from the cache
+ * too, so a visit begun with signal goes on without it in the same open (an older build's page
+ * fetches its own files from the network, as it did).
+ */
 async function activate(): Promise<void> {
   const names = await caches.keys();
   await Promise.all(
     names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
   );
+  await worker.clients.claim();
   // Lets the browser start the document's request while the worker boots (slow on cheap phones).
   await worker.registration.navigationPreload?.enable().catch(() => undefined);
 }

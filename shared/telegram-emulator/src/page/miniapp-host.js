@@ -118,6 +118,33 @@
     );
   }
 
+  // Mini-app DeviceStorage (Bot API 9.0): per bot and user on this device (this browser), 5 MB,
+  // answered by req_id as Telegram's clients answer (tdesktop's KEY_INVALID, VALUE_INVALID,
+  // QUOTA_EXCEEDED). A value of null removes the key.
+  const deviceKey = () => `tg-emulator:device:${ns.state.bot.username}:${ns.state.userId}`;
+  const DEVICE_QUOTA = 5 * 1024 * 1024;
+  function deviceStorage(kind, { req_id, key, value }) {
+    const fail = (error) => post('device_storage_failed', { req_id, error });
+    if (kind === 'clear') {
+      localStorage.removeItem(deviceKey());
+      return post('device_storage_cleared', { req_id });
+    }
+    if (typeof key !== 'string' || key.length === 0 || key.length > 128) return fail('KEY_INVALID');
+    const store = JSON.parse(localStorage.getItem(deviceKey()) || '{}');
+    if (kind === 'get') return post('device_storage_key_received', { req_id, value: store[key] ?? null });
+    if (value === null || value === undefined) delete store[key];
+    else if (typeof value !== 'string') return fail('VALUE_INVALID');
+    else store[key] = value;
+    const text = JSON.stringify(store);
+    if (text.length > DEVICE_QUOTA) return fail('QUOTA_EXCEEDED');
+    try {
+      localStorage.setItem(deviceKey(), text);
+    } catch {
+      return fail('QUOTA_EXCEEDED');
+    }
+    post('device_storage_key_saved', { req_id });
+  }
+
   const handlers = {
     web_app_setup_main_button: (d) => {
       session.main = { ...session.main, ...d };
@@ -166,6 +193,9 @@
     },
     web_app_read_text_from_clipboard: (d) => post('clipboard_text_received', { req_id: d.req_id }),
     web_app_invoke_custom_method: customMethod,
+    web_app_device_storage_save_key: (d) => deviceStorage('save', d),
+    web_app_device_storage_get_key: (d) => deviceStorage('get', d),
+    web_app_device_storage_clear: (d) => deviceStorage('clear', d),
     web_app_request_fullscreen: () => post('fullscreen_failed', { error: 'UNSUPPORTED' }),
     web_app_check_home_screen: () => post('home_screen_checked', { status: 'unsupported' }),
   };

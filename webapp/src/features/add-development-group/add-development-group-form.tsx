@@ -49,6 +49,12 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
     onSaved: draft.drop,
     handBack: (group: DevelopmentGroup) =>
       handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name }),
+    // Opened to fix a group the server refused on sync: its kept name and type on the fields.
+    fix: (input) => {
+      const body = input.body as Partial<Record<keyof GroupFormValues, unknown>> | undefined;
+      const type: GroupType | '' = GROUP_TYPES.find((g) => g === body?.group_type) ?? '';
+      return typeof body?.group_name === 'string' ? { group_name: body.group_name, group_type: type } : null;
+    },
   });
 
   return (

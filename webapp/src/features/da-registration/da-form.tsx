@@ -19,6 +19,7 @@ import {
   DA_FIELDS,
   type DaFormValues,
   daFullName,
+  daValuesFromPayload,
   daValuesFromProfile,
   emptyDaValues,
   toDaPayload,
@@ -75,6 +76,8 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     successText: ({ updated }) => t(updated ? 'da.update_successful' : 'da.registration_successful'),
     handBack: ({ da, updated }) =>
       handBack({ kind: 'da_registered', da_id: da.id, name: daFullName(da), update: updated }),
+    // Opened to fix a profile the server refused on sync: the kept payload on the fields.
+    fix: (input) => daValuesFromPayload(input.body),
   });
 
   const text = (name: 'first_name' | 'father_name' | 'grand_father_name') => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daFullName, emptyDaValues, matchRole, toDaPayload } from './da-values';
+import { daFullName, daValuesFromPayload, emptyDaValues, matchRole, toDaPayload } from './da-values';
 
 const roles = [
   { id: 1, name: 'Crop' },
@@ -60,5 +60,24 @@ describe('DA form values', () => {
     expect(daFullName({ first_name: 'Abebe', father_name: ' Kebede', grand_father_name: '' })).toBe(
       'Abebe Kebede',
     );
+  });
+
+  it('reads a kept payload back into the form (a refused profile opened to fix it)', () => {
+    const values = {
+      first_name: 'Almaz',
+      father_name: 'Kebede',
+      grand_father_name: 'Tessema',
+      phone_number: '0911223344',
+      telegram_phone_number: '0722334455',
+      gender: 'female' as const,
+      region: '3',
+      zone: '31',
+      woreda: '311',
+      kebele: '3111',
+      role: '2',
+    };
+    const output = { ...values, region: 3, zone: 31, woreda: 311, kebele: 3111, role: 2 };
+    expect(daValuesFromPayload(toDaPayload(output, 7))).toEqual(values);
+    expect(daValuesFromPayload(null)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { DaPayload, DaProfile, DaRole, Gender } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
+import { genderOf, idText, textOf } from '../../lib/forms/payload-values';
 import type { DaFormOutput } from './da-form-schema';
 
 /** What the inputs hold: text, '' for nothing chosen, ids as strings (the schema coerces). */
@@ -112,4 +113,23 @@ export function daFullName(p: Pick<DaPayload, 'first_name' | 'father_name' | 'gr
     .map((s) => s.trim())
     .filter(Boolean)
     .join(' ');
+}
+
+/** The form's values for a payload the outbox kept (a refused registration or update, to fix it). */
+export function daValuesFromPayload(body: unknown): DaFormValues | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Partial<Record<keyof DaPayload, unknown>>;
+  return {
+    first_name: textOf(b.first_name),
+    father_name: textOf(b.father_name),
+    grand_father_name: textOf(b.grand_father_name),
+    phone_number: prefillPhone(textOf(b.phone_number)),
+    telegram_phone_number: prefillPhone(textOf(b.telegram_phone_number)),
+    gender: genderOf(b.sex),
+    region: idText(b.region),
+    zone: idText(b.zone),
+    woreda: idText(b.woreda),
+    kebele: idText(b.kebele),
+    role: idText(b.role),
+  };
 }

@@ -1,7 +1,7 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { GENDERS, LIMITS } from '@gebere/contract/rules';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
@@ -12,8 +12,11 @@ import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { useBusy } from '../../lib/forms/use-busy';
 import { t as translate, useT } from '../../lib/i18n/texts';
+import { loadOutbox } from '../../lib/outbox/load';
+import { useOutboxStore } from '../../lib/outbox/view';
 import { type ToastOptions, toast } from '../../lib/ui/toast';
 import { handBack } from '../../telegram';
+import { type BatchEntry, type FarmerBatch, newBatch, readBatch, savedFarmers } from './batch';
 import type { FarmerFormOutput } from './form-schema';
 import {
   batchResult,
@@ -23,7 +26,10 @@ import {
   type FarmerFormValues,
   type FarmerRegistered,
   farmerRegisteredResult,
+  farmerValuesFromPayload,
+  fullName,
   initialValues,
+  keptGroupValue,
   nextFarmerValues,
   noFarmerYet,
   serverErrorFields,
@@ -69,7 +75,9 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
   const t = useT();
   // The kebele's groups, and those the farmers of this batch created.
   const [groups, setGroups] = useState(loaded);
-  const [batch, setBatch] = useState<readonly FarmerRegistered[]>([]);
+  // Groups kept offline in this kebele (lib/outbox): listed too, marked as waiting for signal.
+  const keptAll = useOutboxStore((s) => s.kept.groups);
+  const kept = useMemo(() => keptAll.filter((g) => g.kebele === kebeleId), [keptAll, kebeleId]);
   // What the DA typed survives a reload or a closed app (a group no longer listed is dropped).
   const { form, draft } = useDraftedForm<FarmerFormValues, FarmerFormOutput>(
     {
@@ -80,25 +88,73 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     },
     { resolver },
   );
+  // The farmers of this visit ("Register another"), kept with the draft: a reload keeps the list.
+  const [batch, setBatchState] = useState<FarmerBatch>(() => readBatch(draft.side.get()) ?? newBatch());
+  const latestBatch = useRef(batch);
+  const setBatch = (next: FarmerBatch | null) => {
+    const value = next ?? newBatch();
+    latestBatch.current = value;
+    setBatchState(value);
+    draft.side.set(next?.entries.length ? next : null);
+  };
+  const add = (entry: BatchEntry) => {
+    const current = latestBatch.current;
+    setBatch({ ...current, entries: [...current.entries, entry], at: Date.now() });
+  };
+  const [finished, setFinished] = useState(false);
   const person = useWatch({ control: form.control, name: [...PERSON] });
-  const finishing = batch.length > 0 && noFarmerYet(Object.fromEntries(PERSON.map((f, i) => [f, person[i]])));
-  const more = batch.length < LIMITS.farmerBatchMax - 1;
+  const count = batch.entries.length;
+  const finishing = count > 0 && noFarmerYet(Object.fromEntries(PERSON.map((f, i) => [f, person[i]])));
+  const more = count < LIMITS.farmerBatchMax - 1;
 
-  // The rules' chunk (with zod, usually already fetched by prefetchApi) before the first press.
+  // The rules' chunk (with zod, usually already fetched by prefetchApi) before the first press;
+  // the outbox, for the groups and farmers it keeps.
   useEffect(() => {
     void import('./form-schema').catch(() => undefined);
+    void loadOutbox()
+      .then((m) => m.outbox())
+      .catch(() => undefined);
   }, []);
 
-  const handBackAll = (saved: readonly FarmerRegistered[]) => {
+  /**
+   * The batch is complete: with every farmer saved, one summary from here (the spec's hand-back);
+   * with some still kept on the phone, the outbox sends one summary for all once they are sent.
+   */
+  const finish = async (last?: FarmerRegistered, quiet = false): Promise<boolean> => {
+    const all = latestBatch.current;
+    const entries = last
+      ? [...all.entries, { name: last.name, group_name: last.group_name, saved: last }]
+      : all.entries;
+    const live = await loadOutbox().catch(() => null);
+    const box = (await live?.outbox()) ?? null;
+    const saved = await savedFarmers({ ...all, entries }, box);
+    if (!saved) {
+      await box?.closeBatch(all.id);
+      void live?.syncSoon();
+      if (!quiet) toast.success(t('farmer.batch_waits'), FARMER_TOAST);
+      setBatch(null);
+      setFinished(true);
+      return true;
+    }
+    await box?.told(all.id);
+    // Let go of the kept list first: sendData may close the app before anything after it runs.
+    draft.side.set(null);
     const result = batchResult(saved);
-    return result ? handBack(result, FARMER_TOAST) : Promise.resolve(false);
+    const handed = result ? await handBack(result, FARMER_TOAST) : false;
+    if (handed) setBatch(null);
+    return handed;
   };
-  // Done: the batch is saved already; only its summary goes.
-  const done = useBusy(() => handBackAll(batch));
+  // Done: the batch is saved or kept already; only its summary goes.
+  const done = useBusy(() => finish());
 
   const { submit, submitNext, busy, saved } = useFormSaveThenHandBack(form, {
     submission: (values: FarmerFormOutput) => {
-      const built = buildFarmerPayload(values, groups, { daId, kebeleId });
+      const built = buildFarmerPayload(
+        values,
+        groups,
+        { daId, kebeleId },
+        kept.filter((g) => g.waiting),
+      );
       if (!built.ok) {
         const message =
           built.field === 'phone_number' ? t('validation.phone_number_validation') : t('validation.required');
@@ -118,6 +174,8 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
         },
       };
     },
+    // Every farmer of the visit in one outbox batch, open until the DA is done.
+    batch: () => ({ id: latestBatch.current.id, open: true }),
     // Hidden fields take no errors: theirs are toasted.
     fields: (values) => ({
       names: serverErrorFields(values.add_dev_group),
@@ -131,21 +189,38 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     keySlot: draft.keySlot,
     // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
     onSaved: draft.drop,
-    // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again;
-    // after "Register another" the next farmer starts blank in the same group.
-    onKept: (next) => {
+    // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again; the
+    // farmer joins the batch's list. After "Register another" the next farmer starts blank in the
+    // same group (a group this farmer created is then a group kept offline); after Register the
+    // batch is complete.
+    onKept: (next, key) => {
+      const values = form.getValues();
+      const group = values.add_dev_group
+        ? values.group_name
+        : (groups.find((g) => String(g.id) === values.development_group)?.group_name ??
+          kept.find((g) => keptGroupValue(g) === values.development_group)?.name ??
+          '');
       draft.drop();
-      if (next) form.reset({ ...EMPTY_FARMER_FORM, development_group: form.getValues('development_group') });
+      add({ name: fullName(values), group_name: group.trim(), key });
+      if (next) {
+        const into = values.add_dev_group ? keptGroupValue({ key }) : values.development_group;
+        form.reset({ ...EMPTY_FARMER_FORM, development_group: into });
+      } else void finish(undefined, true);
     },
-    handBack: (result) => handBackAll([...batch, result]),
+    handBack: (result) => finish(result),
     // Register another: the next farmer, blank, in the same group.
     onNext: (result) => {
-      setBatch((all) => [...all, result]);
+      add({ name: result.name, group_name: result.group_name, saved: result });
       form.reset(nextFarmerValues(result));
       toast.success(t('farmer.next_in_group', { name: result.name }), FARMER_TOAST);
     },
     toastOptions: FARMER_TOAST,
+    // Opened to fix a farmer the server refused on sync: its kept payload on the fields.
+    fix: (input) => farmerValuesFromPayload(input.body),
   });
+  const locked = saved || finished;
+  const keptFarmers = useOutboxStore((s) => s.kept.farmers);
+  const waiting = (entry: BatchEntry) => keptFarmers.some((f) => f.key === entry.key && f.waiting);
 
   return (
     <SubmitForm onSubmit={submit}>
@@ -156,21 +231,21 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
             name="farmer_name"
             label={t('farmer.fields.farmer_name')}
             autoComplete="off"
-            disabled={saved}
+            disabled={locked}
           />
           <TextField
             control={form.control}
             name="father_name"
             label={t('farmer.fields.father_name')}
             autoComplete="off"
-            disabled={saved}
+            disabled={locked}
           />
           <TextField
             control={form.control}
             name="grand_father_name"
             label={t('farmer.fields.grand_father_name')}
             autoComplete="off"
-            disabled={saved}
+            disabled={locked}
           />
           <TextField
             control={form.control}
@@ -180,18 +255,18 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
             inputMode="tel"
             autoComplete="off"
             placeholder={t('common.phone_placeholder')}
-            disabled={saved}
+            disabled={locked}
           />
           <SelectField
             control={form.control}
             name="gender"
             label={t('farmer.fields.gender')}
             options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
-            disabled={saved}
+            disabled={locked}
           />
         </Section>
-        <GroupFields form={form} groups={groups} disabled={saved} />
-        {!saved && more && (
+        <GroupFields form={form} groups={groups} kept={kept} disabled={locked} />
+        {!locked && more && (
           <div className="screen-actions">
             <Button
               type="button"
@@ -205,10 +280,14 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
             </Button>
           </div>
         )}
-        {batch.length > 0 && (
+        {count > 0 && (
           <Section header={t('farmer.registered_now')}>
-            {batch.map((f) => (
-              <Cell key={f.farmer_id} multiline subtitle={f.group_name}>
+            {batch.entries.map((f, i) => (
+              <Cell
+                key={f.key ?? f.saved?.farmer_id ?? i}
+                multiline
+                subtitle={waiting(f) ? `${f.group_name} · ${t('common.outbox.waiting_mark')}` : f.group_name}
+              >
                 {f.name}
               </Cell>
             ))}
@@ -217,7 +296,7 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
       </List>
       {/* A hidden submit lets the keyboard's Go submit the form. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-      {finishing ? (
+      {finished ? null : finishing ? (
         <MainButtonSubmit text={t('farmer.done')} onClick={() => void done.run()} loading={done.busy} />
       ) : (
         <MainButtonSubmit text={t('common.register')} onClick={() => void submit()} loading={busy} />

@@ -57,15 +57,17 @@ describe('Register farmer with no signal', () => {
     await fillPerson(user, '0911556677');
     await user.click(registerButton());
     expect(await screen.findByText('2 records waiting for signal')).toBeInTheDocument();
+    // The press has given up on the signal: the form is done, the batch complete.
+    await waitFor(() => expect(field('Farmer name')).toBeDisabled());
     expect(handBacks(requests)).toHaveLength(0);
 
     state.online = true;
     await startOutbox({ tell: tellChat });
     expect([...state.saved.values()]).toEqual([1, 1]);
     expect(await (await outbox())?.list()).toEqual([]);
+    // One batch (Register another, then Register): one summary for both.
     expect(handBacks(requests).map((r) => r.body)).toEqual([
-      { result: { kind: 'records_synced', saved: 1, refused: 0, reasons: [] } },
-      { result: { kind: 'records_synced', saved: 1, refused: 0, reasons: [] } },
+      { result: { kind: 'records_synced', saved: 2, refused: 0, reasons: [] } },
     ]);
   });
 });

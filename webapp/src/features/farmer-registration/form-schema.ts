@@ -17,8 +17,11 @@ const person = {
   gender,
 };
 
+/** A group kept offline, not saved yet: `@` and its outbox record's key (form-values.ts). */
+const keptGroup = z.string().regex(/^@[\w-]{1,100}$/);
+
 export const farmerFormSchema = z.discriminatedUnion('add_dev_group', [
-  z.object({ ...person, add_dev_group: z.literal(false), development_group: id }),
+  z.object({ ...person, add_dev_group: z.literal(false), development_group: z.union([id, keptGroup]) }),
   z.object({ ...person, add_dev_group: z.literal(true), group_name: text(), group_type: groupType }),
 ]);
 

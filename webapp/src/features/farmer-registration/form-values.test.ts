@@ -6,6 +6,7 @@ import {
   EMPTY_FARMER_FORM,
   type FarmerRegistered,
   farmerRegisteredResult,
+  farmerValuesFromPayload,
   fullName,
   initialValues,
 } from './form-values';
@@ -144,5 +145,41 @@ describe('batchResult (Register another)', () => {
     expect(result.farmers.map((f) => f.farmer_id)).toEqual(saved.map((f) => f.farmer_id));
     expect(result.farmers[0]?.name.endsWith('…')).toBe(true);
     expect(() => encodeResult(result)).not.toThrow();
+  });
+});
+
+describe('a kept payload back into the form (a refused farmer opened to fix it)', () => {
+  const context = { daId: 5, kebeleId: 9 };
+  const back = (
+    values: Parameters<typeof buildFarmerPayload>[0],
+    kept: Parameters<typeof buildFarmerPayload>[3] = [],
+  ) => {
+    const built = buildFarmerPayload(values, groups, context, kept);
+    return built.ok ? farmerValuesFromPayload(built.payload) : null;
+  };
+  const typed = { ...EMPTY_FARMER_FORM, ...person, phone_number: '0711223344' };
+
+  it('an existing group (either variant), a new group, and a group kept offline', () => {
+    expect(back({ ...person, add_dev_group: false, development_group: 11 })).toEqual({
+      ...typed,
+      development_group: '11',
+    });
+    expect(back({ ...person, add_dev_group: false, development_group: 12 })).toEqual({
+      ...typed,
+      development_group: '12',
+    });
+    expect(back({ ...person, add_dev_group: true, group_name: 'Lemlem', group_type: 'mixed' })).toEqual({
+      ...typed,
+      add_dev_group: true,
+      group_name: 'Lemlem',
+      group_type: 'mixed',
+    });
+    const kept = [
+      { key: 'g1', name: 'Birhan', kebele: 9, ref: { $outbox: 'g1', field: 'id' }, waiting: true },
+    ];
+    expect(back({ ...person, add_dev_group: false, development_group: '@g1' }, kept)).toEqual({
+      ...typed,
+      development_group: '@g1',
+    });
   });
 });

@@ -7,7 +7,9 @@ import type {
   HandBackResult,
 } from '@gebere/contract';
 import { clip, LIMITS } from '@gebere/contract/rules';
-import { normalizePhone } from '@gebere/phone';
+import { normalizePhone, prefillPhone } from '@gebere/phone';
+import { genderOf, textOf } from '../../lib/forms/payload-values';
+import type { KeptGroup } from '../../lib/outbox/view';
 import type { FarmerFormOutput } from './form-schema';
 
 /** What the inputs hold: texts, '' for nothing chosen, the group id as a string. */
@@ -60,14 +62,19 @@ export function serverErrorRename(addDevGroup: boolean): Record<string, FieldNam
     : { outbound_development_group: 'development_group' };
 }
 
+/** The select's value for a group kept offline (not saved yet): `@` and its record's key. */
+export const keptGroupValue = (group: Pick<KeptGroup, 'key'>) => `@${group.key}`;
+
 /**
  * Where the form starts: empty, or the draft this DA left (a WebView reload), with choices that
- * are no longer possible dropped. With no groups in the kebele the only way is a new group.
+ * are no longer possible dropped. With no groups in the kebele the only way is a new group. A
+ * group kept offline stays chosen (the outbox lists it once loaded).
  */
 export function initialValues(draft: Partial<FarmerFormValues>, groups: readonly DevelopmentGroup[]) {
   const values: FarmerFormValues = { ...EMPTY_FARMER_FORM, ...draft };
-  if (!groups.some((g) => String(g.id) === values.development_group)) values.development_group = '';
-  if (!groups.length) values.add_dev_group = true;
+  const chosen = values.development_group;
+  if (!chosen.startsWith('@') && !groups.some((g) => String(g.id) === chosen)) values.development_group = '';
+  if (!groups.length && !chosen.startsWith('@')) values.add_dev_group = true;
   return values;
 }
 
@@ -83,6 +90,7 @@ export function buildFarmerPayload(
   values: FarmerFormOutput,
   groups: readonly DevelopmentGroup[],
   context: { daId: number; kebeleId: number },
+  kept: readonly KeptGroup[] = [],
 ): { ok: true; payload: FarmerPayload; groupName: string } | { ok: false; field: PayloadProblem } {
   const phone = normalizePhone(values.phone_number);
   if (phone === null) return { ok: false, field: 'phone_number' };
@@ -103,6 +111,15 @@ export function buildFarmerPayload(
       groupName: group_name,
     };
   }
+  const chosen = String(values.development_group);
+  const waiting = kept.find((g) => keptGroupValue(g) === chosen);
+  // A group kept offline, not saved yet: the outbox puts its id in place once it is (a DA's group).
+  if (waiting)
+    return {
+      ok: true,
+      payload: { ...person, outbound_development_group: waiting.ref as unknown as number },
+      groupName: waiting.name,
+    };
   const group = groups.find((g) => g.id === values.development_group);
   if (!group) return { ok: false, field: 'development_group' };
   const payload: FarmerPayload =
@@ -211,4 +228,32 @@ export function batchResult(saved: readonly FarmerRegistered[]): HandBackResult 
     if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 8) return result;
     max = Math.floor(max / 2);
   }
+}
+
+/**
+ * The form's values for a payload the outbox kept (a refused farmer, opened to fix it): the
+ * inverse of {@link buildFarmerPayload}, a group kept offline as its `@key`.
+ */
+export function farmerValuesFromPayload(body: unknown): FarmerFormValues | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Record<string, unknown>;
+  const values: FarmerFormValues = {
+    ...EMPTY_FARMER_FORM,
+    farmer_name: textOf(b.farmer_name),
+    father_name: textOf(b.father_name),
+    grand_father_name: textOf(b.grand_father_name),
+    phone_number: prefillPhone(textOf(b.phone_number)),
+    gender: genderOf(b.gender),
+  };
+  const group = b.outbound_development_group ?? b.development_group;
+  const inner = group && typeof group === 'object' ? (group as Record<string, unknown>) : undefined;
+  if (typeof inner?.$outbox === 'string') return { ...values, development_group: `@${inner.$outbox}` };
+  if (inner)
+    return {
+      ...values,
+      add_dev_group: true,
+      group_name: textOf(inner.group_name),
+      group_type: (textOf(inner.group_type) as GroupType) || '',
+    };
+  return { ...values, development_group: typeof group === 'number' ? String(group) : '' };
 }

@@ -6,13 +6,30 @@ import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { sortByShownName, useT } from '../../lib/i18n/texts';
+import type { KeptGroup } from '../../lib/outbox/view';
 import type { FarmerFormOutput } from './form-schema';
-import type { FarmerFormValues } from './form-values';
+import { type FarmerFormValues, keptGroupValue } from './form-values';
 
 interface GroupFieldsProps {
   form: UseFormReturn<FarmerFormValues, unknown, FarmerFormOutput>;
   groups: readonly DevelopmentGroup[];
+  /** The kebele's groups the outbox keeps (created offline, or saved since the list was fetched). */
+  kept: readonly KeptGroup[];
   disabled: boolean;
+}
+
+/**
+ * The select's options: the kebele's groups, those saved lately that the list does not have yet
+ * (by their new id), and those waiting for signal (`@key`, marked so).
+ */
+function groupOptions(groups: readonly DevelopmentGroup[], kept: readonly KeptGroup[], mark: string) {
+  const listed = new Set(groups.map((g) => g.id));
+  const options = groups.map((g) => ({ value: String(g.id), label: g.group_name }));
+  for (const g of kept) {
+    if (g.id !== undefined && !listed.has(g.id)) options.push({ value: String(g.id), label: g.name });
+    else if (g.id === undefined) options.push({ value: keptGroupValue(g), label: `${g.name} (${mark})` });
+  }
+  return sortByShownName(options, (o) => o.label);
 }
 
 /**
@@ -20,12 +37,12 @@ interface GroupFieldsProps {
  * 'Add a new development group' (add_dev_group) — a new group's name and type. Switching
  * clears the errors of the fields it hides; their values stay, so switching back loses nothing.
  */
-export function GroupFields({ form, groups, disabled }: GroupFieldsProps) {
+export function GroupFields({ form, groups, kept, disabled }: GroupFieldsProps) {
   const t = useT();
   const { field: toggle } = useController({ control: form.control, name: 'add_dev_group' });
   const addDevGroup = useWatch({ control: form.control, name: 'add_dev_group' });
   // No group in the kebele yet: a new one is the only way.
-  const noGroups = groups.length === 0;
+  const noGroups = groups.length === 0 && kept.length === 0;
 
   return (
     <>
@@ -64,10 +81,7 @@ export function GroupFields({ form, groups, disabled }: GroupFieldsProps) {
             control={form.control}
             name="development_group"
             label={t('farmer.fields.development_group')}
-            options={sortByShownName(groups, (g) => g.group_name).map((g) => ({
-              value: String(g.id),
-              label: g.group_name,
-            }))}
+            options={groupOptions(groups, kept, t('common.outbox.waiting_mark'))}
             disabled={disabled}
           />
         )}

@@ -1,7 +1,7 @@
 import type { FeedbackQuestion } from '@gebere/contract';
 import { feedbackAnswer } from '@gebere/contract';
 import { describe, expect, it } from 'vitest';
-import { answerOf, answersOf } from './answers';
+import { answerOf, answersOf, draftOf } from './answers';
 
 const q = (id: number, type: FeedbackQuestion['type'], choices: number[] = []): FeedbackQuestion => ({
   id,
@@ -46,5 +46,18 @@ describe('answerOf (spec §3 answer objects)', () => {
     const answers = answersOf(questions, { 1: [5], 2: 7, 3: 1, 4: 'x' });
     expect(answers).toHaveLength(4);
     for (const a of answers) expect(feedbackAnswer.safeParse(a).success).toBe(true);
+  });
+});
+
+describe('draftOf (a refused answer back on its question)', () => {
+  it('is the input value each answer was made of', () => {
+    const cases: [FeedbackQuestion, number[] | number | string][] = [
+      [q(1, 'SELECT_MULTIPLE', [4, 5]), [4, 5]],
+      [q(2, 'SELECT_ONE', [7]), 7],
+      [q(3, 'RATING'), 4],
+      [q(4, 'TEXT'), 'Good rain this year'],
+    ];
+    for (const [question, draft] of cases) expect(draftOf(answerOf(question, draft)?.answer)).toEqual(draft);
+    expect(draftOf(undefined)).toBeUndefined();
   });
 });

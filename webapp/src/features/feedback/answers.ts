@@ -61,3 +61,12 @@ export function restoreDrafts(questions: readonly FeedbackQuestion[], raw: unkno
   }
   return out;
 }
+
+/** The input's value for a sent answer (a refused one, opened again to fix it): the inverse of {@link answerOf}. */
+export function draftOf(answer: FeedbackAnswer['answer'] | undefined): Draft | undefined {
+  if (!answer) return undefined;
+  if ('choice' in answer) return answer.choice;
+  if ('rating' in answer) return answer.rating;
+  if ('text' in answer) return answer.text;
+  return undefined;
+}

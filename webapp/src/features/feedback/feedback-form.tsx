@@ -1,5 +1,5 @@
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
-import type { Advisory } from '@gebere/contract';
+import type { Advisory, FeedbackAnswer } from '@gebere/contract';
 import { List } from '@telegram-apps/telegram-ui';
 import { useEffect, useRef, useState } from 'react';
 import { MainButtonSubmit } from '../../components/main-button-submit';
@@ -7,13 +7,14 @@ import { SubmitForm } from '../../components/submit-form';
 import { noAnswer, withRefusal } from '../../lib/api/errors';
 import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../../lib/api/idempotent-call';
 import { useDraft } from '../../lib/forms/draft';
+import { useRefusedFix } from '../../lib/forms/fix';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
 import { loadOutbox } from '../../lib/outbox/load';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { AdvisorySummary } from './advisory-summary';
-import { answerKey, answersOf, type Draft, restoreDrafts } from './answers';
+import { answerKey, answersOf, type Draft, draftOf, restoreDrafts } from './answers';
 import { sendFeedback } from './calls';
 import { QuestionInput } from './question-input';
 
@@ -37,6 +38,12 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
   });
   const [drafts, setDrafts] = useState<Record<number, Draft>>(saved.initial.answers);
   useEffect(() => saved.keep({ answers: drafts }), [saved, drafts]);
+  // Opened to fix an answer the server refused on sync: it is back on its question.
+  const fix = useRefusedFix((input) => {
+    const response = (input.body as { response?: FeedbackAnswer } | undefined)?.response;
+    const draft = draftOf(response?.answer);
+    if (response && draft !== undefined) setDrafts((d) => ({ ...d, [response.question_id]: draft }));
+  });
   const [failed, setFailed] = useState(false);
   // question id → the answer the server accepted for it
   const accepted = useRef(new Map<number, string>());
@@ -89,9 +96,11 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       // No signal: kept on the phone (the outbox, not the draft); the chat hears of it at sync.
       setFailed(false);
       saved.drop();
+      fix.done();
       toast.success(t('common.outbox.kept_offline'));
       return;
     }
+    fix.done(); // every answer saved: the refused one it replaces goes
     // Spec §4: success is sent to the bot as well as toasted; the toast comes only once the bot
     // has it, and a failed hand-back leaves 'Try Again' (which sends only the hand-back).
     const sent = await handBack(

@@ -1,12 +1,14 @@
 import { type HubGroupEntry, type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
 import { Button, Cell, Checkbox, List, Section } from '@telegram-apps/telegram-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { LoadState, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
+import { loadOutbox } from '../../lib/outbox/load';
+import { useOutboxStore } from '../../lib/outbox/view';
 import { fetchKebeleGroups, type GroupOption } from './me-request';
 
 type Groups =
@@ -14,16 +16,43 @@ type Groups =
   | { status: 'error'; message: string }
   | { status: 'ready'; groups: GroupOption[] };
 
+/** A group on the picker: the server's (its id), or one kept on the phone (its outbox key). */
+interface Pickable {
+  id: number | string;
+  name: string;
+}
+
+/**
+ * The kebele's groups, then those the outbox keeps that the list does not have (created
+ * without signal, or saved since the list was fetched), marked while they wait for signal.
+ */
+function useWithKept(groups: readonly GroupOption[], kebele: number | undefined, mark: string): Pickable[] {
+  const kept = useOutboxStore((s) => s.kept.groups);
+  useEffect(() => {
+    void loadOutbox()
+      .then((m) => m.outbox())
+      .catch(() => undefined);
+  }, []);
+  return useMemo(() => {
+    const listed = new Set(groups.map((g) => g.id));
+    const extra = kept
+      .filter((g) => g.kebele === kebele && (g.id === undefined || !listed.has(g.id)))
+      .map((g) => ({ id: g.key, name: g.waiting ? `${g.name} (${mark})` : g.name }));
+    return [...groups, ...extra];
+  }, [groups, kept, kebele, mark]);
+}
+
 /**
  * Record reach / Record adoption from the hub: the DA picks development groups of their kebele
  * (as the bot's picker does in the chat), then Continue opens the record screen for them
- * (`selectedids`, with the DA, the kebele and the chat filled in).
+ * (`selectedids`, with the DA, the kebele and the chat filled in; `kept` for groups kept on the
+ * phone).
  */
 export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUser }) {
   const t = useT();
   const [, navigate] = useLocation();
   const [groups, setGroups] = useState<Groups>({ status: 'loading' });
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected] = useState<(number | string)[]>([]);
   const [unchosen, setUnchosen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const kebele = user.da?.kebele;
@@ -46,12 +75,21 @@ export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUs
     // attempt: a retry re-runs the effect
   }, [kebele, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const shown = useWithKept(
+    groups.status === 'ready' ? groups.groups : [],
+    kebele,
+    t('common.outbox.waiting_mark'),
+  );
 
   const proceed = () => {
     if (groups.status !== 'ready') return;
     // The list's order, not the order of the taps (as the bot's picker).
-    const ids = groups.groups.map((g) => g.id).filter((id) => selected.includes(id));
-    const link = hubLink(entry, user, { lang: currentLanguage(), selectedIds: ids });
+    const picked = shown.map((g) => g.id).filter((id) => selected.includes(id));
+    const link = hubLink(entry, user, {
+      lang: currentLanguage(),
+      selectedIds: picked.filter((id) => typeof id === 'number'),
+      keptGroups: picked.filter((id) => typeof id === 'string'),
+    });
     if (!link) return setUnchosen(true);
     navigate(hubHref(link), { state: { depth: historyDepth() + 1 } });
   };
@@ -63,7 +101,7 @@ export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUs
         error={groups.status === 'error' ? { message: groups.message, onRetry: retry } : null}
       />
     );
-  if (groups.groups.length === 0) {
+  if (shown.length === 0) {
     // Nothing to record for yet: the way to add a group, as the bot's menu offers it.
     const add = hubLink('add_development_group', user, { lang: currentLanguage() });
     return (
@@ -84,7 +122,7 @@ export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUs
   return (
     <List>
       <Section header={t('home.groups.title')}>
-        {groups.groups.map((g) => (
+        {shown.map((g) => (
           <Cell
             key={g.id}
             Component="label"

@@ -9,9 +9,9 @@ interface FarmerGroupsProps {
   kind: RecordKind;
   title: string;
   groups: readonly GroupState[];
-  selected: ReadonlySet<number>;
-  onToggle: (farmerIds: readonly number[], on: boolean) => void;
-  onRetry: (groupId: number) => void;
+  selected: ReadonlySet<number | string>;
+  onToggle: (farmerIds: readonly (number | string)[], on: boolean) => void;
+  onRetry: (groupId: number | string) => void;
   disabled: boolean;
   /** please_select_atleast_one_farmer after a submit without farmers. */
   error?: string | undefined;
@@ -113,10 +113,10 @@ export function FarmerGroups(props: FarmerGroupsProps) {
   const t = useT();
   const { groups, selected, title, error } = props;
   // One group: open from the start. Several: closed, so every group's name is in view.
-  const [open, setOpen] = useState<ReadonlySet<number>>(
+  const [open, setOpen] = useState<ReadonlySet<number | string>>(
     () => new Set(groups.length === 1 ? [groups[0]?.id ?? 0] : []),
   );
-  const toggleOpen = (id: number) =>
+  const toggleOpen = (id: number | string) =>
     setOpen((s) => {
       const next = new Set(s);
       if (!next.delete(id)) next.add(id);

@@ -7,19 +7,28 @@ import type { RecordPair } from '@gebere/contract';
 
 export type { RecordPair };
 
-export const pairKey = (p: RecordPair) => `${p.farmer}:${p.advisory}`;
+/** A pair on screen: its farmer may be one kept on the phone (`@<key>`, kept-rows.ts), not yet saved. */
+export interface ScreenPair {
+  farmer: number | string;
+  advisory: number;
+}
+
+export const pairKey = (p: ScreenPair) => `${p.farmer}:${p.advisory}`;
 
 /** The same pair once, in first-seen order. */
-export function uniquePairs(pairs: readonly RecordPair[]): RecordPair[] {
-  const seen = new Map<string, RecordPair>();
+export function uniquePairs<P extends ScreenPair>(pairs: readonly P[]): P[] {
+  const seen = new Map<string, P>();
   for (const p of pairs) {
     const key = pairKey(p);
-    if (!seen.has(key)) seen.set(key, { farmer: p.farmer, advisory: p.advisory });
+    if (!seen.has(key)) seen.set(key, { farmer: p.farmer, advisory: p.advisory } as P);
   }
   return [...seen.values()];
 }
 
 /** Every farmer with every advisory. */
-export function allPairs(farmers: readonly number[], advisories: readonly number[]): RecordPair[] {
+export function allPairs<F extends number | string>(
+  farmers: readonly F[],
+  advisories: readonly number[],
+): { farmer: F; advisory: number }[] {
   return uniquePairs(advisories.flatMap((advisory) => farmers.map((farmer) => ({ farmer, advisory }))));
 }

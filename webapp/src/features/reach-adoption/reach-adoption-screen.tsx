@@ -25,6 +25,8 @@ interface FormProps {
   kind: RecordKind;
   daId: number;
   groupIds: readonly number[];
+  /** Groups kept on the phone (the link's `kept`: outbox keys). */
+  keptKeys: readonly string[];
   linkArea: AdminArea | undefined;
 }
 
@@ -41,10 +43,10 @@ function useTitles(kind: RecordKind) {
   return { farmers: t(`${p}.farmers`), levels };
 }
 
-function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
+function ReachAdoptionForm({ kind, daId, groupIds, keptKeys, linkArea }: FormProps) {
   const t = useT();
   const titles = useTitles(kind);
-  const { groups, retry } = useGroups(kind, groupIds);
+  const { groups, retry } = useGroups(kind, groupIds, keptKeys);
 
   // The area is fixed once known, so a group loading late can never reset the hierarchy.
   const [area, setArea] = useState(linkArea);
@@ -57,8 +59,8 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
     if (area?.level === 'kebele') keepReadyFor(area.id);
   }, [area]);
 
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const toggleFarmers = (ids: readonly number[], on: boolean) => {
+  const [selected, setSelected] = useState<ReadonlySet<number | string>>(() => new Set());
+  const toggleFarmers = (ids: readonly (number | string)[], on: boolean) => {
     haptic.selection();
     setSelected((s) => {
       const next = new Set(s);
@@ -109,7 +111,7 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
           groups={groups}
           selected={selected}
           onToggle={toggleFarmers}
-          onRetry={(id) => void retry(id)}
+          onRetry={(id) => typeof id === 'number' && void retry(id)}
           disabled={busy}
           error={farmerError}
         />
@@ -145,6 +147,8 @@ function ReachAdoptionForm({ kind, daId, groupIds, linkArea }: FormProps) {
   );
 }
 
+const NONE: readonly string[] = [];
+
 /**
  * Spec §2 /record_reach and /record_adoption?chatid=&user_id=&selectedids=: the farmers of the
  * selected development groups, the value-chain hierarchy down to advisories, and one record per
@@ -158,11 +162,12 @@ export function ReachAdoptionScreen({ kind }: { kind: RecordKind }) {
   const linkArea = useMemo(() => lowestAdminArea(link.values), [link]);
 
   if (!link.complete) return <Screen title={title} missing={link.missing} />;
-  const { user_id: daId, selectedids: groupIds } = link.values;
-  if (!groupIds.length) return <Screen title={title} error={{ message: t('reach.no_groups_selected') }} />;
+  const { user_id: daId, selectedids: groupIds, kept = NONE } = link.values;
+  if (!groupIds.length && !kept.length)
+    return <Screen title={title} error={{ message: t('reach.no_groups_selected') }} />;
   return (
     <Screen title={title}>
-      <ReachAdoptionForm kind={kind} daId={daId} groupIds={groupIds} linkArea={linkArea} />
+      <ReachAdoptionForm kind={kind} daId={daId} groupIds={groupIds} keptKeys={kept} linkArea={linkArea} />
     </Screen>
   );
 }

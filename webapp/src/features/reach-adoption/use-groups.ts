@@ -1,25 +1,32 @@
 import type { DevelopmentGroup } from '@gebere/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { describeApiError } from '../../lib/api/errors';
+import { t } from '../../lib/i18n/texts';
+import { loadOutbox } from '../../lib/outbox/load';
+import { useOutboxStore } from '../../lib/outbox/view';
 import type { AdminArea } from './admin-area';
 import { getGroup, listGroupFarmers, type RecordKind } from './calls';
+import { withKept } from './kept-rows';
 import { farmerFullName } from './labels';
 
+/** A farmer on the list: its id, or `@<key>` while it is kept on the phone, not yet saved. */
 export interface FarmerRow {
-  id: number;
+  id: number | string;
   name: string;
 }
 
+/** A group: its id, or `@<key>` for a group kept on the phone (the link's `kept`). */
 export type GroupState =
-  | { id: number; status: 'loading' }
-  | { id: number; status: 'error'; message: string }
-  | { id: number; status: 'ready'; group: DevelopmentGroup; farmers: FarmerRow[] };
+  | { id: number | string; status: 'loading' }
+  | { id: number | string; status: 'error'; message: string }
+  | { id: number | string; status: 'ready'; group: DevelopmentGroup; farmers: FarmerRow[] };
 
 /**
  * The selected development groups (spec §2 `selectedids`), each with its name and farmers,
- * loaded side by side; a group that fails shows its own error and retry.
+ * loaded side by side; a group that fails shows its own error and retry. With them, the groups
+ * and farmers kept on the phone (kept-rows.ts).
  */
-export function useGroups(kind: RecordKind, groupIds: readonly number[]) {
+export function useGroups(kind: RecordKind, groupIds: readonly number[], keptKeys: readonly string[] = []) {
   const [groups, setGroups] = useState<GroupState[]>(() => groupIds.map((id) => ({ id, status: 'loading' })));
   const alive = useRef(true);
   useEffect(() => {
@@ -53,7 +60,18 @@ export function useGroups(kind: RecordKind, groupIds: readonly number[]) {
     for (const id of groupIds) void load(id);
   }, [load]);
 
-  return { groups, retry: load };
+  const kept = useOutboxStore((s) => s.kept);
+  useEffect(() => {
+    void loadOutbox()
+      .then((m) => m.outbox())
+      .catch(() => undefined);
+  }, []);
+  const all = useMemo(
+    () => withKept(kind, groups, keptKeys, kept, t('common.outbox.waiting_mark')),
+    [kind, groups, keptKeys, kept],
+  );
+
+  return { groups: all, retry: load };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   REPORT_USER_FIELDS,
   type ReportUserFormValues,
   reportUserValues,
+  reportUserValuesFromPayload,
   toReportUserPayload,
 } from './report-user-values';
 
@@ -61,6 +62,8 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
       ),
     handBack: (stored: ReportUser) =>
       handBack({ kind: 'report_user_saved', report_user_id: stored.id, name: stored.name, update }),
+    // Opened to fix a profile the server refused on sync: the kept payload on the fields.
+    fix: (input) => reportUserValuesFromPayload(input.body),
   });
 
   return (

@@ -1,5 +1,6 @@
 import type { Gender, ReportUser, ReportUserPayload } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
+import { genderOf, idText, textOf } from '../../lib/forms/payload-values';
 import type { ReportUserFormOutput } from './report-user-schema';
 
 /** What the inputs hold: text, '' for nothing chosen, ids as strings (the schema coerces). */
@@ -48,5 +49,19 @@ export function toReportUserPayload(values: ReportUserFormOutput, createdBy: num
     ...values,
     phone_no: normalizePhone(values.phone_no) ?? values.phone_no,
     created_by: createdBy,
+  };
+}
+
+/** The form's values for a payload the outbox kept (a refused registration or update, to fix it). */
+export function reportUserValuesFromPayload(body: unknown): ReportUserFormValues | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Partial<Record<keyof ReportUserPayload, unknown>>;
+  return {
+    name: textOf(b.name),
+    phone_no: prefillPhone(textOf(b.phone_no)),
+    gender: genderOf(b.gender),
+    region: idText(b.region),
+    zone: idText(b.zone),
+    woreda: idText(b.woreda),
   };
 }

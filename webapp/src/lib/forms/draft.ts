@@ -24,6 +24,8 @@ interface Stored {
   at: number;
   values: Record<string, unknown>;
   submission?: { key: string; values: string };
+  /** What the form keeps beside its fields (the farmer form's batch); outlives `drop`. */
+  side?: unknown;
 }
 
 function storage(): Storage | null {
@@ -64,7 +66,7 @@ function read(key: string): Stored | null {
       s && typeof s.key === 'string' && typeof s.values === 'string'
         ? { key: s.key, values: s.values }
         : undefined;
-    return { at: data.at, values, submission };
+    return { at: data.at, values, submission, ...(data.side !== undefined ? { side: data.side } : {}) };
   } catch {
     return null;
   }
@@ -72,7 +74,9 @@ function read(key: string): Stored | null {
 
 function write(key: string, stored: Stored | null): void {
   try {
-    if (!stored || (!Object.keys(stored.values).length && !stored.submission)) storage()?.removeItem(key);
+    const empty =
+      !stored || (!Object.keys(stored.values).length && !stored.submission && stored.side == null);
+    if (empty) storage()?.removeItem(key);
     else storage()?.setItem(key, JSON.stringify(stored));
   } catch {
     // private mode or a full storage: the form still works, without a draft
@@ -123,10 +127,15 @@ export interface Draft<V extends object> {
   restored: boolean;
   /** Keeps these values as the draft (only what differs from `base`). */
   keep(values: Partial<V>): void;
-  /** The record is saved: the draft goes. */
+  /** The record is saved: the draft goes (its `side` stays until set to null). */
   drop(): void;
   /** The submission's Idempotency-Key, kept with the draft (the save protocol's `keySlot`). */
   keySlot: KeySlot;
+  /**
+   * What the form keeps beside its fields, as long as it needs it (the farmer form's batch: the
+   * farmers saved so far); read back from storage, so check its shape. null lets it go.
+   */
+  side: { get(): unknown; set(value: unknown): void };
 }
 
 /**
@@ -154,13 +163,25 @@ export function useDraft<V extends object>(spec: DraftSpec<V>): Draft<V> {
       ...start,
       keep: (values) =>
         update((s) => ({ ...s, at: Date.now(), values: changes(latest.current.base, values) })),
-      drop: () => write(key, null),
+      drop: () => {
+        const side = read(key)?.side;
+        write(key, side == null ? null : { at: Date.now(), values: {}, side });
+      },
       keySlot: {
         get: () => read(key)?.submission ?? fallback ?? null,
         set: (submission) => {
           fallback = submission;
           update(({ submission: _, ...rest }) => (submission ? { ...rest, submission } : rest));
         },
+      },
+      side: {
+        get: () => read(key)?.side,
+        set: (value) =>
+          update(({ side: _, ...rest }) => ({
+            ...rest,
+            at: Date.now(),
+            ...(value == null ? {} : { side: value }),
+          })),
       },
     };
   }, [key, start]);

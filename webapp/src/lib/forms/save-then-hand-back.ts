@@ -3,12 +3,13 @@ import type { RouteName } from '@gebere/contract';
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { describeApiError, noAnswer, withRefusal } from '../api/errors';
-import { forgetKey, type KeySlot, keyFor, memorySlot, withRetries } from '../api/idempotent-call';
-import { type ApiError, type ApiResult, api } from '../api/lazy-client';
+import { forgetKey, type KeySlot, keyFor, memorySlot } from '../api/idempotent-call';
+import type { ApiError, ApiResult } from '../api/lazy-client';
 import { t } from '../i18n/texts';
-import { loadOutbox } from '../outbox/load';
 import { type ToastOptions, toast } from '../ui/toast';
 import { applyFieldErrors } from './field-errors';
+import { useRefusedFix } from './fix';
+import { type OutboxBatch, sendKeyed, wasKept } from './send-keyed';
 import { useBusy } from './use-busy';
 
 /**
@@ -17,7 +18,7 @@ import { useBusy } from './use-busy';
  * one summary in the chat, whatever the network does.
  *
  * 1. One press at a time (a double tap or the keyboard's Go while saving does nothing).
- * 2. Until the record is saved: the submission is sent through {@link sendKeyed} with one
+ * 2. Until the record is saved: the submission is sent through sendKeyed (send-keyed.ts) with one
  *    `Idempotency-Key` per intended submission (kept while the payload stays the same, in memory
  *    or the screen's own slot), retried while no definite answer comes. A retry after a lost
  *    answer therefore replays the saved record instead of adding a second one.
@@ -42,30 +43,7 @@ import { useBusy } from './use-busy';
  * An unexpected throw (a chunk that did not download) is a network-error toast.
  */
 
-/**
- * The one way a keyed write leaves the app: the contract route, its input and the submission's
- * `Idempotency-Key`, retried while no definite answer comes (idempotent-call.ts). What the
- * outbox keeps (route, input, key) is taken here, before the first send.
- */
-async function sendKeyed<N extends RouteName>(
-  route: N,
-  input: CallInput<N>,
-  idempotencyKey: string,
-): Promise<ApiResult<CallOutput<N>>> {
-  const send = () => withRetries(() => api.call(route, { ...input, idempotencyKey }));
-  // First into the outbox (lib/outbox): kept on the phone until the server answers it.
-  const outbox = await loadOutbox().catch(() => null);
-  if (!outbox) return send();
-  const entry = { key: idempotencyKey, route, input: input as Record<string, unknown> };
-  const { result, queued } = await outbox.sendThrough(entry, send);
-  if (queued) kept.add(idempotencyKey);
-  return result;
-}
-
-/** Keys of submissions the outbox kept when no answer came: saved later, by sync. */
-const kept = new Set<string>();
-
-/** {@link sendKeyed} with the submission's key already chosen: what a submission sends with. */
+/** sendKeyed (send-keyed.ts) with the submission's key already chosen: what a submission sends with. */
 export type KeyedSend = <N extends RouteName>(
   route: N,
   input: CallInput<N>,
@@ -75,6 +53,8 @@ export type KeyedSend = <N extends RouteName>(
 export type Sent<Saved, Failure extends { error: ApiError } = { error: ApiError }> =
   | { ok: true; data: Saved }
   | ({ ok: false } & Failure);
+
+export type { OutboxBatch };
 
 export interface Submission<Saved, Failure extends { error: ApiError } = { error: ApiError }> {
   /** What is saved. The same payload again is the same submission, sent with the same key. */
@@ -104,16 +84,19 @@ export interface SaveOptions<Input, Saved, Failure extends { error: ApiError } =
    */
   onNext?(saved: Saved): void;
   /**
-   * Told once when no answer came and the outbox keeps the record to send later; `next` when
-   * the press was "Register another" (the form starts afresh for the next record).
+   * Told once when no answer came and the outbox keeps the record to send later (`key`, its
+   * record's); `next` when the press was "Register another" (the form starts afresh for the
+   * next record).
    */
-  onKept?(next: boolean): void;
+  onKept?(next: boolean, key: string): void;
   /** Toasted once, when the save (and `afterSave`) succeeded. */
   successText?(saved: Saved): string;
   /** The hand-back of the saved record; false when it did not go (the next press tries again). */
   handBack(saved: Saved): Promise<boolean>;
   /** Where the key is kept; memory by default (the farmer form keeps it in its session draft). */
   keySlot?: KeySlot;
+  /** The outbox batch of this press, when the screen groups several saves in one (Register another). */
+  batch?(): OutboxBatch;
   /** The screen's toast placement (the farmer screen: top-right for 5000 ms). */
   toastOptions?: Omit<ToastOptions, 'kind'>;
 }
@@ -180,8 +163,9 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       ownSlot.current ??= memorySlot();
       const slot = o.keySlot ?? ownSlot.current;
       const key = keyFor(slot, submission.payload);
-      const sent = await submission.send((route, call) => sendKeyed(route, call, key));
-      if (!sent.ok && kept.delete(key)) {
+      const batch = o.batch?.();
+      const sent = await submission.send((route, call) => sendKeyed(route, call, key, batch));
+      if (!sent.ok && wasKept(key)) {
         // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
         forgetKey(slot);
         toast.success(t('common.outbox.kept_offline'), o.toastOptions);
@@ -190,7 +174,7 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
           p.handedBack = true;
           setSaved(true);
         }
-        o.onKept?.(next && o.onNext !== undefined);
+        o.onKept?.(next && o.onNext !== undefined, key);
         return;
       }
       if (!sent.ok) {
@@ -264,6 +248,11 @@ export interface FormSaveOptions<V extends FieldValues, Output, Saved, Failure e
    * screen). By default the failure text is toasted as well (spec §8: "on 400, with field errors").
    */
   quietFieldErrors?: boolean;
+  /**
+   * The form's values for a refused record's kept input (its payload), when the screen is opened
+   * to fix one (fix.ts); null when the input does not fit the form. Without it, no fix here.
+   */
+  fix?(input: Record<string, unknown>): V | null;
 }
 
 /**
@@ -277,11 +266,33 @@ export function useFormSaveThenHandBack<
   Saved,
   Failure extends { error: ApiError } = { error: ApiError },
 >(
-  form: Pick<UseFormReturn<V, unknown, Output>, 'handleSubmit' | 'setError'>,
+  form: Pick<UseFormReturn<V, unknown, Output>, 'handleSubmit' | 'setError' | 'reset'>,
   options: FormSaveOptions<V, Output, Saved, Failure>,
 ): { submit: () => Promise<void>; submitNext: () => Promise<void>; busy: boolean; saved: boolean } {
-  const { run, busy, saved, saveThenHandBack } = useProtocol(options, (error, values) => {
-    const map = typeof options.fields === 'function' ? options.fields(values) : options.fields;
+  const fieldsOf = (values: Output) =>
+    typeof options.fields === 'function' ? options.fields(values) : options.fields;
+  // Opened to fix a refused record: its input on the fields, the server's errors beside them.
+  const fix = useRefusedFix((input, refusal) => {
+    const values = options.fix?.(input);
+    if (!values) return;
+    form.reset(values);
+    const map = fieldsOf(values as unknown as Output);
+    if (refusal.fieldErrors) applyFieldErrors(form.setError, refusal.fieldErrors, map.names, map.rename);
+  });
+  const replaced = options.fix ? fix.done : () => undefined;
+  const protocol: typeof options = {
+    ...options,
+    onSaved: (record) => {
+      options.onSaved?.(record);
+      replaced();
+    },
+    onKept: (next, key) => {
+      options.onKept?.(next, key);
+      replaced();
+    },
+  };
+  const { run, busy, saved, saveThenHandBack } = useProtocol(protocol, (error, values) => {
+    const map = fieldsOf(values);
     return applyFieldErrors(form.setError, error.fieldErrors, map.names, map.rename);
   });
   return {

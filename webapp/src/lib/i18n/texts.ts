@@ -15,7 +15,7 @@ import { en, type WebappResources } from './resources-en';
 export { type Language, pickLanguage } from './language';
 
 type TextKey = LeafPath<WebappResources>;
-/** A text key, or a plural base (`'reach.records_failed'`) resolved with a numeric `count`. */
+/** A text key, or a plural base (`'common.outbox.waiting'`) resolved with a numeric `count`. */
 export type TranslationKey = TextKey | PluralBase<TextKey>;
 export type TFunction = (key: TranslationKey, vars?: TranslateVars) => string;
 

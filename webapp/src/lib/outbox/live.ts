@@ -4,9 +4,13 @@ import { describeApiError } from '../api/errors';
 import { withRetries } from '../api/idempotent-call';
 import { api } from '../api/lazy-client';
 import { t } from '../i18n/texts';
+import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
-import { createOutbox, type NewRecord, type Outbox, type SyncOutcome } from './outbox';
-import type { OutboxRecord } from './record';
+import { keptEntities } from './kept';
+import { outboxWiring } from './load';
+import { createMirror, type Mirror } from './mirror';
+import { createOutbox, type LiveSend, type NewRecord, type Outbox, type SyncOutcome } from './outbox';
+import { type OutboxRecord, screenHere } from './record';
 import { openRecordStore } from './store';
 import { publish } from './view';
 
@@ -87,22 +91,38 @@ export type TellChat = (result: HandBackResult, key: string) => Promise<boolean>
 let tell: TellChat | undefined;
 let opening: Promise<Outbox | null> | undefined;
 
+/** The DeviceStorage mirror, where the launch offers DeviceStorage (mirror.ts). */
+async function deviceMirror(): Promise<Mirror | null> {
+  const storage = await outboxWiring.deviceStorage?.().catch(() => null);
+  return storage ? createMirror(storage) : null;
+}
+
+async function open(): Promise<Outbox> {
+  const store = await openRecordStore();
+  const mirror = await deviceMirror();
+  // IndexedDB was just created (cleared since the last open?): the mirror's records come back.
+  if (mirror && store.fresh) await mirror.restore(store).catch(() => 0);
+  const show = (records: OutboxRecord[]) => {
+    publish(records, keptEntities(records, launchUser()));
+    void mirror?.write(records);
+  };
+  const box = createOutbox({
+    store,
+    send,
+    isLate,
+    describe: reasonOf,
+    dependencyRefused: () => t('common.outbox.dependency_refused'),
+    summarize: async (records) =>
+      !tell || tell(batchSummary(records), `outbox-${records[0]?.batch ?? ''}`.slice(0, 100)),
+    onChange: show,
+  });
+  show(await store.all());
+  return box;
+}
+
 /** The outbox, or null where IndexedDB is not there. */
 export function outbox(): Promise<Outbox | null> {
-  opening ??= openRecordStore()
-    .then((store) =>
-      createOutbox({
-        store,
-        send,
-        isLate,
-        describe: reasonOf,
-        dependencyRefused: () => t('common.outbox.dependency_refused'),
-        summarize: async (records) =>
-          !tell || tell(batchSummary(records), `outbox-${records[0]?.batch ?? ''}`.slice(0, 100)),
-        onChange: publish,
-      }),
-    )
-    .catch(() => null);
+  opening ??= open().catch(() => null);
   return opening;
 }
 
@@ -111,7 +131,7 @@ export async function keep(entry: Omit<NewRecord, 'authorization'>): Promise<Out
   const box = await outbox();
   if (!box) return null;
   try {
-    await box.keep({ ...entry, authorization: authorization() });
+    await box.keep({ origin: screenHere(), user: launchUser(), ...entry, authorization: authorization() });
     return box;
   } catch {
     return null; // a full or failing store: sent as before, not kept
@@ -120,16 +140,18 @@ export async function keep(entry: Omit<NewRecord, 'authorization'>): Promise<Out
 
 /**
  * The one way a write goes through the outbox: kept, then sent by the screen (`send`, keyed
- * with `entry.key`); answered, it leaves the outbox; with no answer it stays, `queued`, and
- * sync sends it later. Where there is no outbox it is only sent.
+ * with `entry.key`, given the input with the saved ids of the records it names); answered, it
+ * is done (saved, or refused for the screen to show); with no answer, or waiting for a record
+ * not saved yet, it stays, `queued`, and sync sends it later. Where there is no outbox it is
+ * only sent, as given.
  */
 export async function sendThrough<T>(
   entry: Omit<NewRecord, 'authorization'>,
-  send: () => Promise<ApiResult<T>>,
-): Promise<{ result: ApiResult<T>; queued: boolean }> {
+  send: (input: Record<string, unknown>) => Promise<ApiResult<T>>,
+): Promise<LiveSend<T>> {
   const box = await keep(entry);
-  if (!box) return { result: await send(), queued: false };
-  const sent = await box.sendLive(entry.key, send);
+  if (!box) return { result: await send(entry.input), queued: false };
+  const sent = await box.sendLive(entry.key, (input) => send(input ?? entry.input));
   if (sent.queued) syncLater();
   return sent;
 }

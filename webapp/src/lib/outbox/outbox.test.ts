@@ -1,68 +1,8 @@
-import 'fake-indexeddb/auto';
-import type { ApiError, ApiResult } from '@gebere/api-client';
-import { describe, expect, it, vi } from 'vitest';
-import type { OutboxDeps } from './outbox';
-import { type OutboxRecord, refTo } from './record';
-
-/**
- * The outbox over a fake IndexedDB and a fake server that saves each key once (like the
- * backend's idempotency: the same key replays). A "reload" is a fresh module instance over the
- * same database: nothing in memory survives it.
- */
-
-const offline: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
-const http = (status: number, extra: Partial<ApiError> = {}): ApiError => ({
-  kind: 'http',
-  status,
-  message: `status ${status}`,
-  fieldErrors: {},
-  ...extra,
-});
-
-class FakeServer {
-  online = true;
-  rows = new Map<string, { id: number; route: string; input: unknown }>();
-  sent: { key: string; route: string; input: unknown; authorization?: string; capturedAt: string }[] = [];
-  refuse = new Map<string, ApiError>();
-  async send(record: OutboxRecord): Promise<ApiResult<unknown>> {
-    if (!this.online) return { ok: false, error: offline };
-    const { key, route, input, capturedAt } = record;
-    this.sent.push({
-      key,
-      route,
-      input,
-      capturedAt,
-      ...(record.authorization ? { authorization: record.authorization } : {}),
-    });
-    const refusal = this.refuse.get(key);
-    if (refusal) return { ok: false, error: refusal };
-    let row = this.rows.get(key);
-    if (!row) {
-      row = { id: this.rows.size + 100, route, input };
-      this.rows.set(key, row);
-    }
-    return { ok: true, status: 201, data: { id: row.id } };
-  }
-}
-
-let dbCount = 0;
-
-/** A fresh module instance (a reload of the app) over the database `name`. */
-async function open(name: string, server: FakeServer, extra: Partial<OutboxDeps> = {}) {
-  vi.resetModules();
-  const { createOutbox } = await import('./outbox');
-  const { openRecordStore } = await import('./store');
-  return createOutbox({
-    store: await openRecordStore(name),
-    send: (r) => server.send(r),
-    isLate: () => true,
-    describe: (e) => e.detail ?? e.message,
-    dependencyRefused: () => 'its group was refused',
-    ...extra,
-  });
-}
-
-const newDb = () => `outbox-test-${++dbCount}`;
+import type { ApiResult } from '@gebere/api-client';
+import { describe, expect, it } from 'vitest';
+import type { OutboxRecord } from './record';
+import { refTo } from './record';
+import { FakeServer, http, newDb, open } from './test-kit';
 
 describe('the outbox', () => {
   it('keeps a record through a reload and sends it once when the signal returns', async () => {
@@ -196,7 +136,8 @@ describe('the outbox', () => {
     await outbox.keep({ key: 'r2', route: 'createReach', input: {}, batch: 'b1' });
     await outbox.keep({ key: 'f1', route: 'createFarmer', input: {}, batch: 'b2' });
     server.online = true;
-    await outbox.sync(); // the companion server is not reachable: nothing told, nothing forgotten
+    // The companion server is not reachable: nothing told, nothing forgotten, and again later.
+    expect(await outbox.sync()).toBe('offline');
     expect(told).toEqual([]);
     deliver = true;
     await outbox.sync();

@@ -1,6 +1,14 @@
 import type { ApiError, ApiResult } from '@gebere/api-client';
 import { isRetryable } from '@gebere/api-client/errors';
-import { dependencies, type OutboxRecord, type Refusal, resolveRefs } from './record';
+import {
+  BATCH_OPEN_MS,
+  dependencies,
+  isSettled,
+  KEEP_SAVED_MS,
+  type OutboxRecord,
+  type Refusal,
+  resolveRefs,
+} from './record';
 import type { RecordStore } from './store';
 
 /**
@@ -23,6 +31,7 @@ export interface OutboxDeps {
    * summary); true once delivered. Without it, settled batches are simply let go.
    */
   summarize?(records: OutboxRecord[]): Promise<boolean>;
+  /** Every record after each change, the settled ones included (lists, the mirror). */
   onChange?(records: OutboxRecord[]): void;
   now?(): Date;
 }
@@ -34,14 +43,37 @@ export interface NewRecord {
   authorization?: string | undefined;
   /** Default: its own batch. */
   batch?: string | undefined;
+  /** Its batch may still grow ("Register another"): not summed up until closed (or a day's visit). */
+  open?: boolean | undefined;
+  /** The screen it is captured on (in-app path and query). */
+  origin?: string | undefined;
+  /** Who captured it. */
+  user?: string | undefined;
 }
 
-/** How a sync pass ended: all it could send was answered, no signal, or this launch's proof is dead. */
+/**
+ * How a sync pass ended: all it could send was answered (and the chat told), no signal (or the
+ * chat could not be told: try again later), or this launch's proof is dead.
+ */
 export type SyncOutcome = 'done' | 'offline' | 'unauthorized';
 
 /** No answer yet (no signal, a timeout, a struggling server, the first send still running): send again later. */
 export const notAnswered = (error: ApiError): boolean =>
   isRetryable(error) || (error.kind === 'http' && error.status === 409);
+
+/** What a screen's own send got: the answer, or `queued` (kept for sync: no signal, or waiting for another record). */
+export interface LiveSend<T> {
+  result: ApiResult<T>;
+  queued: boolean;
+}
+
+/** The answer a screen gets for a record that waits for another (no send was made). */
+const waitingForDependency: ApiError = {
+  kind: 'network',
+  status: null,
+  message: 'Waiting for another record',
+  fieldErrors: {},
+};
 
 export function createOutbox(deps: OutboxDeps) {
   const { store } = deps;
@@ -57,35 +89,80 @@ export function createOutbox(deps: OutboxDeps) {
   async function keep(entry: NewRecord): Promise<void> {
     const existing = await store.get(entry.key);
     const at = now();
+    const authorization = existing?.authorization ?? entry.authorization;
+    const origin = existing?.origin ?? entry.origin;
+    const user = existing?.user ?? entry.user;
     await store.put({
       key: entry.key,
       seq: existing?.seq ?? at.getTime() * 1000 + (counter++ % 1000),
       route: entry.route,
       input: entry.input,
-      ...((existing?.authorization ?? entry.authorization)
-        ? { authorization: existing?.authorization ?? entry.authorization }
-        : {}),
+      ...(authorization ? { authorization } : {}),
       capturedAt: existing?.capturedAt ?? at.toISOString(),
       batch: entry.batch ?? existing?.batch ?? entry.key,
       state: 'pending',
+      ...(entry.open ? { openUntil: at.getTime() + BATCH_OPEN_MS } : {}),
+      ...(origin ? { origin } : {}),
+      ...(user ? { user } : {}),
     });
     await changed();
   }
 
+  /** The record's input with the saved values its references name. */
+  function resolved(record: OutboxRecord, byKey: Map<string, OutboxRecord>): Record<string, unknown> {
+    return resolveRefs(record.input, (ref) => {
+      const saved = byKey.get(ref.$outbox)?.saved;
+      return saved && typeof saved === 'object' ? (saved as Record<string, unknown>)[ref.field] : undefined;
+    });
+  }
+
+  /** Where a record's dependencies stand: all saved, one still waiting, or one refused or gone. */
+  function standing(record: OutboxRecord, byKey: Map<string, OutboxRecord>): 'ready' | 'waiting' | 'broken' {
+    const needs = [...dependencies(record.input)].map((key) => byKey.get(key));
+    if (needs.some((d) => d === undefined || d.state === 'refused')) return 'broken';
+    return needs.every((d) => d?.state === 'saved') ? 'ready' : 'waiting';
+  }
+
   /**
-   * The screen's own send of a kept record (a press): sync leaves it alone meanwhile. Answered
-   * (saved or refused, which the screen shows), the record goes; with no answer it stays,
-   * `queued`, for sync to send.
+   * The screen's own send of a kept record (a press): sync leaves it alone meanwhile. `send` gets
+   * the record's input with the saved ids of the records it names (undefined: the store lost it,
+   * send as given). Saved, it stays as told
+   * (unless its batch is open: then its summary is still to come); refused (which the screen
+   * shows), it goes; with no answer it stays, `queued`, for sync to send. A record waiting for
+   * another that is not saved yet (a farmer into a group kept offline) is not sent at all: a
+   * sync pass goes first, and if the other is still waiting, so is this one (`queued`).
    */
   async function sendLive<T>(
     key: string,
-    send: () => Promise<ApiResult<T>>,
-  ): Promise<{ result: ApiResult<T>; queued: boolean }> {
+    send: (input: Record<string, unknown> | undefined) => Promise<ApiResult<T>>,
+  ): Promise<LiveSend<T>> {
     inFlight.add(key);
     try {
-      const result = await send();
+      let record = await store.get(key);
+      let byKey = new Map((await store.all()).map((r) => [r.key, r]));
+      if (record && standing(record, byKey) === 'waiting') {
+        await sync();
+        record = await store.get(key);
+        byKey = new Map((await store.all()).map((r) => [r.key, r]));
+      }
+      const stand = record ? standing(record, byKey) : 'ready';
+      if (record && stand !== 'ready') {
+        if (stand === 'broken') await refuse(key, { status: null, reason: deps.dependencyRefused() });
+        await changed();
+        return { result: { ok: false, error: waitingForDependency }, queued: true };
+      }
+      const result = await send(record && resolved(record, byKey));
       if (!result.ok && notAnswered(result.error) && (await store.get(key))) return { result, queued: true };
-      await store.delete(key);
+      if (result.ok && record) {
+        const open = (record.openUntil ?? 0) > now().getTime();
+        await store.update(key, (r) => ({
+          ...r,
+          state: 'saved',
+          saved: result.data,
+          savedAt: now().getTime(),
+          reported: !open,
+        }));
+      } else await store.delete(key);
       await changed();
       return { result, queued: false };
     } finally {
@@ -113,23 +190,26 @@ export function createOutbox(deps: OutboxDeps) {
     const records = await store.all();
     const byKey = new Map(records.map((r) => [r.key, r]));
     let outcome: SyncOutcome = 'done';
-    for (const listed of records) {
-      if (listed.state !== 'pending' || inFlight.has(listed.key)) continue;
-      const needs = [...dependencies(listed.input)].map((key) => byKey.get(key));
-      if (needs.some((d) => d === undefined || d.state === 'refused')) {
+    for (const snapshot of records) {
+      // As it is now: the screen may have sent it meanwhile (a press while the pass ran).
+      const listed = inFlight.has(snapshot.key) ? undefined : await store.get(snapshot.key);
+      if (listed?.state !== 'pending') continue;
+      const stand = standing(listed, byKey);
+      if (stand === 'broken') {
         const refused = await refuse(listed.key, { status: null, reason: deps.dependencyRefused() });
         if (refused) byKey.set(refused.key, refused);
         continue;
       }
-      if (needs.some((d) => d?.state !== 'saved')) continue; // its dependency is still waiting
-      const input = resolveRefs(listed.input, (ref) => {
-        const saved = byKey.get(ref.$outbox)?.saved;
-        return saved && typeof saved === 'object' ? (saved as Record<string, unknown>)[ref.field] : undefined;
-      });
-      const result = await deps.send({ ...listed, input });
+      if (stand === 'waiting') continue; // its dependency is still waiting
+      const result = await deps.send({ ...listed, input: resolved(listed, byKey) });
       let next: OutboxRecord | undefined;
       if (result.ok) {
-        next = await store.update(listed.key, (r) => ({ ...r, state: 'saved', saved: result.data }));
+        next = await store.update(listed.key, (r) => ({
+          ...r,
+          state: 'saved',
+          saved: result.data,
+          savedAt: now().getTime(),
+        }));
       } else if (notAnswered(result.error)) {
         outcome = 'offline';
         break;
@@ -138,59 +218,98 @@ export function createOutbox(deps: OutboxDeps) {
         outcome = 'unauthorized';
         break;
       } else {
-        const { status, lateSyncRefused } = result.error;
+        const { status, lateSyncRefused, fieldErrors } = result.error;
         next = await refuse(listed.key, {
           status,
           reason: deps.describe(result.error),
           ...(lateSyncRefused ? { lateSync: lateSyncRefused } : {}),
+          ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}),
         });
       }
       if (next) byKey.set(next.key, next);
       await changed();
     }
-    await settle();
-    return outcome;
+    // A summary that did not go (the companion out of reach, or busy): try again later too.
+    const told = await settle();
+    return outcome === 'done' && !told ? 'offline' : outcome;
   }
 
   /**
-   * A batch with nothing pending is settled: the chat is told once (saved and refused since the
-   * last summary); then its saved records go and its refused ones stay, marked told, until dropped.
+   * A batch with nothing pending (and not open for more) is settled: the chat is told once (saved
+   * and refused since the last summary); then its refused records stay, marked told, until
+   * dropped, and its saved ones a while (KEEP_SAVED_MS), out of sight. Saved records past that
+   * go.
    */
-  async function settle(): Promise<void> {
+  async function settle(): Promise<boolean> {
+    let told = true;
+    const at = now().getTime();
     const batches = new Map<string, OutboxRecord[]>();
-    for (const r of await store.all()) batches.set(r.batch, [...(batches.get(r.batch) ?? []), r]);
+    for (const r of await store.all()) {
+      if (isSettled(r) && at - (r.savedAt ?? 0) > KEEP_SAVED_MS) await store.delete(r.key);
+      else batches.set(r.batch, [...(batches.get(r.batch) ?? []), r]);
+    }
     for (const records of batches.values()) {
-      if (records.some((r) => r.state === 'pending' || inFlight.has(r.key))) continue;
-      const news = records.filter((r) => r.state === 'saved' || (r.state === 'refused' && !r.reported));
+      const busy = (r: OutboxRecord) =>
+        r.state === 'pending' || inFlight.has(r.key) || (r.openUntil ?? 0) > at;
+      if (records.some(busy)) continue;
+      const news = records.filter((r) => !r.reported && r.state !== 'pending');
       if (news.length === 0) continue;
-      if (deps.summarize && !(await deps.summarize(news))) continue; // told at the next sync
-      for (const r of news) {
-        if (r.state === 'saved') await store.delete(r.key);
-        else await store.update(r.key, (x) => ({ ...x, reported: true }));
+      if (deps.summarize && !(await deps.summarize(news))) {
+        told = false; // told at the next pass
+        continue;
       }
+      for (const r of news) await store.update(r.key, (x) => ({ ...x, reported: true }));
     }
     await changed();
+    return told;
+  }
+
+  /** Changes every record of a batch. */
+  async function eachOf(batch: string, change: (r: OutboxRecord) => OutboxRecord): Promise<void> {
+    for (const r of await store.all()) if (r.batch === batch) await store.update(r.key, change);
   }
 
   let running: Promise<SyncOutcome> | null = null;
+
+  /** One sync pass at a time: a call meanwhile gets the running pass. */
+  function sync(): Promise<SyncOutcome> {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
 
   return {
     keep,
     sendLive,
     hold,
-    /** One sync pass at a time: a call meanwhile gets the running pass. */
-    sync(): Promise<SyncOutcome> {
-      running ??= pass().finally(() => {
-        running = null;
-      });
-      return running;
+    sync,
+    /**
+     * The batch is complete (the DA pressed Register or Done): it is summed up once nothing in it
+     * waits.
+     */
+    async closeBatch(batch: string): Promise<void> {
+      await eachOf(batch, ({ openUntil: _, ...r }) => r);
+      await changed();
+    },
+    /** The screen told the chat itself about this batch's saved records (its own hand-back). */
+    async told(batch: string): Promise<void> {
+      await eachOf(batch, ({ openUntil: _, ...r }) => (r.state === 'saved' ? { ...r, reported: true } : r));
+      await changed();
+    },
+    /** Whether this batch has records still waiting for signal. */
+    async waitingIn(batch: string): Promise<boolean> {
+      return (await store.all()).some((r) => r.batch === batch && r.state === 'pending');
     },
     /** The DA drops a record (a refused one, after confirming). */
     async drop(key: string): Promise<void> {
       await store.delete(key);
       await changed();
     },
-    list: () => store.all(),
+    /** One record, settled or not. */
+    get: (key: string) => store.get(key),
+    /** The records still in play: waiting, refused, or saved and not yet told. */
+    list: async () => (await store.all()).filter((r) => !isSettled(r)),
   };
 }
 

@@ -13,6 +13,8 @@ export interface Refusal {
   reason: string;
   /** A 401 `Late-Sync-Refused`: past the grace period or outside its proof (docs/authorization.md). */
   lateSync?: 'expired' | 'outside_proof';
+  /** A 400's field errors (field → message), put back on the form's fields when the DA fixes it. */
+  fieldErrors?: Record<string, string>;
 }
 
 export interface OutboxRecord {
@@ -33,9 +35,36 @@ export interface OutboxRecord {
   refusal?: Refusal;
   /** The server's answer once saved (a dependent record reads the saved id from it). */
   saved?: unknown;
-  /** Set once the chat was told about this refusal (a refused record stays until dropped). */
+  /**
+   * Set once the chat was told about this record (by the batch's summary or the screen's own
+   * hand-back): a refused record stays until dropped, a saved one a while (below).
+   */
   reported?: boolean;
+  /** When the server saved it (ms). Told, it stays {@link KEEP_SAVED_MS} for the records and lists that name it. */
+  savedAt?: number;
+  /**
+   * Until when (ms) its batch may still grow ("Register another" adds farmers one by one): the
+   * batch is not summed up before, unless its screen closes it.
+   */
+  openUntil?: number;
+  /** The in-app address of the screen it was captured on (path and query), to open it again to fix it. */
+  origin?: string;
+  /** The Telegram user who captured it (lib/launch/launch-user.ts): only their lists show it. */
+  user?: string;
 }
+
+/**
+ * How long a saved record stays once told: a record kept later may still name it (a farmer into
+ * a group saved meanwhile, whose id it then takes), and the lists show it until the data cache
+ * has it. As long as a form's draft lives (lib/forms/draft.ts), which may hold such a choice.
+ */
+export const KEEP_SAVED_MS = 7 * 24 * 3600 * 1000;
+
+/** How long a batch stays open for more records without its screen: a day's visit. */
+export const BATCH_OPEN_MS = 12 * 3600 * 1000;
+
+/** Told and saved: out of sight, kept only for the records and lists that name it. */
+export const isSettled = (r: OutboxRecord): boolean => r.state === 'saved' && r.reported === true;
 
 /**
  * Stands in a record's input for a value of another record that is not saved yet (a farmer
@@ -49,7 +78,7 @@ export interface OutboxRef {
 
 export const refTo = (key: string, field = 'id'): OutboxRef => ({ $outbox: key, field });
 
-const isRef = (value: unknown): value is OutboxRef =>
+export const isRef = (value: unknown): value is OutboxRef =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as OutboxRef).$outbox === 'string' &&
@@ -71,4 +100,18 @@ export function resolveRefs<T>(value: T, savedValue: (ref: OutboxRef) => unknown
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, savedValue)])) as T;
   return value;
+}
+
+/**
+ * The query parameter a form's screen is opened with to fix a refused record (its key):
+ * components/outbox-status.tsx's Fix, lib/forms/fix.ts.
+ */
+export const FIX_PARAM = 'fix';
+
+/** The in-app address of the screen now (path and query), without a fix's marker: a record's origin. */
+export function screenHere(): string {
+  const query = new URLSearchParams(window.location.search);
+  query.delete(FIX_PARAM);
+  const search = query.toString();
+  return `${window.location.pathname}${search ? `?${search}` : ''}`;
 }

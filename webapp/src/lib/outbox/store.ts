@@ -21,13 +21,21 @@ export interface RecordStore {
   delete(key: string): Promise<void>;
 }
 
-export async function openRecordStore(name = OUTBOX_DB): Promise<RecordStore> {
+/**
+ * The store, and whether it was created by this open (`fresh`): a first open on this phone, or
+ * one after the WebView's storage was cleared, when records kept elsewhere (Telegram's
+ * DeviceStorage, mirror.ts) are brought back.
+ */
+export async function openRecordStore(name = OUTBOX_DB): Promise<RecordStore & { fresh: boolean }> {
+  let fresh = false;
   const db: IDBPDatabase<OutboxDb> = await openDB<OutboxDb>(name, 1, {
-    upgrade(database) {
+    upgrade(database, oldVersion) {
+      fresh = oldVersion === 0;
       database.createObjectStore('records', { keyPath: 'key' });
     },
   });
   return {
+    fresh,
     all: async () => (await db.getAll('records')).sort((a, b) => a.seq - b.seq),
     get: (key) => db.get('records', key),
     put: async (record) => {

@@ -1,15 +1,50 @@
 import { create } from 'zustand';
-import type { OutboxRecord, Refusal } from './record';
+import type { OutboxRecord, OutboxRef, Refusal } from './record';
 
 /**
  * What the screens show of the outbox (components/outbox-status.tsx) and what the closing
- * confirmation watches: how many records wait for signal, and the refused ones. Static and
- * tiny; the outbox itself (live.ts) loads after the first paint and publishes here.
+ * confirmation watches: how many records wait for signal, the refused ones, and the groups and
+ * farmers it keeps (the lists show them beside the server's). Static and tiny; the outbox itself
+ * (live.ts) loads after the first paint and publishes here.
  */
 export interface RefusedView extends Refusal {
   key: string;
   route: string;
   capturedAt: string;
+  origin?: string;
+}
+
+/** A development group the outbox keeps: created offline (or saved lately, `id`). */
+export interface KeptGroup {
+  /** Its record's key (a farmer's, for a group typed on the farmer form). */
+  key: string;
+  name: string;
+  kebele: number;
+  /** Once saved. */
+  id?: number;
+  /** What a farmer into it holds in place of its id until it is saved. */
+  ref: OutboxRef;
+  /** Not saved yet. */
+  waiting: boolean;
+}
+
+/** A farmer the outbox keeps: registered offline (or saved lately, `id`). */
+export interface KeptFarmer {
+  key: string;
+  /** The full name, as the lists show farmers. */
+  name: string;
+  kebele: number;
+  /** Its group's id, or `@<key>` of a kept group not saved yet ('' when unknown). */
+  group: number | string;
+  id?: number;
+  waiting: boolean;
+  /** A reach record for it is kept too: the adoption list offers it. */
+  reached: boolean;
+}
+
+export interface KeptEntities {
+  groups: KeptGroup[];
+  farmers: KeptFarmer[];
 }
 
 export interface OutboxView {
@@ -18,22 +53,34 @@ export interface OutboxView {
   /** Pending records: kept, not yet answered by the server. */
   waiting: number;
   refused: RefusedView[];
+  kept: KeptEntities;
 }
 
-export const useOutboxStore = create<OutboxView>(() => ({ loaded: false, waiting: 0, refused: [] }));
+const EMPTY: OutboxView = { loaded: false, waiting: 0, refused: [], kept: { groups: [], farmers: [] } };
 
-export function publish(records: readonly OutboxRecord[]): void {
+export const useOutboxStore = create<OutboxView>(() => EMPTY);
+
+export function publish(records: readonly OutboxRecord[], kept: KeptEntities = EMPTY.kept): void {
   useOutboxStore.setState({
     loaded: true,
     waiting: records.filter((r) => r.state === 'pending').length,
     refused: records.flatMap((r) =>
       r.state === 'refused' && r.refusal
-        ? [{ key: r.key, route: r.route, capturedAt: r.capturedAt, ...r.refusal }]
+        ? [
+            {
+              key: r.key,
+              route: r.route,
+              capturedAt: r.capturedAt,
+              ...(r.origin ? { origin: r.origin } : {}),
+              ...r.refusal,
+            },
+          ]
         : [],
     ),
+    kept,
   });
 }
 
 export function resetOutboxViewForTests(): void {
-  useOutboxStore.setState({ loaded: false, waiting: 0, refused: [] });
+  useOutboxStore.setState(EMPTY);
 }
