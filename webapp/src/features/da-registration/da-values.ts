@@ -1,6 +1,6 @@
 import type { DaPayload, DaProfile, DaRole, Gender } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
-import { genderOf, idText, textOf } from '../../lib/forms/payload-values';
+import { genderOf, idText, textOf } from '../../lib/forms/fix';
 import type { DaFormOutput } from './da-form-schema';
 
 /** What the inputs hold: text, '' for nothing chosen, ids as strings (the schema coerces). */

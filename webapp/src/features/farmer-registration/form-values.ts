@@ -8,7 +8,7 @@ import type {
 } from '@gebere/contract';
 import { clip, LIMITS } from '@gebere/contract/rules';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
-import { genderOf, textOf } from '../../lib/forms/payload-values';
+import { genderOf, textOf } from '../../lib/forms/fix';
 import type { KeptGroup } from '../../lib/outbox/view';
 import type { FarmerFormOutput } from './form-schema';
 

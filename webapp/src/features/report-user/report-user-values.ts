@@ -1,6 +1,6 @@
 import type { Gender, ReportUser, ReportUserPayload } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
-import { genderOf, idText, textOf } from '../../lib/forms/payload-values';
+import { genderOf, idText, textOf } from '../../lib/forms/fix';
 import type { ReportUserFormOutput } from './report-user-schema';
 
 /** What the inputs hold: text, '' for nothing chosen, ids as strings (the schema coerces). */

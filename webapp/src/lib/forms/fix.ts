@@ -1,3 +1,4 @@
+import type { Gender } from '@gebere/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { t } from '../i18n/texts';
@@ -52,3 +53,14 @@ export function useRefusedFix(apply: (input: Record<string, unknown>, refusal: R
     [key],
   );
 }
+
+/**
+ * Reading a kept payload back into a form's values (each form's `fix` mapping): it was read back
+ * from storage, so each field is checked for the type it should have, and an input gets '' for
+ * anything else. Here, not in a file of their own: every form's chunk shares this one (the forms
+ * kit), where a module of its own would be one more file on the farmer form's first load.
+ */
+export const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** An id as a select holds it. */
+export const idText = (v: unknown): string => (typeof v === 'number' ? String(v) : '');
+export const genderOf = (v: unknown): Gender | '' => (v === 'male' || v === 'female' ? v : '');
