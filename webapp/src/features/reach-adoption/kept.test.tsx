@@ -7,6 +7,7 @@ import { refTo } from '../../lib/outbox/record';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, type SeenRequest } from '../../test-kit/fake-fetch';
 import { freshOutbox, KEPT_OFFLINE } from '../../test-kit/outbox';
+import { openAt, signedQuery } from '../../test-kit/render';
 import { DA, fakeBackend, farmers, KEBELE, openScreen } from './test-kit';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,8 +20,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 const person = (name: string) => ({ farmer_name: name, father_name: 'Bekele', grand_father_name: 'Desta' });
 
-/** Kept offline: a group in the DA's kebele with Almaz in it, and Hana into the existing Tesfa (11). */
+/**
+ * Kept offline by the DA (the link's Telegram user: the outbox keeps only a known user's
+ * records): a group in the DA's kebele with Almaz in it, and Hana into the existing Tesfa (11).
+ */
 async function keepOfflineWork() {
+  openAt(`/record_reach?${signedQuery({ user_id: DA })}`);
   await keep({
     key: 'group-lemlem',
     route: 'createDevelopmentGroup',
