@@ -221,7 +221,7 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
       };
       await check();
       // One summary per batch: the group; the five farmers (Register another); reach; adoption.
-      // (The first may come as the answer to the menu launch's query, in the DA's name.)
+      // Each from the bot itself: never the menu launch's answer, which shows in the DA's name.
       const synced = (saved: number): HandBackResult => ({
         kind: 'records_synced',
         saved,
@@ -236,6 +236,12 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
       const expected = [summaryText(synced(1), lang), ...Array(3).fill(summaryText(synced(5), lang))];
       await expect.poll(summaries, { timeout: 30_000 }).toHaveLength(4);
       expect([...summaries()].sort()).toEqual([...expected].sort());
+      expect(
+        u
+          .history()
+          .slice(before)
+          .map((m) => [m.from, m.raw.via_bot?.username]),
+      ).toEqual(Array(4).fill(['bot', undefined]));
 
       // A later open sends and tells nothing twice.
       app = await reloadApp(page);
