@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../lib/i18n/texts';
 import { keep, outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
 import { type DeviceKeyValue, outboxWiring } from '../lib/outbox/load';
 import { resetOutboxViewForTests } from '../lib/outbox/view';
@@ -77,6 +78,30 @@ describe('the outbox on screen', () => {
       await screen.findByText('This record was captured more than 7 days ago and can no longer be sent.'),
     ).toBeInTheDocument();
     expect(screen.getByText('1 record was refused:')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Captured 2 hours ago'],
+    ['am', 'የተመዘገበው፦ 2 ሰዓታት በፊት'],
+    ['om', "Kan galmeeffame: sa'aatii 2 dura"],
+  ] as const)('says when a refused record was captured in the screen’s language (%s)', async (lang, said) => {
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () =>
+        json(403, { detail: 'This is outside your area.' }),
+      ),
+    );
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() - 2 * 3600_000);
+    await keepFarmer('earlier');
+    vi.useRealTimers();
+    await initI18n(lang);
+    try {
+      renderInApp(<OutboxStatus />);
+      await startOutbox();
+      expect(await screen.findByText(said)).toBeInTheDocument();
+    } finally {
+      await initI18n('en');
+    }
   });
 
   it('counts the records waiting for signal', async () => {
