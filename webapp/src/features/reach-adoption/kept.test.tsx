@@ -152,4 +152,36 @@ describe('Reach with farmers kept on the phone', { timeout: 40_000 }, () => {
       restore();
     }
   });
+
+  it('adoption lists a farmer of the server reached only offline, found in its group as reach lists it', async () => {
+    // The server has not heard of Chala's reach yet: its adoption list for Tesfa lacks Chala.
+    installFakeFetch(
+      (req) =>
+        req.path === '/backend/api/farmerlist-adoption/11/'
+          ? json(
+              200,
+              farmers[11]?.filter((f) => f.farmer_name !== 'Chala'),
+            )
+          : undefined,
+      fakeBackend().handler,
+    );
+    const chala = { name: 'Chala Tolosa Gemechu' };
+    // Tesfa alone: open from the start.
+    const tesfa = () => screen.findByRole('checkbox', { name: 'Almaz Desta' });
+    openScreen('adoption', { selectedids: '11' });
+    await tesfa();
+    expect(screen.queryByRole('checkbox', chala)).toBeNull();
+
+    cleanup();
+    openAt(`/record_reach?${signedQuery({ user_id: DA })}`);
+    const id = farmers[11]?.find((f) => f.farmer_name === 'Chala')?.id;
+    await keep({
+      key: 'reach-chala',
+      route: 'createReachBatch',
+      input: { body: { user: DA, records: [{ farmer: id, advisory: 9 }] } },
+    });
+    openScreen('adoption', { selectedids: '11' });
+    await tesfa();
+    expect(await screen.findByRole('checkbox', chala)).toBeInTheDocument();
+  });
 });

@@ -76,5 +76,5 @@ export function keptEntities(records: readonly OutboxRecord[]): KeptEntities {
     }
   }
   for (const f of farmers) f.reached = reached.has(f.id ?? keptName(f.key));
-  return { groups, farmers };
+  return { groups, farmers, reached: [...reached].filter((f) => typeof f === 'number') };
 }

@@ -45,6 +45,8 @@ export interface KeptFarmer {
 export interface KeptEntities {
   groups: KeptGroup[];
   farmers: KeptFarmer[];
+  /** Farmers of the server's (ids) a kept reach record names: reached offline, the adoption list offers them. */
+  reached: number[];
 }
 
 export interface OutboxView {
@@ -63,7 +65,7 @@ const EMPTY: OutboxView = {
   waiting: 0,
   pending: [],
   refused: [],
-  kept: { groups: [], farmers: [] },
+  kept: { groups: [], farmers: [], reached: [] },
 };
 
 export const useOutboxStore = create<OutboxView>(() => EMPTY);
