@@ -10,7 +10,6 @@ import { useDraft } from '../../lib/forms/draft';
 import { useRefusedFix } from '../../lib/forms/fix';
 import { useBusy } from '../../lib/forms/use-busy';
 import { useT } from '../../lib/i18n/texts';
-import { toastKept } from '../../lib/outbox/kept-toast';
 import { loadOutbox } from '../../lib/outbox/load';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
@@ -98,7 +97,7 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       setFailed(false);
       saved.drop();
       fix.done();
-      toastKept({ batch });
+      void loadOutbox().then((m) => m.toastKept({ batch }));
       return;
     }
     fix.done(); // every answer saved: the refused one it replaces goes

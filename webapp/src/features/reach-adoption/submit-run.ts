@@ -2,7 +2,6 @@ import { isRetryable } from '@gebere/api-client/errors';
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import { LIMITS } from '@gebere/contract/rules';
 import type { TFunction } from '../../lib/i18n/texts';
-import { toastKept } from '../../lib/outbox/kept-toast';
 import { loadOutbox } from '../../lib/outbox/load';
 import { refTo } from '../../lib/outbox/record';
 import { toast } from '../../lib/ui/toast';
@@ -217,7 +216,7 @@ async function finish(s: SubmitState): Promise<void> {
     toast.success(
       s.t(s.kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
     );
-  else if (queued > 0) toastKept({ batch: batch ?? '' });
+  else if (queued > 0) void loadOutbox().then((m) => m.toastKept({ batch: batch ?? '' }));
   // Nothing answered at all (no signal): the chat hears of it when the outbox syncs; a
   // hand-back now would only fail for want of signal too.
   if (queued > 0 && s.last.current.answered === 0) return;
