@@ -60,14 +60,15 @@ export interface AdvisoryPath {
 }
 
 /**
- * Two sub-practices of one practice with an advisory reachable from `kebeleId` (its kebele,
+ * `count` sub-practices of one practice with an advisory reachable from `kebeleId` (its kebele,
  * woreda, zone or region): the hierarchy the reach/adoption form walks, in the user's language.
  * The practice has one advisory targeted at the kebele itself, or (`reachable`) at any of them.
  */
 export async function advisoryPath(
-  kebeleId: string,
+  kebeleId: string | number,
   lang: Language,
   first: 'kebele' | 'reachable' = 'kebele',
+  count = 2,
 ): Promise<AdvisoryPath> {
   const [area] = await rows<{ kebele: string; woreda: string; zone: string; region: string }>(
     `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
@@ -86,19 +87,19 @@ export async function advisoryPath(
             json_build_object('name', p.name, 'name_am', p.name_am) as p, p.id as practice_id
      from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
      join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
-     where ${first === 'kebele' ? 'a.kebele_id = $1' : reachable('a')} and exists (
-       select 1 from advisories a2 join sub_practices sp2 on sp2.id = a2.sub_practice_id
-       where sp2.practice_id = p.id and sp2.id <> sp.id and ${reachable('a2')})
+     where ${first === 'kebele' ? 'a.kebele_id = $1' : reachable('a')} and (
+       select count(distinct sp2.id) from advisories a2 join sub_practices sp2 on sp2.id = a2.sub_practice_id
+       where sp2.practice_id = p.id and ${reachable('a2')}) >= ${count}
      order by p.id limit 1`,
     params,
   );
-  if (!path) throw new Error('no practice with two reachable sub-practices');
+  if (!path) throw new Error(`no practice with ${count} reachable sub-practices`);
   const subs = await rows<Named & { advisory: string }>(
     `select sp.name, sp.name_am, (select a.id from advisories a where a.sub_practice_id = sp.id and ${reachable('a')}
        order by a.created_at desc, a.id desc limit 1) as advisory
      from sub_practices sp where sp.practice_id = $5 and exists (
        select 1 from advisories a where a.sub_practice_id = sp.id and ${reachable('a')})
-     order by sp.id limit 2`,
+     order by sp.id limit ${count}`,
     [...params, path.practice_id],
   );
   return {

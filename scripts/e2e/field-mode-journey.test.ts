@@ -9,8 +9,9 @@ import type { HandBackResult } from '@gebere/contract';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { daInChat } from './demo-das';
+import { advisoryPath } from './fault-steps';
+import { fillFarmer, type NewFarmer, openFromMenu } from './field-mode-steps';
 import {
-  advisoryPath,
   closeAndReopen,
   cutSignal,
   kebeleKept,
@@ -21,7 +22,7 @@ import {
 } from './field-steps';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import { choose, mark, pickRadio, pressMainButton, summaryText, type T, tick, tr } from './steps';
-import { appFrame, chromiumSkipReason } from './test-kit';
+import { chromiumSkipReason } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
@@ -29,10 +30,7 @@ vi.mock('../../bot/src/server/embedded-backend', async (original) =>
 
 const journey = journeyFile();
 
-interface Farmer {
-  names: [string, string, string];
-  phone: string;
-}
+type Farmer = NewFarmer;
 const fullName = (f: Farmer) => f.names.join(' ');
 
 /** Opens a hub entry (a link of the hub's menu) in the app. */
@@ -54,18 +52,6 @@ async function backToHub(page: Page, app: Frame, t: T): Promise<void> {
       { timeout: 20_000 },
     )
     .toBe(true);
-}
-
-/** Fills a farmer's own fields. */
-async function fillFarmer(app: Frame, f: Farmer): Promise<void> {
-  for (const [name, value] of [
-    ['farmer_name', f.names[0]],
-    ['father_name', f.names[1]],
-    ['grand_father_name', f.names[2]],
-    ['phone_number', f.phone],
-  ] as const)
-    await app.locator(`input[name="${name}"]`).fill(value);
-  await choose(app, 'gender', 'female');
 }
 
 /** "Register another" with no signal: kept (on the batch's list), and the next farmer starts blank. */
@@ -103,12 +89,10 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
         'select id, group_name from development_groups where kebele_id = $1 order by id limit 1',
         [kebele],
       );
-      const path = await advisoryPath(kebele, lang, 1);
+      const path = await advisoryPath(kebele, lang, 'reachable', 1);
 
       // With signal, once: the hub from the chat's menu keeps the app and the kebele's lists.
-      await page.locator('#menu-button').click();
-      await page.locator('#app').waitFor({ state: 'visible' });
-      let app = await appFrame(page);
+      let app = await openFromMenu(page);
       await app.getByRole('link', { name: t('home.menu.register_farmer') }).waitFor();
       await workerActive(app);
       await kebeleKept(app, kebele);
@@ -181,8 +165,7 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
           for (const name of [groupName, existing.group_name])
             await app.getByRole('button', { name: new RegExp(`^${literally(name)}`) }).click();
           for (const f of farmers) await tick(app, `${fullName(f)} (${waiting})`);
-          for (const name of [path.category, path.chain, path.practice, ...path.subPractices])
-            await tick(app, name);
+          for (const name of [path.category, path.chain, path.practice, ...path.subs]) await tick(app, name);
           await expect
             .poll(() => app.locator('[data-level="advisory"] input[type="checkbox"]:checked').count(), {
               timeout: 20_000,
@@ -221,7 +204,7 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
       };
       await check();
       // One summary per batch: the group; the five farmers (Register another); reach; adoption.
-      // (The first may come as the answer to the menu launch's query, in the DA's name.)
+      // Each from the bot itself: never the menu launch's answer, which shows in the DA's name.
       const synced = (saved: number): HandBackResult => ({
         kind: 'records_synced',
         saved,
@@ -236,6 +219,12 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
       const expected = [summaryText(synced(1), lang), ...Array(3).fill(summaryText(synced(5), lang))];
       await expect.poll(summaries, { timeout: 30_000 }).toHaveLength(4);
       expect([...summaries()].sort()).toEqual([...expected].sort());
+      expect(
+        u
+          .history()
+          .slice(before)
+          .map((m) => [m.from, m.raw.via_bot?.username]),
+      ).toEqual(Array(4).fill(['bot', undefined]));
 
       // A later open sends and tells nothing twice.
       app = await reloadApp(page);

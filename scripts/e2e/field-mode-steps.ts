@@ -1,6 +1,7 @@
-// Steps of the field-mode journeys (issue 19; refusal-journey.test.ts, long-outage-journey.test.ts):
-// the signal cut and restored, a screen opened as an app of its own, the mini-app closed and
-// opened from the menu button, a farmer typed in, and what the outbox keeps on the phone.
+// Steps of the field-mode journeys (issue 19) on the app's side: a screen opened as an app of its
+// own, the mini-app opened from the menu button and closed, a farmer typed in, what the outbox
+// keeps on the phone, and the writes the browser sends. The signal itself, reloads and reopened
+// apps: field-steps.ts.
 
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
@@ -8,18 +9,13 @@ import type { T } from './steps';
 import { choose, pressMainButton } from './steps';
 import { appFrame, type Browser } from './test-kit';
 
-/**
- * No signal: DevTools' offline emulation, and every call to the server refused as a dead link
- * would (outbox-journey.test.ts says why the emulation alone is not enough).
- */
-const toServer = (url: URL) => /^\/(backend|tg)\//.test(url.pathname);
-export async function cutSignal(context: BrowserContext): Promise<void> {
-  await context.route(toServer, (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-export async function restoreSignal(context: BrowserContext): Promise<void> {
-  await context.unroute(toServer);
-  await context.setOffline(false);
+/** Waits until the page's service worker is installed and active (it keeps the shell from now). */
+export async function workerInstalled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), {
+      timeout: 20_000,
+    })
+    .toBe('activated');
 }
 
 /**
@@ -32,11 +28,7 @@ export async function openScreenPage(browser: Browser, url: string, t: T, ready:
   page.on('pageerror', (e) => browser.errors.push(`${page.url()}: ${e.message}`));
   await page.goto(url);
   await page.locator(ready).waitFor();
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), {
-      timeout: 20_000,
-    })
-    .toBe('activated');
+  await workerInstalled(page);
   await page.getByText(t('common.outbox.all_saved')).waitFor();
   return page;
 }
@@ -78,12 +70,17 @@ export interface NewFarmer {
   phone: string;
 }
 
-/** Types a farmer into the farmer form, into an existing group, and presses Register. */
-export async function registerFarmer(app: Frame, f: NewFarmer, groupId: number | string): Promise<void> {
+/** Types a farmer's own fields into the farmer form (the group is each journey's choice). */
+export async function fillFarmer(app: Frame, f: NewFarmer): Promise<void> {
   for (const [i, field] of ['farmer_name', 'father_name', 'grand_father_name'].entries())
     await app.locator(`input[name="${field}"]`).fill(f.names[i] as string);
   await app.locator('input[name="phone_number"]').fill(f.phone);
   await choose(app, 'gender', 'female');
+}
+
+/** Types a farmer into the farmer form, into an existing group, and presses Register. */
+export async function registerFarmer(app: Frame, f: NewFarmer, groupId: number | string): Promise<void> {
+  await fillFarmer(app, f);
   await choose(app, 'development_group', String(groupId));
   // The in-page button (a browser launch) or Telegram's main button under the frame.
   const inPage = app.locator('.inpage-main-button button');
@@ -100,26 +97,49 @@ export interface KeptRecord {
   capturedAt: string;
   authorization?: string;
   refusal?: { status: number | null; reason: string; lateSync?: string };
+  reported?: boolean;
+  /** Its batch may still grow (Register another): no summary until the form closes it. */
+  openUntil?: number;
 }
+
+/**
+ * The values an IndexedDB store of the app's origin holds (those under `key` only, when given);
+ * none while the app has not created it.
+ */
+export const storedValues = <V>(
+  where: Page | Frame,
+  db: string,
+  store: string,
+  key?: unknown,
+): Promise<V[]> =>
+  where.evaluate(
+    ([db, store, key]) =>
+      new Promise<V[]>((done, fail) => {
+        const open = indexedDB.open(db as string);
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const opened = open.result;
+          if (!opened.objectStoreNames.contains(store as string)) {
+            opened.close();
+            return done([]);
+          }
+          const all = opened
+            .transaction(store as string)
+            .objectStore(store as string)
+            .getAll(key as IDBValidKey | undefined);
+          all.onsuccess = () => {
+            opened.close();
+            done(all.result as V[]);
+          };
+          all.onerror = () => fail(all.error);
+        };
+      }),
+    [db, store, key] as const,
+  );
 
 /** What the outbox keeps on the phone, oldest first. */
 export const keptRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
-  (
-    await where.evaluate(
-      () =>
-        new Promise<KeptRecord[]>((done, fail) => {
-          const open = indexedDB.open('gebere-outbox');
-          open.onerror = () => fail(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('records')) return done([]);
-            const all = db.transaction('records').objectStore('records').getAll();
-            all.onsuccess = () => done(all.result as KeptRecord[]);
-            all.onerror = () => fail(all.error);
-          };
-        }),
-    )
-  ).sort((a, b) => a.seq - b.seq);
+  (await storedValues<KeptRecord>(where, 'gebere-outbox', 'records')).sort((a, b) => a.seq - b.seq);
 
 /** The outbox is at rest: nothing pending or saved-but-untold on the phone, no write on its way. */
 export async function settled(where: Page | Frame, onTheWay: () => number): Promise<void> {

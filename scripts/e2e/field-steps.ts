@@ -1,11 +1,9 @@
-// Steps of the field-mode journeys (issue 19): the signal cut and back, an app closed and opened
-// again from Telegram's minimized apps, the DA's data kept ready, and a path down the
-// value-chain hierarchy to advisories for a kebele.
-import type { Language } from '@gebere/i18n';
+// Steps of the field-mode journeys (issue 19) around the app: the signal cut and back, an app
+// reloaded, or closed and opened again from Telegram's minimized apps, its service worker, the
+// DA's data kept ready, and the chat told. What the app shows and keeps: field-mode-steps.ts.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { row, rows } from './journey';
-import { categoryShown } from './steps';
+import { closeMiniApp, keptRecords, storedValues } from './field-mode-steps';
 import { appFrame } from './test-kit';
 
 /**
@@ -40,9 +38,7 @@ export async function lastLaunch(page: Page): Promise<{ url: string; source: str
  * which with no signal only the service worker can serve.
  */
 export async function closeAndReopen(page: Page, launch: { url: string; source: string }): Promise<Frame> {
-  await page.locator('#app-close').click();
-  await page.locator('#modal-buttons button', { hasText: 'Close anyway' }).click();
-  await page.locator('#app').waitFor({ state: 'hidden' });
+  await closeMiniApp(page);
   await page.evaluate((l) => {
     (window as unknown as { tgEmulator: { openApp(l: unknown): void } }).tgEmulator.openApp({
       ...l,
@@ -85,68 +81,8 @@ export async function workerActive(app: Frame): Promise<void> {
 export async function kebeleKept(app: Frame, kebele: number): Promise<void> {
   const mark = JSON.stringify(['warmed', kebele]);
   await expect
-    .poll(
-      () =>
-        app.evaluate(
-          (key) =>
-            new Promise<boolean>((done) => {
-              const open = indexedDB.open('gebere-cache');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('reads')) return done(false);
-                const got = db.transaction('reads').objectStore('reads').get(key);
-                got.onsuccess = () => done(got.result !== undefined);
-                got.onerror = () => done(false);
-              };
-              open.onerror = () => done(false);
-            }),
-          mark,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
-
-/**
- * A path to advisories for the kebele's area (as da-journey finds it): a category, value chain
- * and practice, and `count` of its sub-practices that have one, named as the form shows them.
- */
-export async function advisoryPath(kebele: number, lang: Language, count: number) {
-  const area = await row<{ kebele: string; woreda: string; zone: string; region: string }>(
-    `select k.id as kebele, k.woreda_id as woreda, w.zone_id as zone, z.region_id as region
-     from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $1`,
-    [kebele],
-  );
-  const ids = [area.kebele, area.woreda, area.zone, area.region];
-  const reachable = '(a.kebele_id = $1 or a.woreda_id = $2 or a.zone_id = $3 or a.region_id = $4)';
-  const path = await row<
-    Record<'category' | 'chain' | 'practice' | 'practice_id', string> &
-      Record<'category_am' | 'chain_am' | 'practice_am', string | null>
-  >(
-    `select c.name as category, c.name_am as category_am, vc.name as chain, vc.name_am as chain_am,
-            p.name as practice, p.name_am as practice_am, p.id as practice_id
-     from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
-     join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
-     where ${reachable} and (select count(distinct sp2.id) from advisories a2
-       join sub_practices sp2 on sp2.id = a2.sub_practice_id
-       where sp2.practice_id = p.id and ${reachable.replaceAll('a.', 'a2.')}) >= ${count}
-     order by p.id limit 1`,
-    ids,
-  );
-  const subs = await rows<{ name: string; name_am: string | null }>(
-    `select sp.name, sp.name_am from sub_practices sp where sp.practice_id = $5 and exists (
-       select 1 from advisories a where a.sub_practice_id = sp.id and ${reachable})
-     order by sp.id limit ${count}`,
-    [...ids, path.practice_id],
-  );
-  expect(subs).toHaveLength(count);
-  const local = (name: string, am: string | null) => (lang === 'am' && am?.trim() ? am : name);
-  return {
-    category: categoryShown({ name: path.category, name_am: path.category_am }, lang),
-    chain: local(path.chain, path.chain_am),
-    practice: local(path.practice, path.practice_am),
-    subPractices: subs.map((s) => local(s.name, s.name_am)),
-  };
+    .poll(async () => (await storedValues(app, 'gebere-cache', 'reads', mark)).length, { timeout: 60_000 })
+    .toBe(1);
 }
 
 /**
@@ -156,26 +92,8 @@ export async function advisoryPath(kebele: number, lang: Language, count: number
  */
 export async function outboxTold(app: Frame): Promise<void> {
   await expect
-    .poll(
-      () =>
-        app.evaluate(
-          () =>
-            new Promise<boolean>((done) => {
-              const open = indexedDB.open('gebere-outbox');
-              open.onsuccess = () => {
-                const all = open.result.transaction('records').objectStore('records').getAll();
-                all.onsuccess = () =>
-                  done(
-                    all.result.every(
-                      (r: { state: string; reported?: boolean }) => r.state !== 'saved' || r.reported,
-                    ),
-                  );
-                all.onerror = () => done(false);
-              };
-              open.onerror = () => done(false);
-            }),
-        ),
-      { timeout: 20_000 },
-    )
+    .poll(async () => (await keptRecords(app)).every((r) => r.state !== 'saved' || r.reported), {
+      timeout: 20_000,
+    })
     .toBe(true);
 }

@@ -17,7 +17,6 @@ import { chatSeen, englishAmong, englishOnScreen } from './english-leaks';
 import { countInChat } from './fault-steps';
 import {
   closeMiniApp,
-  cutSignal,
   type KeptRecord,
   keptRecords,
   type NewFarmer,
@@ -26,10 +25,10 @@ import {
   refusedReasons,
   registerFarmer,
   removeRefused,
-  restoreSignal,
   settled,
   watchWrites,
 } from './field-mode-steps';
+import { cutSignal, restoreSignal } from './field-steps';
 import { expectCleanRun, type Journey, journeyFile, row, rows } from './journey';
 import { mark, openFromReply, summaryText, type T, tr } from './steps';
 import { chromiumSkipReason, screenshot } from './test-kit';

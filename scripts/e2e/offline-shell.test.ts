@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createLinkMaker } from '../../bot/src/telegram/links';
 import { daInChat } from './demo-das';
+import { storedValues, workerInstalled } from './field-mode-steps';
 import { expectCleanRun, journeyFile } from './journey';
 import { openFromReply, tr } from './steps';
 import { chromiumSkipReason } from './test-kit';
@@ -55,12 +56,7 @@ describe.skipIf(chromiumSkipReason)('the app without signal (needs Chromium)', (
     // Online: the screen opens, and after its first paint the worker installs this build.
     await app.goto(link.href);
     await app.locator('input[name="farmer_name"]').waitFor();
-    await expect
-      .poll(
-        () => app.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
-        { timeout: 20_000 },
-      )
-      .toBe('activated');
+    await workerInstalled(app);
     const stored = await cacheContents(app);
     const names = Object.keys(stored);
     expect(names, 'the older build’s cache is deleted').toEqual([expect.stringMatching(/^gebere-shell-/)]);
@@ -80,24 +76,7 @@ describe.skipIf(chromiumSkipReason)('the app without signal (needs Chromium)', (
 
     // The screen's data is kept too, in IndexedDB (lib/offline-cache/), once the page is idle.
     await expect
-      .poll(
-        () =>
-          app.evaluate(
-            () =>
-              new Promise<number>((done) => {
-                const open = indexedDB.open('gebere-cache');
-                open.onsuccess = () => {
-                  const db = open.result;
-                  if (!db.objectStoreNames.contains('reads')) return done(0);
-                  const count = db.transaction('reads').objectStore('reads').count();
-                  count.onsuccess = () => done(count.result);
-                  count.onerror = () => done(0);
-                };
-                open.onerror = () => done(0);
-              }),
-          ),
-        { timeout: 20_000 },
-      )
+      .poll(async () => (await storedValues(app, 'gebere-cache', 'reads')).length, { timeout: 20_000 })
       .toBeGreaterThan(0);
 
     // Offline: the reload gets the cached shell (not Chromium's error page), and the form its

@@ -13,17 +13,16 @@ import { chatSeen, englishAmong, englishOnScreen } from './english-leaks';
 import { advisoryPath, chooseRecords, countInChat } from './fault-steps';
 import {
   closeMiniApp,
-  cutSignal,
   keptRecords,
   type NewFarmer,
   openScreenPage,
   refusedReasons,
   registerFarmer,
   removeRefused,
-  restoreSignal,
   settled,
   watchWrites,
 } from './field-mode-steps';
+import { cutSignal, restoreSignal } from './field-steps';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import { botSays, mark, openFromReply, openRecordForm, pressMainButton, summaryText, tr } from './steps';
 import { chromiumSkipReason, screenshot } from './test-kit';

@@ -153,6 +153,8 @@ describe('the home hub', () => {
   });
 
   it('Record adoption offers the groups created without signal too, carried as kept records', async () => {
+    // Kept by the same Telegram user the hub opens for (the outbox keeps a known user's records).
+    setLaunchForTests({ ...outsideTelegram, rawInitData: INIT_DATA, userId: 501 });
     await keep({
       key: 'group-lemlem',
       route: 'createDevelopmentGroup',

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../lib/i18n/texts';
 import { keep, outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
+import { type DeviceKeyValue, outboxWiring } from '../lib/outbox/load';
+import { resetOutboxViewForTests } from '../lib/outbox/view';
 import { installFakeFetch, json, route } from '../test-kit/fake-fetch';
-import { freshOutbox } from '../test-kit/outbox';
+import { farmerSaved, freshOutbox } from '../test-kit/outbox';
 import { openAt, renderInApp, signedQuery } from '../test-kit/render';
 import { OutboxStatus } from './outbox-status';
 
@@ -77,6 +80,30 @@ describe('the outbox on screen', () => {
     expect(screen.getByText('1 record was refused:')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Captured 2 hours ago'],
+    ['am', 'የተመዘገበው፦ 2 ሰዓታት በፊት'],
+    ['om', "Kan galmeeffame: sa'aatii 2 dura"],
+  ] as const)('says when a refused record was captured in the screen’s language (%s)', async (lang, said) => {
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () =>
+        json(403, { detail: 'This is outside your area.' }),
+      ),
+    );
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() - 2 * 3600_000);
+    await keepFarmer('earlier');
+    vi.useRealTimers();
+    await initI18n(lang);
+    try {
+      renderInApp(<OutboxStatus />);
+      await startOutbox();
+      expect(await screen.findByText(said)).toBeInTheDocument();
+    } finally {
+      await initI18n('en');
+    }
+  });
+
   it('counts the records waiting for signal', async () => {
     installFakeFetch(
       route('POST', '/backend/api/farmer-profiles/', () => {
@@ -87,6 +114,55 @@ describe('the outbox on screen', () => {
     renderInApp(<OutboxStatus />);
     await startOutbox();
     expect(await screen.findByText('3 records waiting for signal')).toBeInTheDocument();
+  });
+
+  it('shows what the phone keeps at once, then each record as a slow pass answers it', async () => {
+    await keepFarmer('a');
+    await keepFarmer('b');
+    // The app opened again, on a slow link: DeviceStorage, each send and the summary answer late.
+    resetOutboxForTests();
+    resetOutboxViewForTests();
+    const gate = () => {
+      let open = () => {};
+      const shut = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { shut, open };
+    };
+    const storage = gate();
+    const sends = [gate(), gate()];
+    const summary = gate();
+    outboxWiring.deviceStorage = async () => {
+      await storage.shut;
+      return { get: async () => null, set: async () => {} } satisfies DeviceKeyValue;
+    };
+    let posted = 0;
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', async (req) => {
+        await sends[posted++]?.shut;
+        return farmerSaved(req);
+      }),
+    );
+    const tell = vi.fn(async () => {
+      await summary.shut;
+      return true;
+    });
+    try {
+      renderInApp(<OutboxStatus />);
+      const pass = startOutbox({ tell });
+      expect(await screen.findByText('2 records waiting for signal')).toBeInTheDocument();
+      storage.open();
+      sends[0]?.open();
+      expect(await screen.findByText('1 record waiting for signal')).toBeInTheDocument();
+      sends[1]?.open();
+      expect(await screen.findByText('All saved')).toBeInTheDocument();
+      // The chat's summaries are still on their way: the line did not wait for them.
+      await waitFor(() => expect(tell).toHaveBeenCalled());
+      summary.open();
+      expect(await pass).toBe('done');
+    } finally {
+      outboxWiring.deviceStorage = undefined;
+    }
   });
 
   it('offers Fix where a form can take the record back and this launch may save it; else says what to do', async () => {

@@ -1,6 +1,7 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { useLocation } from 'wouter';
 import { useT } from '../lib/i18n/texts';
+import { useRelativeTime } from '../lib/i18n/use-relative-time';
 import { authorization } from '../lib/launch/proof';
 import { historyDepth } from '../lib/navigation';
 import { loadOutbox } from '../lib/outbox/load';
@@ -42,6 +43,8 @@ export function OutboxStatus() {
   const t = useT();
   const [, navigate] = useLocation();
   const { loaded, waiting, refused } = useOutboxStore();
+  // "Captured 3 days ago" in the DA's language (dayjs, fetched once a refusal shows).
+  const ago = useRelativeTime(refused.length > 0);
   if (!loaded) return null;
   return (
     <section className="outbox-status">
@@ -63,9 +66,13 @@ export function OutboxStatus() {
               return (
                 <li key={record.key}>
                   <span className="outbox-reason">{record.reason}</span>{' '}
-                  <span className="outbox-captured">
-                    {t('common.outbox.captured', { when: new Date(record.capturedAt).toLocaleString() })}
-                  </span>
+                  {ago && (
+                    <span className="outbox-captured">
+                      {t('common.outbox.captured', {
+                        when: ago(record.capturedAt, undefined, { ago: true }),
+                      })}
+                    </span>
+                  )}
                   {hint && <span className="outbox-captured">{hint}</span>}
                   {fix && (
                     <Button

@@ -146,9 +146,10 @@ export async function handBack(
 
 /**
  * The summary of an outbox batch settled on sync (lib/outbox/README.md "The chat's summary"):
- * through the companion server, whatever channel opened the app (sendData would close it), with
- * the batch's own key, so a summary whose answer was lost is not posted twice. No toast, no close:
- * the DA may be in the middle of another form. True once delivered.
+ * through the companion server, whatever channel opened the app (sendData would close it), which
+ * sends it as the bot's own message (never as this launch's answer), with the batch's own key, so
+ * a summary whose answer was lost is not posted twice. No toast, no close: the DA may be in the
+ * middle of another form. True once delivered.
  */
 export function tellChat(result: HandBackResult, key: string): Promise<boolean> {
   return postToCompanion(result, key);

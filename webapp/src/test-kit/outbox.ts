@@ -1,5 +1,6 @@
 import { resetOutboxForTests } from '../lib/outbox/live';
 import { resetOutboxViewForTests } from '../lib/outbox/view';
+import { json, type SeenRequest } from './fake-fetch';
 import { freshIndexedDb } from './indexed-db';
 
 /** What a screen toasts when a save got no answer and the outbox keeps it (`common.outbox.kept_offline`). */
@@ -12,3 +13,17 @@ export async function freshOutbox(): Promise<void> {
   resetOutboxForTests();
   resetOutboxViewForTests();
 }
+
+/** The server's answer to a farmer it saved: what was sent, with the fields it adds. */
+export const farmerSaved = (req: SeenRequest, id = 7) =>
+  json(201, {
+    id,
+    father_name: 'Kebede',
+    grand_father_name: 'Tessema',
+    phone_number: null,
+    gender: 'female',
+    kebele: 9,
+    development_group: 11,
+    created_by: 5,
+    ...(req.body as object),
+  });

@@ -70,4 +70,28 @@ describe('Register farmer with no signal', () => {
       { result: { kind: 'records_synced', saved: 2, refused: 0, reasons: [] } },
     ]);
   });
+
+  it('takes back its "kept" toast once the record is refused on sync, where the refusal shows', async () => {
+    const state = { online: false };
+    installFakeFetch(
+      groupsRoute(),
+      route('POST', FARMERS_PATH, () => {
+        if (!state.online) throw new TypeError('Failed to fetch');
+        return json(403, { detail: 'This is outside your area.' });
+      }),
+      route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+    );
+    const { user } = setup();
+    await formReady();
+    await fillPerson(user);
+    await user.selectOptions(field('Development group'), '11');
+    await user.click(registerButton());
+    expect(await screen.findByText(KEPT_OFFLINE)).toBeInTheDocument();
+
+    state.online = true;
+    await startOutbox({ tell: tellChat });
+    expect(await screen.findByText('This is outside your area.')).toBeInTheDocument();
+    // Gone with the refusal, not at the end of its own 5 seconds.
+    expect(screen.queryByText(KEPT_OFFLINE)).toBeNull();
+  });
 });

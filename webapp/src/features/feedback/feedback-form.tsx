@@ -97,7 +97,7 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       setFailed(false);
       saved.drop();
       fix.done();
-      toast.success(t('common.outbox.kept_offline'));
+      void loadOutbox().then((m) => m.toastKept({ batch }));
       return;
     }
     fix.done(); // every answer saved: the refused one it replaces goes

@@ -9,6 +9,8 @@ import type { FarmerRow, GroupState } from './use-groups';
  * under its group (reach: all; adoption: those with a reach record kept too, as the server lists
  * only farmers reached), and a group kept offline (`kept` in the link) with its farmers. Until
  * it is saved a farmer is `@<key>`, which the submit turns into a reference (use-record-submit).
+ * Adoption also offers a farmer of the server's reached only offline (a kept reach record names
+ * it), found among `members`, its group's farmers as reach lists them (use-groups.ts).
  */
 function keptRows(
   kept: KeptEntities,
@@ -16,11 +18,13 @@ function keptRows(
   group: number | string,
   listed: ReadonlySet<number | string>,
   mark: string,
+  members: readonly FarmerRow[] = [],
 ): FarmerRow[] {
-  return kept.farmers
+  const offline = kept.farmers
     .filter((f) => f.group === group && (kind === 'reach' || f.reached))
-    .map((f) => ({ id: f.id ?? `@${f.key}`, name: f.waiting ? `${f.name} (${mark})` : f.name }))
-    .filter((f) => !listed.has(f.id));
+    .map((f) => ({ id: f.id ?? `@${f.key}`, name: f.waiting ? `${f.name} (${mark})` : f.name }));
+  const reached = kind === 'adoption' ? members.filter((f) => kept.reached.includes(f.id as number)) : [];
+  return [...offline, ...reached].filter((f) => !listed.has(f.id));
 }
 
 export function withKept(
@@ -29,12 +33,16 @@ export function withKept(
   keys: readonly string[],
   kept: KeptEntities,
   mark: string,
+  members: ReadonlyMap<number | string, FarmerRow[]> = new Map(),
 ): GroupState[] {
   const loaded = groups.map((g) =>
     g.status === 'ready'
       ? {
           ...g,
-          farmers: [...g.farmers, ...keptRows(kept, kind, g.id, new Set(g.farmers.map((f) => f.id)), mark)],
+          farmers: [
+            ...g.farmers,
+            ...keptRows(kept, kind, g.id, new Set(g.farmers.map((f) => f.id)), mark, members.get(g.id)),
+          ],
         }
       : g,
   );

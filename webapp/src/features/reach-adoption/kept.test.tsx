@@ -7,6 +7,7 @@ import { refTo } from '../../lib/outbox/record';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, type SeenRequest } from '../../test-kit/fake-fetch';
 import { freshOutbox, KEPT_OFFLINE } from '../../test-kit/outbox';
+import { openAt, signedQuery } from '../../test-kit/render';
 import { DA, fakeBackend, farmers, KEBELE, openScreen } from './test-kit';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,8 +20,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 const person = (name: string) => ({ farmer_name: name, father_name: 'Bekele', grand_father_name: 'Desta' });
 
-/** Kept offline: a group in the DA's kebele with Almaz in it, and Hana into the existing Tesfa (11). */
+/**
+ * Kept offline by the DA (the link's Telegram user: the outbox keeps only a known user's
+ * records): a group in the DA's kebele with Almaz in it, and Hana into the existing Tesfa (11).
+ */
 async function keepOfflineWork() {
+  openAt(`/record_reach?${signedQuery({ user_id: DA })}`);
   await keep({
     key: 'group-lemlem',
     route: 'createDevelopmentGroup',
@@ -146,5 +151,37 @@ describe('Reach with farmers kept on the phone', { timeout: 40_000 }, () => {
     } finally {
       restore();
     }
+  });
+
+  it('adoption lists a farmer of the server reached only offline, found in its group as reach lists it', async () => {
+    // The server has not heard of Chala's reach yet: its adoption list for Tesfa lacks Chala.
+    installFakeFetch(
+      (req) =>
+        req.path === '/backend/api/farmerlist-adoption/11/'
+          ? json(
+              200,
+              farmers[11]?.filter((f) => f.farmer_name !== 'Chala'),
+            )
+          : undefined,
+      fakeBackend().handler,
+    );
+    const chala = { name: 'Chala Tolosa Gemechu' };
+    // Tesfa alone: open from the start.
+    const tesfa = () => screen.findByRole('checkbox', { name: 'Almaz Desta' });
+    openScreen('adoption', { selectedids: '11' });
+    await tesfa();
+    expect(screen.queryByRole('checkbox', chala)).toBeNull();
+
+    cleanup();
+    openAt(`/record_reach?${signedQuery({ user_id: DA })}`);
+    const id = farmers[11]?.find((f) => f.farmer_name === 'Chala')?.id;
+    await keep({
+      key: 'reach-chala',
+      route: 'createReachBatch',
+      input: { body: { user: DA, records: [{ farmer: id, advisory: 9 }] } },
+    });
+    openScreen('adoption', { selectedids: '11' });
+    await tesfa();
+    expect(await screen.findByRole('checkbox', chala)).toBeInTheDocument();
   });
 });

@@ -141,7 +141,15 @@ export interface SubmitState {
   setPhase(phase: SubmitPhase): void;
   settled: { current: Set<string> };
   recorded: { current: Map<string, RecordPair> };
-  last: { current: { failed: readonly FailedPair[]; queued: readonly ScreenPair[]; answered: number } };
+  last: {
+    current: {
+      failed: readonly FailedPair[];
+      queued: readonly ScreenPair[];
+      answered: number;
+      /** The submit's outbox batch (its "kept" toast goes once none of it waits). */
+      batch?: string;
+    };
+  };
   batchSupported: { current: boolean };
 }
 
@@ -173,6 +181,7 @@ async function record(s: SubmitState, all: ScreenPair[]): Promise<void> {
       failed: report.failed.filter((p) => !waiting.includes(p)),
       queued: [...waiting, ...later.slice(0, waitingFarmers)],
       answered: pairs.length - waiting.length,
+      batch,
     };
     for (const p of all) s.settled.current.add(pairKey(p));
     if (report.failed.length) haptic.notify('error');
@@ -189,7 +198,7 @@ async function record(s: SubmitState, all: ScreenPair[]): Promise<void> {
  * `unconfirmed` those that got no answer where there is no outbox (they may be saved).
  */
 async function finish(s: SubmitState): Promise<void> {
-  const { failed, queued: waiting } = s.last.current;
+  const { failed, queued: waiting, batch } = s.last.current;
   const queued = waiting.length;
   const { refused, unconfirmed } = splitFailures(failed);
   const all = [...s.recorded.current.values(), ...failed, ...waiting];
@@ -207,7 +216,7 @@ async function finish(s: SubmitState): Promise<void> {
     toast.success(
       s.t(s.kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
     );
-  else if (queued > 0) toast.success(s.t('common.outbox.kept_offline'));
+  else if (queued > 0) void loadOutbox().then((m) => m.toastKept({ batch: batch ?? '' }));
   // Nothing answered at all (no signal): the chat hears of it when the outbox syncs; a
   // hand-back now would only fail for want of signal too.
   if (queued > 0 && s.last.current.answered === 0) return;

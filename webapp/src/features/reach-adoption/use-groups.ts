@@ -1,4 +1,4 @@
-import type { DevelopmentGroup } from '@gebere/contract';
+import type { DevelopmentGroup, FarmerListed } from '@gebere/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { describeApiError } from '../../lib/api/errors';
 import { t } from '../../lib/i18n/texts';
@@ -20,6 +20,8 @@ export type GroupState =
   | { id: number | string; status: 'loading' }
   | { id: number | string; status: 'error'; message: string }
   | { id: number | string; status: 'ready'; group: DevelopmentGroup; farmers: FarmerRow[] };
+
+const row = (f: FarmerListed): FarmerRow => ({ id: f.id, name: farmerFullName(f) });
 
 /**
  * The selected development groups (spec §2 `selectedids`), each with its name and farmers,
@@ -45,12 +47,7 @@ export function useGroups(kind: RecordKind, groupIds: readonly number[], keptKey
       const [group, farmers] = await Promise.all([getGroup(id), listGroupFarmers(kind, id)]);
       if (!group.ok) return put({ id, status: 'error', message: describeApiError(group.error) });
       if (!farmers.ok) return put({ id, status: 'error', message: describeApiError(farmers.error) });
-      put({
-        id,
-        status: 'ready',
-        group: group.data,
-        farmers: farmers.data.map((f) => ({ id: f.id, name: farmerFullName(f) })),
-      });
+      put({ id, status: 'ready', group: group.data, farmers: farmers.data.map(row) });
     },
     [kind],
   );
@@ -66,9 +63,27 @@ export function useGroups(kind: RecordKind, groupIds: readonly number[], keptKey
       .then((m) => m.outbox())
       .catch(() => undefined);
   }, []);
+
+  // Adoption: the server lists a farmer once reached; one reached only offline (a kept reach
+  // record names it) is found among its group's farmers as reach lists them (kept offline too).
+  const [members, setMembers] = useState(new Map<number, FarmerRow[]>());
+  const asked = useRef(new Set<number>());
+  useEffect(() => {
+    const listed = new Set(groups.flatMap((g) => (g.status === 'ready' ? g.farmers.map((f) => f.id) : [])));
+    if (kind !== 'adoption' || kept.reached.every((id) => listed.has(id))) return;
+    for (const g of groups) {
+      const id = g.id;
+      if (g.status !== 'ready' || typeof id !== 'number' || asked.current.has(id)) continue;
+      asked.current.add(id);
+      void listGroupFarmers('reach', id).then((r) => {
+        if (r.ok && alive.current) setMembers((m) => new Map(m).set(id, r.data.map(row)));
+      });
+    }
+  }, [kind, groups, kept.reached]);
+
   const all = useMemo(
-    () => withKept(kind, groups, keptKeys, kept, t('common.outbox.waiting_mark')),
-    [kind, groups, keptKeys, kept],
+    () => withKept(kind, groups, keptKeys, kept, t('common.outbox.waiting_mark'), members),
+    [kind, groups, keptKeys, kept, members],
   );
 
   return { groups: all, retry: load };

@@ -6,6 +6,7 @@ import { describeApiError, noAnswer, withRefusal } from '../api/errors';
 import { forgetKey, type KeySlot, keyFor, memorySlot } from '../api/idempotent-call';
 import type { ApiError, ApiResult } from '../api/lazy-client';
 import { t } from '../i18n/texts';
+import { loadOutbox } from '../outbox/load';
 import { type ToastOptions, toast } from '../ui/toast';
 import { applyFieldErrors } from './field-errors';
 import { useRefusedFix } from './fix';
@@ -168,7 +169,7 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       if (!sent.ok && wasKept(key)) {
         // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
         forgetKey(slot);
-        toast.success(t('common.outbox.kept_offline'), o.toastOptions);
+        void loadOutbox().then((m) => m.toastKept({ key }, o.toastOptions));
         // "Register another": the form starts afresh; otherwise it is done (no hand-back now).
         if (!(next && o.onNext)) {
           p.handedBack = true;

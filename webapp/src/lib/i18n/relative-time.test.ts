@@ -22,6 +22,16 @@ describe('relativeTimeIn', () => {
     expect([ago(10), ago(5 * 60), ago(3600), ago(2 * 86400)].map((t) => format(t, now))).toEqual(expected);
   });
 
+  // A refused record's capture time (components/outbox-status.tsx): "… ago" as each language says it.
+  it.each([
+    ['en', '3 days ago'],
+    ['am', '3 ቀናት በፊት'],
+    ['om', 'guyyaa 3 dura'],
+  ] as const)('%s, with "ago"', async (lang, expected) => {
+    const format = await relativeTimeIn(lang);
+    expect(format(ago(3 * 86400), now, { ago: true })).toBe(expected);
+  });
+
   it('does not change the global locale, reads a future time as now, and an invalid one as empty', async () => {
     await relativeTimeIn('am');
     await relativeTimeIn('om');

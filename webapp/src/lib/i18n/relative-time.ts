@@ -31,11 +31,14 @@ function loadLocale(lang: Exclude<Language, 'en'>): Promise<void> {
   return load;
 }
 
-export type FormatRelative = (then: string, now?: number) => string;
+/** How long ago `then` was ("5 minutes"); with `ago`, said as the language says it ("5 minutes ago"). */
+export type FormatRelative = (then: string, now?: number, options?: { ago?: boolean }) => string;
 
 /**
  * A formatter in `lang` (English when its locale could not load). A time in the future
- * (a phone clock behind the server's) reads as "a few seconds"; an invalid one as ''.
+ * (a phone clock behind the server's) reads as "a few seconds"; an invalid one as ''. Relative,
+ * not a date: an Amharic reader counts in the Ethiopian calendar and hours from dawn, which a
+ * Gregorian date and clock time in Amharic words would only mislead.
  */
 export async function relativeTimeIn(lang: Language): Promise<FormatRelative> {
   const locale: Language =
@@ -45,10 +48,10 @@ export async function relativeTimeIn(lang: Language): Promise<FormatRelative> {
           () => lang,
           () => 'en' as const,
         );
-  return (then, now = Date.now()) => {
+  return (then, now = Date.now(), options = {}) => {
     const t = dayjs(then);
     if (!t.isValid()) return '';
     const n = dayjs(now);
-    return (t.isAfter(n) ? n : t).locale(locale).from(n, true);
+    return (t.isAfter(n) ? n : t).locale(locale).from(n, !options.ago);
   };
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { currentLanguage, useT } from '../i18n/texts';
+import { useT } from '../i18n/texts';
+import { useRelativeTime } from '../i18n/use-relative-time';
 import { useAsOf } from './read-through';
 
 /**
@@ -10,25 +10,11 @@ import { useAsOf } from './read-through';
 export function AsOfLine() {
   const t = useT();
   const at = useAsOf();
-  const lang = currentLanguage();
-  const [ago, setAgo] = useState<string>();
-  useEffect(() => {
-    if (at === undefined) return;
-    let live = true;
-    void import('../i18n/relative-time')
-      .then((m) => m.relativeTimeIn(lang))
-      .then((format) => {
-        if (live) setAgo(format(new Date(at).toISOString()));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [at, lang]);
-  if (at === undefined || ago === undefined) return null;
+  const format = useRelativeTime(at !== undefined);
+  if (at === undefined || format === undefined) return null;
   return (
     <p className="screen-notice" role="status">
-      {t('common.as_of', { time: ago })}
+      {t('common.as_of', { time: format(new Date(at).toISOString()) })}
     </p>
   );
 }

@@ -18,12 +18,9 @@ const id = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && 
 /** `@<key>`: how a kept record stands in a list until it has an id. */
 export const keptName = (key: string) => `@${key}`;
 
-/**
- * The entities of `user`'s records (a phone may be shared: another Telegram account's farmers
- * are not theirs to list); records that name no user (kept before) count as theirs.
- */
-export function keptEntities(records: readonly OutboxRecord[], user?: string): KeptEntities {
-  const live = records.filter((r) => r.state !== 'refused' && (!r.user || !user || r.user === user));
+/** The entities of the records (the launch's user's only: owner.ts), refused ones aside. */
+export function keptEntities(records: readonly OutboxRecord[]): KeptEntities {
+  const live = records.filter((r) => r.state !== 'refused');
   const byKey = new Map(live.map((r) => [r.key, r]));
   const body = (r: OutboxRecord) => object(r.input.body) ?? {};
   const saved = (r: OutboxRecord | undefined) => (r?.state === 'saved' ? object(r.saved) : undefined);
@@ -79,5 +76,5 @@ export function keptEntities(records: readonly OutboxRecord[], user?: string): K
     }
   }
   for (const f of farmers) f.reached = reached.has(f.id ?? keptName(f.key));
-  return { groups, farmers };
+  return { groups, farmers, reached: [...reached].filter((f) => typeof f === 'number') };
 }

@@ -7,9 +7,14 @@ import { t } from '../i18n/texts';
 import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
 import { keptEntities } from './kept';
+
+// The "kept" toast, for the screens that keep a save (in this chunk, already loaded by then).
+export { toastKept } from './kept-toast';
+
 import { outboxWiring } from './load';
 import { createMirror, type Mirror } from './mirror';
 import { createOutbox, type LiveSend, type NewRecord, type Outbox, type SyncOutcome } from './outbox';
+import { ownedBy } from './owner';
 import { type OutboxRecord, screenHere } from './record';
 import { openRecordStore } from './store';
 import { publish } from './view';
@@ -97,13 +102,25 @@ async function deviceMirror(): Promise<Mirror | null> {
   return storage ? createMirror(storage) : null;
 }
 
-async function open(): Promise<Outbox> {
-  const store = await openRecordStore();
+/**
+ * The outbox of this launch's Telegram user (owner.ts): only their records, on a phone two
+ * accounts may share. A launch with no known user (no initData, no signed link: a plain browser)
+ * gets none: its saves are sent as where IndexedDB is missing, and nobody's records are touched.
+ */
+async function open(): Promise<Outbox | null> {
+  const user = launchUser();
+  if (user === undefined) return null;
+  const opened = await openRecordStore();
+  const store = ownedBy(opened, user);
+  // What the phone keeps, on screen at once: before DeviceStorage (its chunk, its answers) and
+  // long before the first pass has heard from a slow link.
+  const view = (records: OutboxRecord[]) => publish(records, keptEntities(records));
+  view(await store.all());
   const mirror = await deviceMirror();
   // IndexedDB was just created (cleared since the last open?): the mirror's records come back.
-  if (mirror && store.fresh) await mirror.restore(store).catch(() => 0);
+  if (mirror && opened.fresh) await mirror.restore(store).catch(() => 0);
   const show = (records: OutboxRecord[]) => {
-    publish(records, keptEntities(records, launchUser()));
+    view(records);
     void mirror?.write(records);
   };
   const box = createOutbox({
@@ -120,7 +137,7 @@ async function open(): Promise<Outbox> {
   return box;
 }
 
-/** The outbox, or null where IndexedDB is not there. */
+/** The outbox, or null where IndexedDB is not there (or the launch names no user). */
 export function outbox(): Promise<Outbox | null> {
   opening ??= open().catch(() => null);
   return opening;

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshOutbox } from '../../test-kit/outbox';
+import { outsideTelegram, setLaunchForTests } from '../launch/launch';
 import { type DeviceKeyValue, outboxWiring } from './load';
 import { createMirror, MIRROR_KEY, mirrored } from './mirror';
 import type { OutboxRecord } from './record';
@@ -74,9 +75,11 @@ describe('the outbox with a DeviceStorage mirror', () => {
     await freshOutbox();
     storage = new FakeDeviceStorage();
     outboxWiring.deviceStorage = async () => storage;
+    setLaunchForTests({ ...outsideTelegram, userId: 501 });
   });
   afterEach(() => {
     outboxWiring.deviceStorage = undefined;
+    setLaunchForTests(undefined);
   });
 
   const reopen = async () => {
@@ -87,8 +90,18 @@ describe('the outbox with a DeviceStorage mirror', () => {
 
   it('brings the kept records back after the WebView storage was cleared, and sends them once', async () => {
     const box = await reopen();
-    await box?.keep({ key: 'k1', route: 'createFarmer', input: { body: { farmer_name: 'Almaz' } } });
-    await box?.keep({ key: 'k2', route: 'createFarmer', input: { body: { farmer_name: 'Chala' } } });
+    await box?.keep({
+      key: 'k1',
+      route: 'createFarmer',
+      input: { body: { farmer_name: 'Almaz' } },
+      user: '501',
+    });
+    await box?.keep({
+      key: 'k2',
+      route: 'createFarmer',
+      input: { body: { farmer_name: 'Chala' } },
+      user: '501',
+    });
     await expect.poll(() => storage.kept().map((r) => r.key)).toEqual(['k1', 'k2']);
 
     await freshOutbox(); // the storage cleared: a new, empty IndexedDB
@@ -101,7 +114,7 @@ describe('the outbox with a DeviceStorage mirror', () => {
 
   it('trusts IndexedDB over a mirror a step behind: a record gone stays gone', async () => {
     const box = await reopen();
-    await box?.keep({ key: 'k1', route: 'createFarmer', input: {} });
+    await box?.keep({ key: 'k1', route: 'createFarmer', input: {}, user: '501' });
     await expect.poll(() => storage.kept().length).toBe(1);
     await box?.drop('k1');
     // The app closed before the mirror heard that k1 was dropped (k2: a record never in this store).
@@ -115,7 +128,7 @@ describe('the outbox with a DeviceStorage mirror', () => {
   it('works without the mirror when the client does not answer', async () => {
     storage.failing = true;
     const box = await reopen();
-    await box?.keep({ key: 'k1', route: 'createFarmer', input: {} });
+    await box?.keep({ key: 'k1', route: 'createFarmer', input: {}, user: '501' });
     expect((await box?.list())?.map((r) => r.key)).toEqual(['k1']);
   });
 });

@@ -89,8 +89,13 @@ export function createMirror(storage: DeviceKeyValue) {
       let restored = 0;
       for (const record of kept.filter(isRecord)) {
         if (await store.get(record.key)) continue;
-        await store.put(record);
-        restored++;
+        // The store takes only its user's records (owner.ts): DeviceStorage is per user, but a
+        // mirror written before that rule may hold another account's.
+        const put = await store.put(record).then(
+          () => true,
+          () => false,
+        );
+        if (put) restored++;
       }
       return restored;
     },

@@ -167,16 +167,6 @@ describe('records that name another record', () => {
       ['f2 F G', 103, 300, false],
     ]);
   });
-
-  it('lists only the records of the Telegram user now on the phone', async () => {
-    const box = await open(newDb(), new FakeServer());
-    await box.keep({ ...group(), user: '7' });
-    await box.keep({ ...farmer('theirs', 11), user: '8' });
-    await box.keep(farmer('unnamed', 11));
-    const mine = keptEntities(await box.list(), '7');
-    expect(mine.groups.map((g) => g.key)).toEqual(['g']);
-    expect(mine.farmers.map((f) => f.key)).toEqual(['unnamed']);
-  });
 });
 
 describe('a batch kept open (Register another)', () => {

@@ -49,7 +49,10 @@ export interface OutboxRecord {
   openUntil?: number;
   /** The in-app address of the screen it was captured on (path and query), to open it again to fix it. */
   origin?: string;
-  /** The Telegram user who captured it (lib/launch/launch-user.ts): only their lists show it. */
+  /**
+   * The Telegram user who captured it (lib/launch/launch-user.ts): only their launches act on it
+   * (owner.ts, which reads the stored proof's user first).
+   */
   user?: string;
 }
 

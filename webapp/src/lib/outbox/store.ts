@@ -16,8 +16,14 @@ export interface RecordStore {
   all(): Promise<OutboxRecord[]>;
   get(key: string): Promise<OutboxRecord | undefined>;
   put(record: OutboxRecord): Promise<void>;
-  /** Changes a record only if it is still there (a record dropped meanwhile stays dropped). */
-  update(key: string, change: (record: OutboxRecord) => OutboxRecord): Promise<OutboxRecord | undefined>;
+  /**
+   * Changes a record only if it is still there (a record dropped meanwhile stays dropped) and
+   * `change` gives a new one (undefined: left as it is).
+   */
+  update(
+    key: string,
+    change: (record: OutboxRecord) => OutboxRecord | undefined,
+  ): Promise<OutboxRecord | undefined>;
   delete(key: string): Promise<void>;
 }
 

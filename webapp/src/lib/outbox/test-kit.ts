@@ -49,13 +49,18 @@ export class FakeServer {
 
 let dbCount = 0;
 
-/** A fresh module instance (a reload of the app) over the database `name`. */
-export async function open(name: string, server: FakeServer, extra: Partial<OutboxDeps> = {}) {
+/**
+ * A fresh module instance (a reload of the app) over the database `name`; with `user`, as that
+ * Telegram user's launch sees it (owner.ts), as live.ts opens it.
+ */
+export async function open(name: string, server: FakeServer, extra: Partial<OutboxDeps> = {}, user?: string) {
   vi.resetModules();
   const { createOutbox } = await import('./outbox');
   const { openRecordStore } = await import('./store');
+  const { ownedBy } = await import('./owner');
+  const store = await openRecordStore(name);
   return createOutbox({
-    store: await openRecordStore(name),
+    store: user === undefined ? store : ownedBy(store, user),
     send: (r) => server.send(r),
     isLate: () => true,
     describe: (e) => e.detail ?? e.message,

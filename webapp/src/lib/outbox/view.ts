@@ -45,6 +45,8 @@ export interface KeptFarmer {
 export interface KeptEntities {
   groups: KeptGroup[];
   farmers: KeptFarmer[];
+  /** Farmers of the server's (ids) a kept reach record names: reached offline, the adoption list offers them. */
+  reached: number[];
 }
 
 export interface OutboxView {
@@ -52,18 +54,28 @@ export interface OutboxView {
   loaded: boolean;
   /** Pending records: kept, not yet answered by the server. */
   waiting: number;
+  /** Which records wait (their keys and batches): a screen's "kept" toast goes once its own do not. */
+  pending: { key: string; batch: string }[];
   refused: RefusedView[];
   kept: KeptEntities;
 }
 
-const EMPTY: OutboxView = { loaded: false, waiting: 0, refused: [], kept: { groups: [], farmers: [] } };
+const EMPTY: OutboxView = {
+  loaded: false,
+  waiting: 0,
+  pending: [],
+  refused: [],
+  kept: { groups: [], farmers: [], reached: [] },
+};
 
 export const useOutboxStore = create<OutboxView>(() => EMPTY);
 
 export function publish(records: readonly OutboxRecord[], kept: KeptEntities = EMPTY.kept): void {
+  const pending = records.filter((r) => r.state === 'pending');
   useOutboxStore.setState({
     loaded: true,
-    waiting: records.filter((r) => r.state === 'pending').length,
+    waiting: pending.length,
+    pending: pending.map(({ key, batch }) => ({ key, batch })),
     refused: records.flatMap((r) =>
       r.state === 'refused' && r.refusal
         ? [

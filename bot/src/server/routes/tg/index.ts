@@ -226,6 +226,15 @@ async function once(
   return answer;
 }
 
+/**
+ * Results said in the bot's own voice, never as the launch's answer: `records_synced` sums up
+ * records the outbox sent late (webapp lib/outbox/README.md "The chat's summary"), often while
+ * the DA works on another screen of a menu launch. As that launch's answerWebAppQuery it would
+ * show in the chat as a message from the DA; it is the bot's report (DESIGN.md "Handing results
+ * back", channel 3).
+ */
+const BOT_VOICE: ReadonlySet<HandBackRequest['result']['kind']> = new Set(['records_synced']);
+
 async function deliver(
   api: TgOptions['api'],
   sender: HandBackSender,
@@ -236,7 +245,7 @@ async function deliver(
 ): Promise<HandBackResponse> {
   const html = renderSummary(body.result, language);
   try {
-    if (sender.queryId) {
+    if (sender.queryId && !BOT_VOICE.has(body.result.kind)) {
       try {
         await api.answerWebAppQuery(sender.queryId, {
           type: 'article',

@@ -49,6 +49,32 @@ describe('POST /tg/result', () => {
     expect(sent[0]?.text).not.toContain('Farmer'); // Amharic, not English
   });
 
+  it('says records sent late in the bot’s own voice, in the chat, even from a launch with a query_id', async () => {
+    const { app, sent } = await setup();
+    const auth = `tma ${initData({ id: 504 }, { queryId: 'AAQ-2' })}`;
+    const synced = { kind: 'records_synced', saved: 3, refused: 0, reasons: [] };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/tg/result',
+      headers: { authorization: auth, 'idempotency-key': 'outbox-batch-1' },
+      payload: { result: synced },
+    });
+    expect(res.json()).toEqual({ delivered: 'chat_message' });
+    // Once: the same batch's key again is answered from the delivered keys.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/tg/result',
+      headers: { authorization: auth, 'idempotency-key': 'outbox-batch-1' },
+      payload: { result: synced },
+    });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(sent.map((m) => [m.method, m.target])).toEqual([['sendMessage', 504]]);
+    expect(sent[0]?.text).toContain('Sent when the signal returned: 3 records saved.');
+    // The screen's own result from the same launch still answers the launch's query.
+    await post(app, auth, { result: farmer });
+    expect(sent.map((m) => m.method)).toEqual(['sendMessage', 'answerWebAppQuery']);
+  });
+
   it('sends to the user’s own chat without a query_id', async () => {
     const { app, sent } = await setup();
     const res = await post(app, `tma ${initData({ id: 502 })}`, {
