@@ -9,6 +9,7 @@ import { sql as nationalScale } from './008-national-scale';
 import { sql as reportRollups } from './009-report-rollups';
 import { sql as fairDelivery } from './010-fair-delivery';
 import { sql as reportDigest } from './011-report-digest';
+import { sql as recordPartitions } from './013-record-partitions';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -23,4 +24,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 9, name: 'report-rollups', sql: reportRollups },
   { version: 10, name: 'fair-delivery', sql: fairDelivery },
   { version: 11, name: 'report-digest', sql: reportDigest },
+  { version: 13, name: 'record-partitions', sql: recordPartitions },
 ];
