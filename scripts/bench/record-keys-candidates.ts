@@ -10,6 +10,16 @@ const FKS = (t: string) => `
   create trigger ${t}_report after insert on ${t} referencing new table as new_rows
     for each statement execute function report_count_reach();`;
 
+/**
+ * Fills `t` with the reach rows (`columns` selected from reach_records), gives its ids a sequence
+ * that continues them, and adds the real foreign keys and rollup trigger.
+ */
+const filled = (t: string, columns: string, defaultId = true) => `
+  create sequence ${t}_seq;${defaultId ? ` alter table ${t} alter id set default nextval('${t}_seq');` : ''}
+  insert into ${t} select ${columns} from reach_records;
+  select setval('${t}_seq', (select max(id) from reach_records));
+  ${FKS(t)}`;
+
 /** Monthly partitions of `t` over the months its rows span, three months ahead, and a default. */
 const monthly = (t: string, type: 'timestamptz' | 'date') => `
   do $$ declare m date; begin
@@ -61,10 +71,7 @@ export const CANDIDATES: Candidate[] = [
     build: `create table rk_single (id bigint primary key, farmer_id bigint not null, advisory_id bigint not null,
         created_by bigint not null, created_at timestamptz not null default now(),
         constraint rk_single_pair unique (farmer_id, advisory_id, created_by));
-      create sequence rk_single_seq; alter table rk_single alter id set default nextval('rk_single_seq');
-      insert into rk_single select id, farmer_id, advisory_id, created_by, created_at from reach_records;
-      select setval('rk_single_seq', (select max(id) from reach_records));
-      ${FKS('rk_single')}`,
+      ${filled('rk_single', 'id, farmer_id, advisory_id, created_by, created_at')}`,
     insert: (db, f, a, by) =>
       insertAndRead(
         db,
@@ -87,11 +94,8 @@ export const CANDIDATES: Candidate[] = [
       ${monthly('rk_registry', 'timestamptz')}
       create table rk_registry_keys (farmer_id bigint not null, advisory_id bigint not null, created_by bigint not null,
         id bigint not null, created_at timestamptz not null, primary key (farmer_id, advisory_id, created_by));
-      create sequence rk_registry_seq;
-      insert into rk_registry select id, farmer_id, advisory_id, created_by, created_at from reach_records;
       insert into rk_registry_keys select farmer_id, advisory_id, created_by, id, created_at from reach_records;
-      select setval('rk_registry_seq', (select max(id) from reach_records));
-      ${FKS('rk_registry')}`,
+      ${filled('rk_registry', 'id, farmer_id, advisory_id, created_by, created_at', false)}`,
     insert: (db, f, a, by) =>
       insertAndRead(
         db,
@@ -133,11 +137,7 @@ export const CANDIDATES: Candidate[] = [
         primary key (id, month), constraint rk_month_pair unique (farmer_id, advisory_id, created_by, month))
         partition by range (month);
       ${monthly('rk_month', 'date')}
-      create sequence rk_month_seq; alter table rk_month alter id set default nextval('rk_month_seq');
-      insert into rk_month select id, farmer_id, advisory_id, created_by, created_at,
-        date_trunc('month', created_at at time zone 'UTC')::date from reach_records;
-      select setval('rk_month_seq', (select max(id) from reach_records));
-      ${FKS('rk_month')}`,
+      ${filled('rk_month', "id, farmer_id, advisory_id, created_by, created_at, date_trunc('month', created_at at time zone 'UTC')::date")}`,
     insert: (db, f, a, by) =>
       insertAndRead(
         db,
@@ -159,10 +159,7 @@ export const CANDIDATES: Candidate[] = [
         partition by range (created_at);
       ${monthly('rk_lock', 'timestamptz')}
       create index rk_lock_pair on rk_lock (farmer_id, advisory_id, created_by);
-      create sequence rk_lock_seq; alter table rk_lock alter id set default nextval('rk_lock_seq');
-      insert into rk_lock select id, farmer_id, advisory_id, created_by, created_at from reach_records;
-      select setval('rk_lock_seq', (select max(id) from reach_records));
-      ${FKS('rk_lock')}`,
+      ${filled('rk_lock', 'id, farmer_id, advisory_id, created_by, created_at')}`,
     insert: (db, f, a, by) =>
       db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock(1919, $1::int)', [by]);

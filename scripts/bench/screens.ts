@@ -1,10 +1,11 @@
 // The screens' calls (spec §7) through the real backend routes (Fastify inject: routing, proof,
 // contract validation, policy, SQL), timed on two databases of one PostgreSQL server: the demo
-// data and national-scale data (national-data.ts). For each call in turn: the demo database, the
-// national one with the notification engine stopped, then the national one while the engine
-// drains a send-now to every DA (a stub Telegram answering in 20 ms at 30/s); so other work on
-// the machine blurs all three alike. Sequential, then 8 requests at once (c=8: client and server
-// share one process, so it includes the client's own queueing). Run by scripts/bench/national.ts.
+// data and national-scale data (national-data.ts). For each call in turn: the demo database and
+// the national one with the notification engine stopped, taking turns every 40 calls, then the
+// national one while the engine drains a send-now to every DA (a stub Telegram answering in 20 ms
+// at 30/s); so other work on the machine blurs all three alike. Sequential, then 8 requests at
+// once (c=8: client and server share one process, so it includes the client's own queueing).
+// Run by scripts/bench/national.ts.
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { backendPlugin, type Db } from '../../bot/src/backend/index';
@@ -20,33 +21,50 @@ export interface Timing {
   rate: number;
 }
 
-async function measure(served: Served, s: Scenario, concurrency: number, runs: number): Promise<Timing> {
-  const { app, actor } = served;
-  const auth = { authorization: `tma ${initData(actor.telegramId)}` };
-  const service = { authorization: `Bearer ${BENCH_AUTH.serviceToken}` };
-  const one = async () => {
-    const c = s.call();
-    const t0 = performance.now();
-    const r = await app.inject({
-      method: c.method,
-      url: `/backend${c.url}`,
-      headers: { ...(c.service ? service : auth), ...(c.body ? { 'content-type': 'application/json' } : {}) },
-      ...(c.body ? { payload: JSON.stringify(c.body) } : {}),
-    });
-    const ms = performance.now() - t0;
-    if (r.statusCode >= 300) throw new Error(`${s.name}: ${r.statusCode} ${r.body.slice(0, 300)}`);
-    return ms;
-  };
-  for (let i = 0; i < 10; i++) await one(); // warm-up
-  const times: number[] = [];
-  let next = 0;
+/** Calls are timed in slices of this many, the sides taking turns (5 rounds of 8 at c=8). */
+const SLICE = 40;
+
+/** One call of `s` on `served`: its milliseconds (a non-2xx answer stops the benchmark). */
+async function callOnce(served: Served, s: Scenario): Promise<number> {
+  const c = s.call();
+  const proof = c.service ? `Bearer ${BENCH_AUTH.serviceToken}` : `tma ${initData(served.actor.telegramId)}`;
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < runs) times.push(await one());
-    }),
-  );
-  return { times, rate: runs / ((performance.now() - t0) / 1000) };
+  const r = await served.app.inject({
+    method: c.method,
+    url: `/backend${c.url}`,
+    headers: { authorization: proof, ...(c.body ? { 'content-type': 'application/json' } : {}) },
+    ...(c.body ? { payload: JSON.stringify(c.body) } : {}),
+  });
+  const ms = performance.now() - t0;
+  if (r.statusCode >= 300) throw new Error(`${s.name}: ${r.statusCode} ${r.body.slice(0, 300)}`);
+  return ms;
+}
+
+/**
+ * `runs` calls on each side, `concurrency` at once, the sides taking turns every SLICE calls so
+ * that a burst of other work on the machine falls on both; after 10 calls each to warm up.
+ */
+async function measure(
+  sides: Array<{ served: Served; scenario: Scenario }>,
+  concurrency: number,
+  runs: number,
+): Promise<Timing[]> {
+  for (const side of sides) for (let i = 0; i < 10; i++) await callOnce(side.served, side.scenario);
+  const out = sides.map(() => ({ times: [] as number[], ms: 0 }));
+  for (let done = 0; done < runs; done += SLICE) {
+    for (const [k, side] of sides.entries()) {
+      const o = out[k] as (typeof out)[number];
+      let left = Math.min(SLICE, runs - done);
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (left-- > 0) o.times.push(await callOnce(side.served, side.scenario));
+        }),
+      );
+      o.ms += performance.now() - t0;
+    }
+  }
+  return out.map((o) => ({ times: o.times, rate: runs / (o.ms / 1000) }));
 }
 
 /** The backend over `db`, acting as its bench DA. */
@@ -123,8 +141,9 @@ export interface CallResult {
 }
 
 /**
- * Every call on the demo database, the national one idle, then the national one with the engine
- * draining (started for that call alone, a second before it is timed). `runs` calls each.
+ * Every call on the demo database and the national one idle, in turns, then on the national one
+ * with the engine draining (started for that call alone, a second before it is timed). `runs`
+ * calls each.
  */
 export async function benchScreens(demoDb: Db, nationalDb: Db, runs: number, log: (s: string) => void) {
   const demo = await serve(demoDb);
@@ -134,21 +153,22 @@ export async function benchScreens(demoDb: Db, nationalDb: Db, runs: number, log
   const results: CallResult[] = [];
   for (const [i, s] of demo.scenarios.entries()) {
     const n = national.scenarios[i] as Scenario;
-    const both = async (served: Served, sc: Scenario) => ({
-      seq: await measure(served, sc, 1, runs),
-      c8: await measure(served, sc, CONCURRENCY, runs),
-    });
-    const d = await both(demo, s);
-    const idle = await both(national, n);
+    const pair = [
+      { served: demo, scenario: s },
+      { served: national, scenario: n },
+    ];
+    const [demoSeq, idleSeq] = (await measure(pair, 1, runs)) as [Timing, Timing];
+    const [demoC8, idleC8] = (await measure(pair, CONCURRENCY, runs)) as [Timing, Timing];
     const stop = engineOn(nationalDb);
     await new Promise((r) => setTimeout(r, 1000));
-    const engine = await both(national, n);
+    const [engineSeq] = (await measure([{ served: national, scenario: n }], 1, runs)) as [Timing];
+    const [engineC8] = (await measure([{ served: national, scenario: n }], CONCURRENCY, runs)) as [Timing];
     await stop();
     results.push({
       name: s.name,
       read: s.read,
-      seq: { demo: d.seq, idle: idle.seq, engine: engine.seq },
-      c8: { demo: d.c8, idle: idle.c8, engine: engine.c8 },
+      seq: { demo: demoSeq, idle: idleSeq, engine: engineSeq },
+      c8: { demo: demoC8, idle: idleC8, engine: engineC8 },
     });
     process.stderr.write('.');
   }
