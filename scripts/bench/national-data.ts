@@ -95,8 +95,11 @@ export async function generateNational(db: Db, farmers: number, log: (s: string)
     const advisoryBase = await base('advisories');
     const role = Number((await tx.query<{ id: number }>('select min(id) as id from da_roles')).rows[0]?.id);
     // DA d (0-based) works in kebele d mod K; group j belongs to DA j mod D (so to its kebele) and
-    // was registered on day groupDay(j); farmer f is member m = f / G of group j = f mod G.
+    // was registered on day groupAt(j), its farmers (consecutive ids, as a DA registers a group's)
+    // in sessions of 30 a day from then; farmer f is in group j = floor(f·G/F), which starts at
+    // first(j) = ceil(j·F/G).
     const daKebele = (d: string) => `((${d}) % ${kebeles})`;
+    const first = (j: string) => `((${j}) * ${n.farmers} + ${n.groups} - 1) / ${n.groups}`;
     const groupAt = (j: string) =>
       `(now() - ((${j}) * 7919 % 700) * interval '1 day' - ((${j}) % 5) * interval '1 hour')`;
     await step(
@@ -137,9 +140,10 @@ export async function generateNational(db: Db, farmers: number, log: (s: string)
        select $3::bigint + f, case when f % 2 = 0 then ${pick(FEMALE, 'f')} else ${pick(MALE, 'f')} end,
          ${pick(MALE, 'f + 11')}, ${pick(MALE, 'f + 17')},
          case when f % 4 = 0 then null else '9' || lpad((10000000 + f)::text, 8, '0') end,
-         case when f % 2 = 0 then 'female' else 'male' end, k.id, $4::bigint + f % $5::int,
-         $6::bigint + (f % $5::int) % $7::int, least(now(), ${groupAt('f % $5::int')} + (f / $5::int / 30) * interval '1 day')
-       from generate_series($1::int, $2::int - 1) f join bench_kebeles k on k.rn = ${daKebele(`(f % ${n.groups}) % ${n.das}`)}`,
+         case when f % 2 = 0 then 'female' else 'male' end, k.id, $4::bigint + j, $6::bigint + j % $7::int,
+         least(now(), ${groupAt('j')} + ((f - ${first('j')}) / 30) * interval '1 day')
+       from generate_series($1::int, $2::int - 1) f, lateral (select f::bigint * $5::int / ${n.farmers} as j) jj
+       join bench_kebeles k on k.rn = ${daKebele(`j % ${n.das}`)}`,
       [farmerBase, groupBase, n.groups, daBase, n.das],
     );
     await step(
@@ -170,7 +174,7 @@ export async function generateNational(db: Db, farmers: number, log: (s: string)
     // primary key would refuse a repeat). The keys are written beside the rows, as the claim
     // trigger would (it is off with the foreign keys).
     const session = (r: string, at: string, where = 'true') => `
-      select $3::bigint + j + $4::bigint * ((q * 25 + r % 25) % ((${n.farmers} - 1 - j) / $4::bigint + 1)),
+      select $3::bigint + ${first('j')} + (q * 25 + r % 25) % (${first('j + 1')} - ${first('j')}),
         $5::bigint + (s * 31) % $6::int, $7::bigint + j % $8::int, ${at}
       from generate_series($1::int, $2::int - 1) g, lateral (select ${r} as r) rr, lateral (select r / 25 as s) ss,
         lateral (select s % $4::bigint as j, s / $4::bigint as q) jq

@@ -3,6 +3,8 @@
 // beside the same figures counted over the raw rows, in the same run, on the national data
 // (national-data.ts: generated through the rollup triggers, as the routes write). Run by
 // scripts/bench/national.ts.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { addDays, defaultPeriod, type ReportLevel, reportDayOf, reportWeeks } from '@gebere/contract';
 import type { Queryable } from '../../bot/src/backend/db/types';
 import { buildReport } from '../../bot/src/backend/routes/reports';
@@ -57,31 +59,62 @@ async function naiveReport(
   ]);
 }
 
-/** p50 and p95 of `runs` calls of `fn`, after one to warm the cache when `warm`. */
-async function timed(
-  runs: number,
-  fn: () => Promise<unknown>,
-  warm = true,
-): Promise<{ p50: number; p95: number }> {
+/**
+ * CPU milliseconds used so far by the server processes serving this database (utime + stime in
+ * /proc): what a report costs whatever else the machine runs. Undefined when the server is not a
+ * local process this user can read.
+ */
+async function serverCpuMs(db: Queryable): Promise<Map<number, number> | undefined> {
+  const r = await db.query<{ pids: number[] }>(
+    'select array_agg(pid) as pids from pg_stat_activity where datname = current_database()',
+  );
+  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  const out = new Map<number, number>();
+  for (const pid of r.rows[0]?.pids ?? []) {
+    try {
+      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+export interface Timed {
+  p50: number;
+  p95: number;
+  /** The database server's CPU per call (all the connections it used), when readable. */
+  cpu?: number;
+}
+
+/** p50 and p95 of `runs` calls of `fn` (and its server CPU), after one to warm up when `warm`. */
+async function timed(db: Queryable, runs: number, fn: () => Promise<unknown>, warm = true): Promise<Timed> {
   if (warm) await fn();
+  const before = await serverCpuMs(db);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
   }
+  const after = await serverCpuMs(db);
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] as number;
-  return { p50: q(0.5), p95: q(0.95) };
+  const cpu =
+    before && after
+      ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) / runs
+      : undefined;
+  return { p50: q(0.5), p95: q(0.95), ...(cpu === undefined ? {} : { cpu }) };
 }
 
 export interface ReportTiming {
   label: string;
   level: 'region' | 'kebele';
   weeks: 12 | 52;
-  rollups: { p50: number; p95: number };
+  rollups: Timed;
   /** Counted over the raw rows: for 12 weeks only (minutes at 15 M farmers). */
-  raw?: { p50: number; p95: number };
+  raw?: Timed;
 }
 
 /**
@@ -112,12 +145,12 @@ export async function benchReports(db: Queryable, runs: number, naiveRuns: numbe
       [12, quarter],
       [52, year],
     ] as const) {
-      const rollups = await timed(runs, () =>
+      const rollups = await timed(db, runs, () =>
         buildReport(db, { level, id, ...period, valueChain: null }, []),
       );
       const raw =
         weeks === 12 && naiveRuns > 0
-          ? await timed(naiveRuns, () => naiveReport(db, level, id, period.from, period.to), false)
+          ? await timed(db, naiveRuns, () => naiveReport(db, level, id, period.from, period.to), false)
           : undefined;
       out.push({ label: `${level} ${id}, ${weeks} weeks`, level, weeks, rollups, ...(raw ? { raw } : {}) });
     }
