@@ -82,6 +82,12 @@ function printAims(results: CallResult[], reports: ReportTiming[]) {
     reads.reduce((a, b) => (f(b) > f(a) ? b : a), reads[0] as CallResult);
   const slowest = worst((r) => p99(r.c8.idle));
   const within20 = reads.filter((r) => p99(r.c8.idle) <= 20).length;
+  // The same bound on the demo data, and the ratio of sequential medians: on a shared machine a
+  // p99 of 200 calls is its two slowest, so these say whether it is the data or the machine.
+  const demoWithin20 = reads.filter((r) => p99(r.c8.demo) <= 20).length;
+  const median = (t: Timing) => quantile(t.times, 0.5);
+  const seqRatio = (r: CallResult) => median(r.seq.idle) / median(r.seq.demo);
+  const seqOff = reads.filter((r) => seqRatio(r) > 1.3).map((r) => `${r.name} ${ratio(seqRatio(r))}`);
   const vsDemo = (r: CallResult) => p99(r.c8.idle) / p99(r.c8.demo);
   const within13 = reads.filter((r) => vsDemo(r) <= 1.3).length;
   const farthest = worst(vsDemo);
@@ -103,12 +109,13 @@ function printAims(results: CallResult[], reports: ReportTiming[]) {
     [
       [
         `every screen read: p99 ≤ 20 ms at c=${CONCURRENCY}`,
-        `${within20} of ${reads.length} reads; slowest ${slowest.name} ${ms(p99(slowest.c8.idle))} ms`,
+        `${within20} of ${reads.length} reads (demo: ${demoWithin20}); slowest ${slowest.name} ${ms(p99(slowest.c8.idle))} ms`,
         holds(within20 === reads.length),
       ],
       [
         'every screen read: p99 within 1.3× of the demo data',
-        `${within13} of ${reads.length} reads; farthest ${farthest.name} ${ratio(vsDemo(farthest))}`,
+        `${within13} of ${reads.length} reads; farthest ${farthest.name} ${ratio(vsDemo(farthest))}. ` +
+          `Sequential p50 beyond 1.3×: ${seqOff.length ? seqOff.join(', ') : 'none'}`,
         holds(within13 === reads.length),
       ],
       [
