@@ -60,13 +60,14 @@ async function naiveReport(
 }
 
 /**
- * CPU milliseconds used so far by the server processes serving this database (utime + stime in
- * /proc): what a report costs whatever else the machine runs. Undefined when the server is not a
- * local process this user can read.
+ * CPU milliseconds used so far by the server processes serving this database's connections and
+ * their parallel workers (utime + stime in /proc; not autovacuum): what a report costs whatever
+ * else the machine runs. Undefined when the server is not a local process this user can read.
  */
 async function serverCpuMs(db: Queryable): Promise<Map<number, number> | undefined> {
   const r = await db.query<{ pids: number[] }>(
-    'select array_agg(pid) as pids from pg_stat_activity where datname = current_database()',
+    `select array_agg(pid) as pids from pg_stat_activity
+     where datname = current_database() and backend_type in ('client backend', 'parallel worker')`,
   );
   const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
   const out = new Map<number, number>();
