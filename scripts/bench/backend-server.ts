@@ -46,17 +46,17 @@ const COLS =
   'id, farmer_id as farmer, advisory_id as advisory, created_by as by_id, iso(created_at) as created_at';
 const REACH_SQL = `with ins as (
     insert into reach_records (farmer_id, advisory_id, created_by) values ($1, $2, $3)
-    on conflict (farmer_id, advisory_id, created_by) do nothing returning ${COLS}, true as created)
+    returning ${COLS}, true as created)
   select * from ins union all
-  select ${COLS}, false from reach_records
+  select ${COLS}, false from reach_record_keys
   where farmer_id = $1 and advisory_id = $2 and created_by = $3 and not exists (select 1 from ins)`;
 const KNOWN_SQL = `select (select array_agg(id) from farmers where id = any($1::bigint[])) as farmers,
   (select array_agg(id) from advisories where id = any($2::bigint[])) as advisories,
   exists (select 1 from da_profiles where id = $3) as da`;
 const BATCH_INSERT_SQL = `insert into reach_records (farmer_id, advisory_id, created_by)
   select distinct f, a, $3::bigint from unnest($1::bigint[], $2::bigint[]) as p(f, a)
-  on conflict (farmer_id, advisory_id, created_by) do nothing returning farmer_id as farmer, advisory_id as advisory`;
-const BATCH_READ_SQL = `select t.id, t.farmer_id as farmer, t.advisory_id as advisory from reach_records t
+  returning farmer_id as farmer, advisory_id as advisory`;
+const BATCH_READ_SQL = `select t.id, t.farmer_id as farmer, t.advisory_id as advisory from reach_record_keys t
   join (select distinct f, a from unnest($1::bigint[], $2::bigint[]) as p(f, a)) p
     on t.farmer_id = p.f and t.advisory_id = p.a where t.created_by = $3`;
 

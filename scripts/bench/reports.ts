@@ -1,32 +1,13 @@
-// Reports at scale (issue 20): a region's and a kebele's report read from the daily rollups
-// (migration 009, the route's own SQL: bot/src/backend/routes/reports.ts) beside the same figures
-// counted over the raw rows, in the same run, on a throwaway PostgreSQL database. The data is
-// written through the tables' triggers, as the routes write it, in batches, shaped as DAs work:
-// sessions of about 25 farmers of one kebele, one day and one advisory, over a year.
-//
-//   node scripts/system-deps.mjs --postgres-env > /tmp/pgenv.sh; source /tmp/pgenv.sh
-//   nice -n 10 node --import tsx scripts/bench/reports.ts [--farmers 1000000] [--reach 1500000]
-import { parseArgs } from 'node:util';
+// Reports at national scale (issue 20, item 5): the busiest region's and kebele's report read
+// from the daily rollups (migration 009, the route's own SQL: bot/src/backend/routes/reports.ts)
+// beside the same figures counted over the raw rows, in the same run, on the national data
+// (national-data.ts: generated through the rollup triggers, as the routes write). Run by
+// scripts/bench/national.ts.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { addDays, defaultPeriod, type ReportLevel, reportDayOf, reportWeeks } from '@gebere/contract';
 import type { Queryable } from '../../bot/src/backend/db/types';
 import { buildReport } from '../../bot/src/backend/routes/reports';
-import { withThrowawayDb } from './throwaway-postgres';
-
-const { values } = parseArgs({
-  options: {
-    regions: { type: 'string', default: '11' },
-    // zones per region, woredas per zone, kebeles per woreda: 11 × 10 × 10 × 18 ≈ 19,800 kebeles
-    zones: { type: 'string', default: '10' },
-    woredas: { type: 'string', default: '10' },
-    kebeles: { type: 'string', default: '18' },
-    farmers: { type: 'string', default: '1000000' },
-    reach: { type: 'string', default: '1500000' },
-    adoption: { type: 'string', default: '400000' },
-    runs: { type: 'string', default: '30' },
-    'naive-runs': { type: 'string', default: '5' },
-  },
-});
-const n = (k: keyof typeof values) => Number(values[k]);
 
 // The raw rows as a report counts them: day (Addis Ababa), kebele, DA, advisory, kind.
 const RAW = `(
@@ -78,118 +59,101 @@ async function naiveReport(
   ]);
 }
 
-async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await fn(); // warm the cache once
+/**
+ * CPU milliseconds used so far by the server processes serving this database's connections and
+ * their parallel workers (utime + stime in /proc; not autovacuum): what a report costs whatever
+ * else the machine runs. Undefined when the server is not a local process this user can read.
+ */
+async function serverCpuMs(db: Queryable): Promise<Map<number, number> | undefined> {
+  const r = await db.query<{ pids: number[] }>(
+    `select array_agg(pid) as pids from pg_stat_activity
+     where datname = current_database() and backend_type in ('client backend', 'parallel worker')`,
+  );
+  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  const out = new Map<number, number>();
+  for (const pid of r.rows[0]?.pids ?? []) {
+    try {
+      const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+export interface Timed {
+  p50: number;
+  p95: number;
+  /** The database server's CPU per call (all the connections it used), when readable. */
+  cpu?: number;
+}
+
+/** p50 and p95 of `runs` calls of `fn` (and its server CPU), after one to warm up when `warm`. */
+async function timed(db: Queryable, runs: number, fn: () => Promise<unknown>, warm = true): Promise<Timed> {
+  if (warm) await fn();
+  const before = await serverCpuMs(db);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
   }
+  const after = await serverCpuMs(db);
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] as number;
-  return { p50: q(0.5), p95: q(0.95) };
+  const cpu =
+    before && after
+      ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) / runs
+      : undefined;
+  return { p50: q(0.5), p95: q(0.95), ...(cpu === undefined ? {} : { cpu }) };
 }
 
-async function main() {
-  await withThrowawayDb('gebere_reports_bench', async (db) => {
-    const started = performance.now();
-    const step = (what: string) =>
-      console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const [regions, zones, woredas, kebeles] = [n('regions'), n('zones'), n('woredas'), n('kebeles')];
-    await db.exec(`
-      insert into regions (id, code, name) overriding system value
-        select g, 'R' || g, 'Region ' || g from generate_series(1, ${regions}) g;
-      insert into zones (id, code, region_id, name) overriding system value
-        select g, 'Z' || g, 1 + (g - 1) / ${zones}, 'Zone ' || g from generate_series(1, ${regions * zones}) g;
-      insert into woredas (id, code, zone_id, name) overriding system value
-        select g, 'W' || g, 1 + (g - 1) / ${woredas}, 'Woreda ' || g
-        from generate_series(1, ${regions * zones * woredas}) g;
-      insert into kebeles (id, code, woreda_id, name) overriding system value
-        select g, 'K' || g, 1 + (g - 1) / ${kebeles}, 'Kebele ' || g
-        from generate_series(1, ${regions * zones * woredas * kebeles}) g;
-      insert into bot_users (telegram_id, chat_id) values (1, 1);
-      insert into da_roles (name) values ('DA');
-      insert into value_chain_categories (name) values ('Crops');
-      insert into value_chains (category_id, name) select 1, 'Value chain ' || g from generate_series(1, 20) g;
-      insert into advisories (label, value_chain_id, level, region_id)
-        select 'Advisory ' || g, 1 + g % 20, 'region', 1 + g % ${regions} from generate_series(1, 200) g;
-    `);
-    const kebeleCount = regions * zones * woredas * kebeles;
-    // One DA and one group per kebele, a year ago.
-    await db.exec(`
-      insert into da_profiles (id, first_name, father_name, grand_father_name, phone_number, telegram_phone_number,
-        sex, region_id, zone_id, woreda_id, kebele_id, role_id, created_by) overriding system value
-        select k.id, 'DA', 'of', k.name, '09' || lpad(k.id::text, 8, '0'), '09' || lpad(k.id::text, 8, '0'),
-          'female', z.region_id, w.zone_id, k.woreda_id, k.id, 1, 1
-        from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id;
-      insert into development_groups (id, group_name, group_type, kebele_id, created_by, created_at)
-        overriding system value
-        select k.id, 'Group', 'mixed', k.id, k.id, now() - interval '365 days' * random() from kebeles k;
-    `);
-    step(`${kebeleCount} kebeles, DAs and groups`);
-    // As DAs work: a session is about 25 farmers of one kebele on one day, for one advisory.
-    const batch = 250_000;
-    const perKebele = `greatest(1, $3::int / ${kebeleCount})`;
-    for (let from = 0; from < n('farmers'); from += batch) {
-      const to = Math.min(n('farmers'), from + batch);
-      await db.query(
-        `insert into farmers (id, farmer_name, father_name, grand_father_name, gender, kebele_id,
-           development_group_id, created_by, created_at) overriding system value
-         select g, 'F', 'F', 'F', 'male', k, k, k,
-           now() - interval '1 day' * ((g / 25) * 7919 % 365) - interval '1 hour' * (g % 8)
-         from generate_series($1::int + 1, $2::int) g,
-           lateral (select least(${kebeleCount}, 1 + (g - 1) / ${perKebele}) as k) kk`,
-        [from, to, n('farmers')],
-      );
-    }
-    step(`${n('farmers')} farmers`);
-    for (const [table, total, shift] of [
-      ['reach_records', n('reach'), 0],
-      ['adoption_records', n('adoption'), 3],
-    ] as const) {
-      for (let from = 0; from < total; from += batch) {
-        const to = Math.min(total, from + batch);
-        // Round r = g / farmers gives each farmer another advisory (37·r mod 200: distinct pairs).
-        await db.query(
-          `insert into ${table} (farmer_id, advisory_id, created_by, created_at)
-           select f, 1 + ((g / $3::int) * 37 + f / 25) % 200, least(${kebeleCount}, 1 + (f - 1) / ${perKebele}),
-             now() - interval '1 day' * (((f / 25) * 7919 + (g / $3::int) * 31 + ${shift}) % 365)
-           from generate_series($1::int, $2::int - 1) g, lateral (select 1 + g % $3::int as f) ff
-           on conflict do nothing`,
-          [from, to, n('farmers')],
-        );
-      }
-      step(`${total} ${table}`);
-    }
-    await db.exec('analyze');
-    const rollups = await db.query<{ n: number }>('select count(*)::int as n from report_daily');
-    step(`analyzed; report_daily holds ${rollups.rows[0]?.n} rows`);
+export interface ReportTiming {
+  label: string;
+  level: 'region' | 'kebele';
+  weeks: 12 | 52;
+  rollups: Timed;
+  /** Counted over the raw rows: for 12 weeks only (minutes at 15 M farmers). */
+  raw?: Timed;
+}
 
-    const today = reportDayOf(new Date());
-    const { from, to } = defaultPeriod(today);
-    const year = { from: addDays(today, -364), to: today };
-    console.log(
-      `\nreports, PostgreSQL, ${kebeleCount} kebeles, ${n('farmers')} farmers, ${n('reach')} reach, ` +
-        `${n('adoption')} adoption records (p50 / p95 ms, ${n('runs')} runs; raw rows ${n('naive-runs')} runs)\n`,
+/**
+ * The region and the kebele with the most rollup rows (the largest reports), for 12 and 52
+ * weeks: the route's query `runs` times; for 12 weeks the raw rows' count `naiveRuns` times (no
+ * warm-up: each run reads every row anyway).
+ */
+export async function benchReports(db: Queryable, runs: number, naiveRuns: number): Promise<ReportTiming[]> {
+  const busiest = async (column: string) =>
+    Number(
+      (
+        await db.query<{ id: number }>(
+          `select ${column} as id from report_daily group by 1 order by count(*) desc, 1 limit 1`,
+        )
+      ).rows[0]?.id,
     );
-    console.log('| report                      | rollups (the route)   | raw rows (naive)      |');
-    console.log('| --------------------------- | --------------------- | --------------------- |');
-    const cases: Array<[string, Exclude<ReportLevel, 'all'>, number, { from: string; to: string }]> = [
-      ['region, 12 weeks', 'region', 1, { from, to }],
-      ['region, 52 weeks', 'region', 1, year],
-      ['kebele, 12 weeks', 'kebele', 1, { from, to }],
-      ['kebele, 52 weeks', 'kebele', 1, year],
-    ];
-    for (const [label, level, id, period] of cases) {
-      const fast = await timed(n('runs'), () =>
+  const region = await busiest('region_id');
+  const kebele = await busiest('kebele_id');
+  const today = reportDayOf(new Date());
+  const quarter = defaultPeriod(today);
+  const year = { from: addDays(today, -364), to: today };
+  const out: ReportTiming[] = [];
+  for (const [level, id] of [
+    ['region', region],
+    ['kebele', kebele],
+  ] as const)
+    for (const [weeks, period] of [
+      [12, quarter],
+      [52, year],
+    ] as const) {
+      const rollups = await timed(db, runs, () =>
         buildReport(db, { level, id, ...period, valueChain: null }, []),
       );
-      const slow = await timed(n('naive-runs'), () => naiveReport(db, level, id, period.from, period.to));
-      const f = (t: { p50: number; p95: number }) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}`.padEnd(21);
-      console.log(`| ${label.padEnd(27)} | ${f(fast)} | ${f(slow)} |`);
+      const raw =
+        weeks === 12 && naiveRuns > 0
+          ? await timed(db, naiveRuns, () => naiveReport(db, level, id, period.from, period.to), false)
+          : undefined;
+      out.push({ label: `${level} ${id}, ${weeks} weeks`, level, weeks, rollups, ...(raw ? { raw } : {}) });
     }
-  });
+  return out;
 }
-
-await main();

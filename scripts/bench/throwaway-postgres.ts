@@ -1,5 +1,6 @@
-// A fresh database on the throwaway PostgreSQL of `TEST_DATABASE_URL` (node scripts/system-deps.mjs
-// --postgres-env), migrated, handed to `fn`, and dropped afterwards whatever happens.
+// A fresh database on a throwaway PostgreSQL server (`options.server`, else `TEST_DATABASE_URL`
+// from node scripts/system-deps.mjs --postgres-env), migrated, handed to `fn`, and dropped
+// afterwards whatever happens.
 import { randomBytes } from 'node:crypto';
 import { migrate } from '../../bot/src/backend/db/migrate';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
@@ -17,9 +18,9 @@ async function admin(url: string, sql: string): Promise<void> {
 export async function withThrowawayDb<T>(
   prefix: string,
   fn: (db: Db) => Promise<T>,
-  options: { max?: number } = {},
+  options: { max?: number; server?: string } = {},
 ): Promise<T> {
-  const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const server = options.server ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!server) throw new Error('needs TEST_DATABASE_URL (node scripts/system-deps.mjs --postgres-env)');
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await admin(server, `create database ${name}`);

@@ -32,6 +32,7 @@ import type { BackendEnv } from './serving/serve';
 export type { Log } from './db/log';
 export { migrate } from './db/migrate';
 export { type OpenDatabaseOptions, openDatabase } from './db/open';
+export { ensureRecordPartitions, type PartitionUpkeep, startPartitionUpkeep } from './db/partitions';
 export { openPglite, pgliteDb } from './db/pglite';
 export { openPostgres } from './db/postgres';
 export { type SeedOptions, type SeedReport, seed } from './db/seed';

@@ -236,7 +236,7 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/is not a backup this version can open .*nothing was changed$/);
     expect(existsSync(`${dir}.restoring`)).toBe(false);
-  });
+  }, 90_000); // a backup, three databases opened and two restores: 18 s at load average 12 on 2 cores
 });
 
 describe.skipIf(postgresSkipReason)('gebere backup and restore on PostgreSQL (pg_dump, pg_restore)', () => {
@@ -299,10 +299,22 @@ describe.skipIf(postgresSkipReason)('gebere backup and restore on PostgreSQL (pg
     const used = await gebere(['restore', file], { ...base, databaseUrl: target });
     expect(used.code).toBe(1);
     expect(used.err).toMatch(/the database at DATABASE_URL is not empty \(\d+ tables\)/);
+    const changed = openPostgres({ connectionString: target, max: 1 });
+    await changed.query(
+      "update farmers set farmer_name = 'Changed' where id = (select min(id) from farmers)",
+    );
+    await changed.close();
     const forced = await gebere(['restore', file, '--force'], { ...base, databaseUrl: target });
     expect(forced.err).toBe('');
     const saved = /^Saved what the database held to (.+)\.$/m.exec(forced.out)?.[1] as string;
     expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('PGDMP');
+    expect(await printOf(target)).toEqual(before);
+    // A truncated backup (pg_restore restores nothing and exits 0) leaves the database as it was.
+    const broken = join(work, 'broken.dump');
+    writeFileSync(broken, Buffer.concat([readFileSync(file).subarray(0, 64), Buffer.alloc(64)]));
+    const failed = await gebere(['restore', broken, '--force'], { ...base, databaseUrl: target });
+    expect(failed.code).toBe(1);
+    expect(failed.err).toMatch(/held no Gebere database/);
     expect(await printOf(target)).toEqual(before);
 
     const pglite = await gebere(['restore', file], { ...base, dataDir: join(work, 'other') });

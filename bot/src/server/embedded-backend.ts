@@ -3,12 +3,13 @@ import type { Logger } from '../log';
 
 /**
  * The embedded extension backend: open the database (PGlite under DATA_DIR, or DATABASE_URL),
- * bring the schema up to date and seed what is missing (cheap on a restart), and hand back the
- * plugin to mount. Imported lazily so a copy with ENABLE_BACKEND=false never loads PGlite.
+ * bring the schema up to date and seed what is missing (cheap on a restart), make sure the
+ * records' monthly partitions exist (then hourly), and hand back the plugin to mount. Imported
+ * lazily so a copy with ENABLE_BACKEND=false never loads PGlite.
  */
 export async function startEmbeddedBackend(config: Config, logger: Logger) {
   const started = Date.now();
-  const { backendPlugin, migrate, openDatabase, seed } = await import('../backend');
+  const { backendPlugin, migrate, openDatabase, seed, startPartitionUpkeep } = await import('../backend');
   const log = logger.child({ part: 'backend' });
   const db = await openDatabase({
     databaseUrl: config.database.url,
@@ -20,12 +21,15 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
   await migrate(db, log);
   const migrated = Date.now();
   await seed(db, { demoData: config.database.demoData, log });
+  const seeded = Date.now();
+  const partitions = await startPartitionUpkeep(db, log);
   log.info(
     {
       kind: db.kind,
       openMs: opened - started,
       migrateMs: migrated - opened,
-      seedMs: Date.now() - migrated,
+      seedMs: seeded - migrated,
+      partitionsMs: Date.now() - seeded,
       totalMs: Date.now() - started,
     },
     'database ready',
@@ -51,6 +55,9 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
     check: async () => {
       await db.query('select 1');
     },
-    close: () => db.close(),
+    close: async () => {
+      await partitions.stop();
+      await db.close();
+    },
   };
 }

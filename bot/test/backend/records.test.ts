@@ -63,6 +63,54 @@ describeOnDatabases('reach and adoption records (%s)', (kind) => {
     });
   });
 
+  it('a pair recorded in another month is the same record (monthly partitions, one key table)', async () => {
+    const body = { advisory: t.fx.advisoryIds[0], farmer: farmers[2], user: da.daId };
+    const first = await t.call('POST', '/api/reach-farmers/', { headers: da.headers, body });
+    expect(first.status).toBe(201);
+    // As if it had been recorded last year: it moves to that month's partition.
+    await t.db.query(`update reach_records set created_at = created_at - interval '400 days' where id = $1`, [
+      first.body.id,
+    ]);
+    const again = await t.call('POST', '/api/reach-farmers/', { headers: da.headers, body });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(Date.parse(again.body.created_at)).toBeLessThan(
+      Date.parse(first.body.created_at) - 399 * 86_400_000,
+    );
+    const batch = await t.call('POST', '/api/reach-farmers/batch/', {
+      headers: da.headers,
+      body: { user: da.daId, records: [{ farmer: body.farmer, advisory: body.advisory }] },
+    });
+    expect(batch.body.results).toEqual([
+      { ...batch.body.results[0], ok: true, created: false, id: first.body.id },
+    ]);
+  });
+
+  it('the same pair posted six times at once: one record, one 201, one id', async () => {
+    const body = { advisory: t.fx.advisoryIds[1], farmer: farmers[0], user: other.daId };
+    const before = await t.fx.rowCounts();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0
+          ? t.call('POST', '/api/reach-farmers/', { headers: other.headers, body })
+          : t.call('POST', '/api/reach-farmers/batch/', {
+              headers: other.headers,
+              body: { user: other.daId, records: [{ farmer: body.farmer, advisory: body.advisory }] },
+            }),
+      ),
+    );
+    const ids = answers.map((a) => (a.body.results ? a.body.results[0].id : a.body.id));
+    expect(new Set(ids).size).toBe(1);
+    const created = answers.filter((a) => a.status === 201 || a.body.results?.[0].created === true);
+    expect(created).toHaveLength(1);
+    const rows = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from reach_records where farmer_id = $1 and advisory_id = $2 and created_by = $3',
+      [body.farmer, body.advisory, body.user],
+    );
+    expect(rows.rows[0]?.n).toBe(1);
+    expect((await t.fx.rowCounts()).reach_records).toBe((before.reach_records ?? 0) + 1);
+  });
+
   it('single record rules: unknown ids 400, 403 for another DA, 401', async () => {
     const body = { advisory: t.fx.advisoryIds[0], farmer: farmers[2], user: da.daId };
     const plainUser = await t.fx.user();

@@ -200,8 +200,11 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 
 /**
  * `pg_restore` of a `pg_dump -Fc` file into DATABASE_URL, in one transaction. A database with
- * tables is refused unless `force`; then it is dumped first to `<file>.before-restore-<time>.dump`
- * and its objects replaced (`--clean --if-exists`).
+ * tables is refused unless `force`; then it is dumped first to `<file>.before-restore-<time>.dump`,
+ * its `public` schema is renamed aside and the backup restored into a new one, as into an empty
+ * database; the old schema is dropped once the restore succeeded, renamed back if it failed.
+ * (`pg_restore --clean` cannot replace partitioned tables: it drops a partition's primary key
+ * before its parent's, which PostgreSQL refuses.)
  */
 export async function restorePostgres(url: string, file: string, force: boolean): Promise<PostgresRestore> {
   const tables = await withClient(url, async (c) => {
@@ -211,6 +214,7 @@ export async function restorePostgres(url: string, file: string, force: boolean)
     return Number(r.rows[0]?.n);
   });
   let savedFirst: string | undefined;
+  let aside: string | undefined;
   if (tables > 0) {
     if (!force)
       throw new BackupError(
@@ -219,19 +223,42 @@ export async function restorePostgres(url: string, file: string, force: boolean)
       );
     savedFirst = `${file.replace(/\.dump$/, '')}.before-restore-${stamp()}.dump`;
     await dumpPostgres(url, savedFirst);
+    aside = `public_before_restore_${Date.now()}`;
+    await withClient(url, (c) =>
+      c.query(`begin; alter schema public rename to ${aside}; create schema public; commit`),
+    );
   }
-  await run(
-    'pg_restore',
-    [
-      '--no-owner',
-      '--no-privileges',
-      '--single-transaction',
-      '--exit-on-error',
-      ...(tables > 0 ? ['--clean', '--if-exists'] : []),
-      file,
-    ],
-    url,
-  );
+  const putBack = () =>
+    aside
+      ? withClient(url, (c) =>
+          c.query(`begin; drop schema public cascade; alter schema ${aside} rename to public; commit`),
+        )
+      : Promise.resolve();
+  try {
+    await run(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', file],
+      url,
+    );
+  } catch (err) {
+    await putBack();
+    throw err;
+  }
+  // pg_restore exits 0 on a truncated archive, having restored nothing: never drop the old
+  // content for that.
+  const restored = await withClient(url, async (c) => {
+    const r = await c.query(
+      "select to_regclass('public.schema_migrations') is not null and to_regclass('public.farmers') is not null as ok",
+    );
+    return r.rows[0]?.ok === true;
+  });
+  if (!restored) {
+    await putBack();
+    throw new BackupError(
+      `${file} held no Gebere database (a truncated or foreign dump?); nothing was changed`,
+    );
+  }
+  if (aside) await withClient(url, (c) => c.query(`drop schema ${aside} cascade`));
   const found = await withClient(url, (c) => counts((sql) => c.query(sql)));
   return { ...(savedFirst ? { savedFirst } : {}), counts: found };
 }

@@ -77,13 +77,17 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
     });
   });
 
-  /** Farmers of group {id} who have been reached by at least one advisory (by any DA). */
+  /**
+   * Farmers of group {id} who have been reached by at least one advisory (by any DA). Looked up in
+   * the reach key table, whose primary key starts with the farmer (the records, partitioned by
+   * month, have no farmer index).
+   */
   serve(app, env, routes.listFarmersForAdoption, async ({ params, query, request }) => {
     const g = await db.query('select 1 from development_groups where id = $1', [params.id]);
     if (g.rows.length === 0) throw notFound();
     return listOrPage<FarmerListed>(db, request, query, {
       sql: `select ${LISTED_COLUMNS} from farmers f where f.development_group_id = $1
-            and exists (select 1 from reach_records r where r.farmer_id = f.id)`,
+            and exists (select 1 from reach_record_keys r where r.farmer_id = f.id)`,
       params: [params.id],
       orderBy: 'id',
     });

@@ -9,6 +9,8 @@ import { message } from '../serving/messages';
 import { type BackendEnv, serve, WithStatus } from '../serving/serve';
 
 type Table = 'reach_records' | 'adoption_records';
+/** Every pair a table ever recorded, with its record's id and time (migration 13). */
+const KEYS = { reach_records: 'reach_record_keys', adoption_records: 'adoption_record_keys' } as const;
 type Row = {
   id: number;
   farmer: number;
@@ -19,9 +21,10 @@ type Row = {
 };
 
 /**
- * Insert-or-return in one statement. The unique (farmer, advisory, created_by) makes a re-post
- * return the first record, so a retried request never makes a duplicate. When a concurrent insert
- * of the same pair wins, this statement's snapshot cannot see its row: read it again.
+ * Insert-or-return in one statement. The table's claim trigger skips a pair (farmer, advisory,
+ * created_by) recorded before, so a re-post returns the first record from the key table and a
+ * retried request never makes a duplicate. When a concurrent insert of the same pair wins, this
+ * statement's snapshot cannot see its key: read it again.
  */
 async function recordOne(
   db: Queryable,
@@ -34,16 +37,16 @@ async function recordOne(
   const r = await db.query<Row>(
     `with ins as (
        insert into ${table} (farmer_id, advisory_id, created_by) values ($1, $2, $3)
-       on conflict (farmer_id, advisory_id, created_by) do nothing returning ${cols}, true as created)
+       returning ${cols}, true as created)
      select * from ins
      union all
-     select ${cols}, false from ${table}
+     select ${cols}, false from ${KEYS[table]}
      where farmer_id = $1 and advisory_id = $2 and created_by = $3 and not exists (select 1 from ins)`,
     [farmer, advisory, by],
   );
   if (r.rows[0]) return r.rows[0];
   const again = await db.query<Row>(
-    `select ${cols}, false as created from ${table} where farmer_id = $1 and advisory_id = $2 and created_by = $3`,
+    `select ${cols}, false as created from ${KEYS[table]} where farmer_id = $1 and advisory_id = $2 and created_by = $3`,
     [farmer, advisory, by],
   );
   return again.rows[0] as Row;
@@ -87,13 +90,12 @@ async function recordBatch(
     const ins = await db.query<{ farmer: number; advisory: number }>(
       `insert into ${table} (farmer_id, advisory_id, created_by)
        select distinct f, a, $3::bigint from unnest($1::bigint[], $2::bigint[]) as p(f, a)
-       on conflict (farmer_id, advisory_id, created_by) do nothing
        returning farmer_id as farmer, advisory_id as advisory`,
       [vf, va, by],
     );
     for (const r of ins.rows) created.add(`${r.farmer}:${r.advisory}`);
     const all = await db.query<{ id: number; farmer: number; advisory: number }>(
-      `select t.id, t.farmer_id as farmer, t.advisory_id as advisory from ${table} t
+      `select t.id, t.farmer_id as farmer, t.advisory_id as advisory from ${KEYS[table]} t
        join (select distinct f, a from unnest($1::bigint[], $2::bigint[]) as p(f, a)) p
          on t.farmer_id = p.f and t.advisory_id = p.a
        where t.created_by = $3`,

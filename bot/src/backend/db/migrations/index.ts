@@ -10,6 +10,8 @@ import { sql as reportRollups } from './009-report-rollups';
 import { sql as fairDelivery } from './010-fair-delivery';
 import { sql as reportDigest } from './011-report-digest';
 import { sql as engineCounters } from './012-engine-counters';
+import { sql as recordPartitions } from './013-record-partitions';
+import { sql as reportRegionIndex } from './014-report-region-index';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -25,4 +27,6 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 10, name: 'fair-delivery', sql: fairDelivery },
   { version: 11, name: 'report-digest', sql: reportDigest },
   { version: 12, name: 'engine-counters', sql: engineCounters },
+  { version: 13, name: 'record-partitions', sql: recordPartitions },
+  { version: 14, name: 'report-region-index', sql: reportRegionIndex },
 ];
