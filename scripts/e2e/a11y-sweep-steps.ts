@@ -93,14 +93,13 @@ export async function sweepPeople(journey: Journey): Promise<SweepPeople> {
     );
   // The adoption screen lists the farmers someone reached: every farmer of the DA's groups was
   // reached with the advisories the screen leads to (as the reach screen records them; the demo
-  // data's own meetings may have reached some already).
+  // data's own meetings may have reached some already: the key table's claim skips those).
   const path = await advisoryPath(profile.kebele, 'en');
   await rows(
     `insert into reach_records (farmer_id, advisory_id, created_by)
      select f.id, a, $2 from farmers f join development_groups g on g.id = f.development_group_id,
        unnest($3::bigint[]) as a
-     where g.kebele_id = $1
-     on conflict (farmer_id, advisory_id, created_by) do nothing`,
+     where g.kebele_id = $1`,
     [profile.kebele, profile.id, path.advisoryIds],
   );
   const advisory = await row<{ id: string }>('select id::text from advisories where code = $1', [

@@ -69,8 +69,7 @@ export async function insertDemoActivity(
        join da_profiles d on d.phone_number = x.da
        join farmers f on f.phone_number = x.farmer and f.farmer_name = x.name and f.created_by = d.id
        join advisories a on a.code = x.advisory
-       order by x.at
-       on conflict (farmer_id, advisory_id, created_by) do nothing`,
+       order by x.at`,
       [json(rows)],
     );
     return r.rowCount;
