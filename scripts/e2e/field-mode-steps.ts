@@ -141,10 +141,17 @@ export const storedValues = <V>(
 export const keptRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
   (await storedValues<KeptRecord>(where, 'gebere-outbox', 'records')).sort((a, b) => a.seq - b.seq);
 
+/**
+ * What the outbox still has to send, sum up in the chat or show: all it keeps but the saved
+ * records it has told, which stay a while out of sight (the outbox's `isSettled`, KEEP_SAVED_MS).
+ */
+export const openRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
+  (await keptRecords(where)).filter((r) => !(r.state === 'saved' && r.reported));
+
 /** The outbox is at rest: nothing pending or saved-but-untold on the phone, no write on its way. */
 export async function settled(where: Page | Frame, onTheWay: () => number): Promise<void> {
   await expect
-    .poll(async () => (await keptRecords(where)).filter((r) => r.state !== 'refused').length, {
+    .poll(async () => (await openRecords(where)).filter((r) => r.state !== 'refused').length, {
       timeout: 30_000,
     })
     .toBe(0);

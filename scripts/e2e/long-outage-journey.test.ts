@@ -18,9 +18,9 @@ import { countInChat } from './fault-steps';
 import {
   closeMiniApp,
   type KeptRecord,
-  keptRecords,
   type NewFarmer,
   openFromMenu,
+  openRecords,
   openScreenPage,
   refusedReasons,
   registerFarmer,
@@ -184,7 +184,7 @@ describe.skipIf(chromiumSkipReason)('records kept through a long outage (needs C
         await removeRefused(chat, again, t, true);
         await expect.poll(() => refusedReasons(again)).toHaveLength(left);
       }
-      expect(await keptRecords(again)).toEqual([]);
+      expect(await openRecords(again)).toEqual([]);
       await closeMiniApp(chat);
       const after = await openFromMenu(chat);
       await after.getByText(t('common.outbox.all_saved')).waitFor();
@@ -250,7 +250,7 @@ async function captureOffline(chat: Page, t: T, lang: Language, groupId: string,
   await registerFarmer(hub, farmers[1] as NewFarmer, groupId);
   await hub.getByText(t('common.outbox.kept_offline')).first().waitFor();
   await hub.getByText(t('common.outbox.waiting_other', { count: 2 })).waitFor();
-  const kept: KeptRecord[] = await keptRecords(form);
+  const kept: KeptRecord[] = await openRecords(form);
   expect(kept.map((k) => [k.route, k.state, k.authorization?.split(' ')[0]])).toEqual([
     ['createFarmer', 'pending', 'link'],
     ['createFarmer', 'pending', 'tma'],

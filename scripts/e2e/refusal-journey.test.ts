@@ -13,8 +13,8 @@ import { chatSeen, englishAmong, englishOnScreen } from './english-leaks';
 import { advisoryPath, chooseRecords, countInChat } from './fault-steps';
 import {
   closeMiniApp,
-  keptRecords,
   type NewFarmer,
+  openRecords,
   openScreenPage,
   refusedReasons,
   registerFarmer,
@@ -166,12 +166,12 @@ describe.skipIf(chromiumSkipReason)('a record refused on sync (needs Chromium)',
       expect(await refusedReasons(reach)).toEqual([outOfArea]);
       await removeRefused(chat, reach, t, true);
       await expect.poll(() => refusedReasons(reach)).toEqual([]);
-      expect(await keptRecords(reach)).toEqual([]);
+      expect(await openRecords(reach)).toEqual([]);
       // Gone for good: the other app, reloaded, has nothing left to show or send.
       await form.reload();
       await form.getByText(t('common.outbox.all_saved')).waitFor();
       expect(await form.locator('.outbox-refused').count()).toBe(0);
-      expect(await keptRecords(form)).toEqual([]);
+      expect(await openRecords(form)).toEqual([]);
       await settled(form, writes.onTheWay);
       expect(countInChat(u, refused, before)).toBe(1);
       expect(await farmerRows()).toEqual([]);

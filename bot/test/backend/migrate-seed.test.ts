@@ -32,9 +32,10 @@ describeOnDatabases('migrate and seed on a seeded database (%s)', (kind) => {
   });
 
   it('a database seeded before the demo’s reach and adoption gets them at its next start, counted', async () => {
-    // As such a database was: the people, no records, no report user, no marker.
+    // As such a database was: the people, no records (nor their keys), no report user, no marker.
     await t.db.exec(`delete from seed_markers where name = 'demo-activity';
       delete from adoption_records; delete from reach_records; delete from report_users;
+      delete from adoption_record_keys; delete from reach_record_keys;
       update report_daily set reach = 0, adoption = 0;`);
     const now = new Date('2026-03-04T09:00:00Z');
     const seeded = await seed(t.db, { now });

@@ -112,7 +112,6 @@ export type English = {
       readonly unsubscribed: "Done: you will get no more weekly charts.";
       readonly status_on: "You get your area's weekly chart every Monday at 08:00.";
       readonly status_off: "You do not get the weekly chart. Subscribe to get your area's chart every Monday at 08:00.";
-      readonly failed: "That did not work. Please try again.";
       readonly title: "Weekly digest: {{area}}";
       readonly week: "Week of {{week}}: reach {{reach}}, adoption {{adoption}}";
       readonly period: "{{from}} to {{to}}: reach {{reach}}, adoption {{adoption}}, farmers registered {{farmers}}, development groups {{groups}}";

@@ -37,7 +37,8 @@ function fixAt(record: RefusedView): string | false | undefined {
  * The outbox's state on every acting screen and the home hub (lib/outbox/README.md): "3 records
  * waiting for signal" or "All saved", and each record the server refused, with its reason, Fix
  * (its form, filled in again) where a form can take it back, and Remove (after a
- * confirmation). Nothing until the outbox has loaded (after the first paint).
+ * confirmation). Nothing until the outbox has loaded (after the first paint). Both buttons are
+ * bezeled: the theme's white on button_color is under 4.5:1 at the small size (axe, the hub).
  */
 export function OutboxStatus() {
   const t = useT();
@@ -77,7 +78,7 @@ export function OutboxStatus() {
                   {fix && (
                     <Button
                       size="s"
-                      mode="filled"
+                      mode="bezeled"
                       onClick={() => navigate(fix, { state: { depth: historyDepth() + 1 } })}
                     >
                       {t('common.fix')}
