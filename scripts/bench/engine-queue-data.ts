@@ -3,6 +3,7 @@
 // of a weekly "all" under retention.
 import type { Db } from '../../bot/src/backend/db/types';
 import { FINGERPRINT } from '../../bot/src/notifications/planner';
+import { RECIPIENTS_WHERE } from '../../bot/src/notifications/recipients';
 import { DELIVERY_RETENTION_MS } from '../../bot/src/notifications/retention';
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -104,7 +105,7 @@ export async function engineBackfill(db: Db): Promise<void> {
     insert into da_recipient_counts (kebele_id, woreda_id, zone_id, region_id, recipients)
       select p.kebele_id, p.woreda_id, p.zone_id, p.region_id, count(*)
       from da_profiles p join bot_users u on u.da_profile_id = p.id
-      where u.verification_status = 'VERIFIED' and (u.blocked_at is null or u.blocked_at < u.updated_at)
+      where ${RECIPIENTS_WHERE}
       group by 1, 2, 3, 4;`);
 }
 

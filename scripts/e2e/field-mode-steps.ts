@@ -5,6 +5,7 @@
 
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { isSettled, type OutboxRecord } from '../../webapp/src/lib/outbox/record';
 import type { T } from './steps';
 import { choose, pressMainButton } from './steps';
 import { appFrame, type Browser } from './test-kit';
@@ -88,19 +89,8 @@ export async function registerFarmer(app: Frame, f: NewFarmer, groupId: number |
   else await pressMainButton(app.page());
 }
 
-/** What the outbox keeps on the phone (webapp lib/outbox/record.ts), read from IndexedDB. */
-export interface KeptRecord {
-  key: string;
-  seq: number;
-  route: string;
-  state: 'pending' | 'saved' | 'refused';
-  capturedAt: string;
-  authorization?: string;
-  refusal?: { status: number | null; reason: string; lateSync?: string };
-  reported?: boolean;
-  /** Its batch may still grow (Register another): no summary until the form closes it. */
-  openUntil?: number;
-}
+/** What the outbox keeps on the phone, read from IndexedDB. */
+export type KeptRecord = OutboxRecord;
 
 /**
  * The values an IndexedDB store of the app's origin holds (those under `key` only, when given);
@@ -142,11 +132,11 @@ export const keptRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
   (await storedValues<KeptRecord>(where, 'gebere-outbox', 'records')).sort((a, b) => a.seq - b.seq);
 
 /**
- * What the outbox still has to send, sum up in the chat or show: all it keeps but the saved
- * records it has told, which stay a while out of sight (the outbox's `isSettled`, KEEP_SAVED_MS).
+ * What the outbox still has to send, sum up in the chat or show: all it keeps but the settled
+ * records (saved and told), which stay a while out of sight (KEEP_SAVED_MS).
  */
 export const openRecords = async (where: Page | Frame): Promise<KeptRecord[]> =>
-  (await keptRecords(where)).filter((r) => !(r.state === 'saved' && r.reported));
+  (await keptRecords(where)).filter((r) => !isSettled(r));
 
 /** The outbox is at rest: nothing pending or saved-but-untold on the phone, no write on its way. */
 export async function settled(where: Page | Frame, onTheWay: () => number): Promise<void> {

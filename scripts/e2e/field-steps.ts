@@ -3,7 +3,7 @@
 // DA's data kept ready, and the chat told. What the app shows and keeps: field-mode-steps.ts.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { closeMiniApp, keptRecords, storedValues } from './field-mode-steps';
+import { closeMiniApp, openRecords, storedValues } from './field-mode-steps';
 import { appFrame } from './test-kit';
 
 /**
@@ -92,7 +92,7 @@ export async function kebeleKept(app: Frame, kebele: number): Promise<void> {
  */
 export async function outboxTold(app: Frame): Promise<void> {
   await expect
-    .poll(async () => (await keptRecords(app)).every((r) => r.state !== 'saved' || r.reported), {
+    .poll(async () => (await openRecords(app)).every((r) => r.state !== 'saved'), {
       timeout: 20_000,
     })
     .toBe(true);
