@@ -39,6 +39,35 @@ describe('the outbox', () => {
     expect(server.sent.map((s) => s.key)).toEqual(['a', 'b', 'c']);
   });
 
+  it('sends a record kept while a slow pass ran in that same pass, not at the next open', async () => {
+    // A pass whose first send hangs on a poor link, and a reach record for the farmer kept offline
+    // kept meanwhile: when the link answers, the pass goes round again for it.
+    const server = new FakeServer();
+    let answer: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const outbox = await open(newDb(), server, {
+      send: async (r) => {
+        if (r.key === 'farmer') await slow;
+        return server.send(r);
+      },
+    });
+    await outbox.keep({ key: 'farmer', route: 'createFarmer', input: { body: { farmer_name: 'A' } } });
+    const pass = outbox.sync();
+    await outbox.keep({
+      key: 'reach',
+      route: 'createReachBatch',
+      input: { body: { records: [{ farmer: refTo('farmer'), advisory: 4 }] } },
+    });
+    answer();
+    expect(await pass).toBe('done');
+    expect(server.sent.map((s) => s.key)).toEqual(['farmer', 'reach']);
+    expect(server.rows.get('reach')?.input).toEqual({
+      body: { records: [{ farmer: server.rows.get('farmer')?.id, advisory: 4 }] },
+    });
+  });
+
   it('lets a farmer wait for the group created offline, then sends it with the saved id', async () => {
     const server = new FakeServer();
     server.online = false;

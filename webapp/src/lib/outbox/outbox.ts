@@ -185,8 +185,24 @@ export function createOutbox(deps: OutboxDeps) {
     return store.update(key, (r) => ({ ...r, state: 'refused', refusal }));
   }
 
-  /** Sends every pending record, oldest first, each once; stops at the first unanswered one. */
+  /**
+   * Sends every pending record, oldest first, each once; stops at the first unanswered one. A
+   * record kept while the pass ran (its sends can take long on a poor link) is not in its list:
+   * the pass goes round again for it rather than end "done" and leave it to a pass nobody plans.
+   */
   async function pass(): Promise<SyncOutcome> {
+    let outcome: SyncOutcome = 'done';
+    for (let seen = -1; outcome === 'done' && seen !== counter; ) {
+      seen = counter;
+      outcome = await round();
+    }
+    // A summary that did not go (the companion out of reach, or busy): try again later too.
+    const told = await settle();
+    return outcome === 'done' && !told ? 'offline' : outcome;
+  }
+
+  /** One walk over the records as they were when it began. */
+  async function round(): Promise<SyncOutcome> {
     const records = await store.all();
     const byKey = new Map(records.map((r) => [r.key, r]));
     let outcome: SyncOutcome = 'done';
@@ -229,9 +245,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (next) byKey.set(next.key, next);
       await changed();
     }
-    // A summary that did not go (the companion out of reach, or busy): try again later too.
-    const told = await settle();
-    return outcome === 'done' && !told ? 'offline' : outcome;
+    return outcome;
   }
 
   /**
