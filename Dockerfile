@@ -50,7 +50,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends postgresql-client fonts-noto-core \
  && rm -rf /var/lib/apt/lists/*
 # The operator's command line, as `npm run gebere -- …` is in a clone: `docker compose exec app
-# gebere help`. The sample content is in bot/dist/samples/ (README, "Running it in a container").
+# gebere help`. The demo content is in bot/dist/samples/, for trials only (docs/operations.md,
+# "Running it in a container").
 RUN printf '#!/bin/sh\nexec node /app/bot/dist/cli.js "$@"\n' > /usr/local/bin/gebere \
  && chmod 755 /usr/local/bin/gebere
 # PGlite files, generated secrets (LINK_SECRET etc. when not given) live here.

@@ -2,6 +2,7 @@
 // `npm start` after install (scripts/run.mjs): build what is missing or stale — the webapp
 // (webapp/dist) and the server bundle (bot/dist) — then run the server on embedded defaults
 // and say where to open it. Reads .env when present. Logs are prettified on a terminal.
+// `--build-only` stops after the build (a service's ExecStartPre: docs/deploy/gebere.service).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -78,6 +79,7 @@ function banner(open, emulator) {
 
 buildWebapp();
 const bundled = await buildServer();
+if (process.argv.includes('--build-only')) process.exit(bundled ? 0 : 1);
 const envFile = existsSync(at('.env')) ? ['--env-file=.env'] : [];
 const [cmd, args] = bundled
   ? [process.execPath, [...envFile, at('bot', 'dist', 'main.js')]]

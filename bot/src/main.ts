@@ -1,6 +1,7 @@
 import { type Config, ConfigError, describeConfig, loadConfig } from './config';
 import { createLogger } from './log';
 import { startServer } from './server/index';
+import { VERSION } from './version';
 
 /** How long a shutdown may take before the process gives up waiting (Docker waits 10 s). */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -20,7 +21,10 @@ function configOrExit(): Config {
 const config = configOrExit();
 const logger = createLogger({ level: config.logLevel });
 // bootMs: since the process started (Node itself, loading the bundle, reading the config).
-logger.info({ ...describeConfig(config), bootMs: Math.round(performance.now()) }, 'starting Gebere');
+logger.info(
+  { version: VERSION, ...describeConfig(config), bootMs: Math.round(performance.now()) },
+  'starting Gebere',
+);
 
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled rejection');

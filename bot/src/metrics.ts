@@ -92,15 +92,15 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   });
   new Gauge({
     name: 'gebere_notification_queue_depth',
-    help: 'Notification deliveries queued and not yet sent (all copies).',
+    help: 'Notification deliveries queued and not yet sent (all copies); NaN while not known (no database, or it does not answer).',
     registers: [registry],
     async collect() {
-      if (!db?.queuedDeliveries) return;
-      try {
-        this.set(await withTimeout(db.queuedDeliveries(), 2_000));
-      } catch {
-        // Database down: gebere_database_up says so; keep the last value.
-      }
+      // Unknown is not empty: an alert on a stuck queue must never read 0 while the database is
+      // down (gebere_database_up says why).
+      let depth = Number.NaN;
+      if (db?.queuedDeliveries)
+        depth = await withTimeout(db.queuedDeliveries(), 2_000).catch(() => Number.NaN);
+      this.set(depth);
     },
   });
 

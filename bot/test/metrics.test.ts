@@ -93,10 +93,20 @@ describe('/metrics', () => {
     const { app } = await testApp({ metrics: { metrics } });
     const text = (await app.inject({ url: '/metrics' })).body;
     expect(sample(text, 'gebere_database_up{kind="postgres"}')).toBe(0);
+    // Unknown, never 0: a stuck-queue alert must not read "empty" while the database is down.
+    expect(sample(text, 'gebere_notification_queue_depth')).toBeNaN();
     expect(sample(text, 'gebere_database_pool_connections{state="waiting"}')).toBe(0);
     expect(sample(text, 'gebere_database_pool_connections{state="total"}')).toBeDefined();
     await app.close();
     await db.close();
+  });
+
+  it('has no queue depth (NaN) and no database series in a process without a database', async () => {
+    const { app } = await testApp({ metrics: { metrics: createMetrics({ defaultMetrics: false }) } });
+    const text = (await app.inject({ url: '/metrics' })).body;
+    expect(sample(text, 'gebere_notification_queue_depth')).toBeNaN();
+    expect(text).not.toMatch(/^gebere_database_up/m);
+    await app.close();
   });
 
   it('is readable from loopback, or elsewhere only with the bearer token', async () => {

@@ -657,7 +657,8 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       await c.close();
     }
 
-    // README's monthly restore test: start the server on the restored database and export.
+    // The monthly restore test (docs/operations.md, "Backup and restore"): start the server on
+    // the restored database and export.
     product = await startProduct({ DATABASE_URL: dbUrl(restoredDb), DEMO_DATA: '' });
     const again = join(work, 'farmers-restored.csv');
     const exported = await gebere(

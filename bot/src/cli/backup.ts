@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import {
@@ -10,6 +11,7 @@ import {
   restorePostgres,
 } from '../backend/db/backup';
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
+import { VERSION } from '../version';
 import { CliError, expectWords } from './args';
 import type { Command } from './command';
 import { writeWhole } from './write-whole';
@@ -22,21 +24,42 @@ const BACKUP_WAIT_MS = 10 * 60_000;
 
 const asCli = (err: unknown) => (err instanceof BackupError ? new CliError(err.message) : err);
 
+/**
+ * `gebere-<version>-<UTC time>.backup`: the release that wrote it is in the name, so the backup
+ * taken before an upgrade says which release to go back to with it.
+ */
+export function defaultBackupName(now = new Date()): string {
+  return `gebere-${VERSION}-${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.backup`;
+}
+
+/** The file to write: `target` itself, or the default name inside it when it is a directory. */
+function backupFile(target: string | undefined): string {
+  const dir = target ?? '.';
+  const isDir =
+    target === undefined || target.endsWith('/') || (existsSync(dir) && statSync(dir).isDirectory());
+  return isDir ? join(dir, defaultBackupName()) : dir;
+}
+
 export const backupCommand: Command = {
   name: 'backup',
-  args: '<file>',
+  args: '[file or directory]',
   summary: 'Back up the database to a file, while the server runs',
   details: [
+    'Without a file name (or given a directory) it writes gebere-<version>-<UTC time>.backup',
+    'there (here: the current directory).',
     'PGlite (no DATABASE_URL): asks the running server for a copy of its data directory',
     '(PGlite dumpDataDir, a .tar.gz) and writes it to <file>.',
     'PostgreSQL (DATABASE_URL set): runs pg_dump -Fc against DATABASE_URL (needs postgresql-client).',
     'The file is written whole or not at all; an existing file is refused.',
     'Example: gebere backup backups/gebere-$(date +%F).backup',
-    'README "Operator commands" gives the schedule to run it on and how to test a restore.',
+    'docs/operations.md "Backup and restore" gives the schedule to run it on and how to test a restore.',
   ],
   async run(words, { out, backend, settings }) {
-    expectWords(words, ['file'], 'backup');
-    const file = words[0] as string;
+    expectWords(words, ['file'], 'backup', 1);
+    const file = backupFile(words[0]);
     if (existsSync(file)) throw new CliError(`${file} already exists: give a new file name`);
     const { databaseUrl } = settings();
     if (databaseUrl) {

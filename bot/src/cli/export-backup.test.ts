@@ -289,6 +289,17 @@ describe.skipIf(postgresSkipReason)('gebere backup and restore on PostgreSQL (pg
     expect(backup.err).toBe('');
     expect(backup.out).toMatch(new RegExp(`^Backed up PostgreSQL \\(pg_dump -Fc\\) to ${file} `));
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('PGDMP');
+    // Given a directory, the file is named after the release that wrote it.
+    const named = await gebere(['backup', work], { ...base, databaseUrl: source });
+    expect(named.err).toBe('');
+    const release = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+    const written = /^Backed up PostgreSQL \(pg_dump -Fc\) to (.+) \(/.exec(named.out)?.[1] as string;
+    expect(written).toMatch(
+      new RegExp(
+        `^${work}/gebere-${release.replace(/\./g, '\\.')}-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\.backup$`,
+      ),
+    );
+    expect(readFileSync(written).subarray(0, 5).toString('latin1')).toBe('PGDMP');
 
     const target = await database();
     const restored = await gebere(['restore', file], { ...base, databaseUrl: target });

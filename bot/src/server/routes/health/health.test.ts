@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../../test/test-kit';
+
+const versionOf = (path: string) =>
+  (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { version: string }).version;
 
 describe('health', () => {
   it('/healthz answers without touching dependencies', async () => {
@@ -8,8 +12,19 @@ describe('health', () => {
     });
     const res = await app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', version: versionOf('../../../../../package.json') });
     expect(res.headers['x-request-id']).toBeTruthy();
+    await app.close();
+  });
+
+  it('/healthz names the release: the root package.json, bot/package.json and CHANGELOG.md agree', async () => {
+    const release = versionOf('../../../../../package.json');
+    expect(release).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(versionOf('../../../../package.json')).toBe(release);
+    const changelog = readFileSync(new URL('../../../../../CHANGELOG.md', import.meta.url), 'utf8');
+    expect(/^## (\S+)/m.exec(changelog)?.[1]).toBe(release);
+    const { app } = await testApp();
+    expect((await app.inject({ url: '/healthz' })).json().version).toBe(release);
     await app.close();
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { VERSION } from '../../../version';
 
 export interface ReadinessCheck {
   name: string;
@@ -27,7 +28,8 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * /healthz: the process answers (liveness; restart it if not). /readyz: its dependencies answer
+ * /healthz: the process answers (liveness; restart it if not), with the release it runs, so an
+ * upgrade can be checked from outside. /readyz: its dependencies answer
  * (readiness; send it traffic only if so) — each check runs in parallel, and a 503 names the
  * parts that are down without echoing their errors (they are logged). Informational checks
  * (Telegram) are reported beside them and never make it a 503.
@@ -35,7 +37,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { checks, timeoutMs = 2_000 }) => {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok', version: VERSION };
   });
 
   app.get('/readyz', async (request, reply) => {
