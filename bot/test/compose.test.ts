@@ -27,7 +27,7 @@ describe('docker-compose.yml', () => {
     expect(text).not.toMatch(/env_file/);
   });
 
-  it.skipIf(!binary)('`docker-compose config` passes with no .env and no variable set', () => {
+  it.skipIf(!binary)('`docker-compose config` passes with no .env and no variable set (needs docker-compose: apt-get install docker-compose)', () => {
     // A directory with the compose file alone: no .env beside it, whatever this checkout has.
     const dir = mkdtempSync(join(tmpdir(), 'gebere-compose-'));
     copyFileSync(composeFile, join(dir, 'docker-compose.yml'));

@@ -120,7 +120,7 @@ describe('cleanAdmin on a miniature', () => {
 });
 
 // The raw data sits beside the repository, in the design folder; a checkout without it skips.
-describe.skipIf(!existsSync(DEFAULT_SRC))('runCleanAdmin on the real data', () => {
+describe.skipIf(!existsSync(DEFAULT_SRC))('runCleanAdmin on the real data (needs the raw admin data in ../shared/data/ethiopia-admin)', () => {
   const out = mkdtemp(join(tmpdir(), 'gebere-admin-'));
   afterAll(async () => rm(await out, { recursive: true, force: true }));
 
