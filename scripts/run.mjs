@@ -5,7 +5,7 @@
 // No dependencies: this file runs before anything is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,5 +81,10 @@ if (command !== 'test' && command !== 'start') {
   console.error('usage: node scripts/run.mjs start|test|gebere [args]');
   process.exit(2);
 }
-// `pnpm exec` puts the workspace's binaries on PATH for the next step.
-process.exit(pnpm(['exec', 'node', `scripts/${command}.mjs`, ...process.argv.slice(3)]));
+// The next step runs in this very process, with the workspace's binaries on PATH (what `pnpm
+// exec` did from two processes further down): npm passes SIGTERM and SIGINT to this process,
+// whose step hands them to the server (or the tests) and exits with its status. A chain of
+// processes that waited synchronously would die here and leave the server running.
+process.env.PATH = [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter);
+process.argv.splice(2, 1); // the step sees its own arguments
+await import(`./${command}.mjs`);

@@ -81,10 +81,13 @@ if (!chromium.path) lack('Chromium', chromium.reason);
 
 mkdirSync(join(root, 'artifacts'), { recursive: true });
 const report = join(root, 'artifacts', 'vitest.json');
+// `node scripts/run.mjs test -- <filters>`: vitest would take what follows a `--` for no filter
+// at all and run every file.
+const filters = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
 const vitestStatus = await step(
   'tests (vitest)',
   'vitest',
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters],
   env,
 );
 stopPostgres();
@@ -98,7 +101,7 @@ let failed = 0;
  * variants; the summary prints that reason and the files. A skip with no reason is named as such.
  */
 const skipped = new Map();
-const nameFilter = process.argv.slice(2).some((a) => a === '-t' || a.startsWith('--testNamePattern'));
+const nameFilter = filters.some((a) => a === '-t' || a.startsWith('--testNamePattern'));
 const causeOf = (fullName) => {
   if (/postgres/i.test(fullName)) return 'PostgreSQL';
   if (/chromium/i.test(fullName)) return 'Chromium';

@@ -85,5 +85,7 @@ function shutdown(signal: NodeJS.Signals) {
       },
     );
 }
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+// `on`, not `once`: Ctrl-C reaches the whole process group and npm start's parent passes it on
+// too, and a second signal must not kill the process mid-shutdown (shutdown ignores repeats).
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -17,8 +17,12 @@ import type { ReadinessCheck } from './routes/health';
 import { dbDeliveredKeys } from './routes/tg/delivered-keys';
 import { createSenderReader } from './routes/tg/sender';
 
-/** How long in-flight HTTP requests get at shutdown before their connections are dropped. */
-const CLOSE_GRACE_MS = 3_000;
+/**
+ * How long after a stop begins in-flight HTTP requests (a slow 2G upload still arriving included)
+ * may finish before their connections are dropped; main.ts gives the whole stop 8 s, the rest is
+ * for closing the database.
+ */
+export const REQUEST_GRACE_MS = 7_000;
 
 export interface ServerOverrides {
   /** The bot's middleware; the flows of bot/src/telegram by default. */
@@ -202,6 +206,7 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      const deadline = Date.now() + REQUEST_GRACE_MS;
       stopped = true;
       botStart.cancel();
       // The message on its way finishes and unsent claimed rows go back to the queue, while the
@@ -217,9 +222,10 @@ export async function startServer(
         // Our own client sockets to the emulator hold server connections open: close them now.
         await agent.close();
       }
-      // Node counts a connection that has not sent a request yet (a load balancer's warm-up,
-      // an aborted client's spare) as busy; after a grace period, drop the stragglers.
-      const drain = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      // Requests in flight finish (their bodies are still read: 503 is only for new requests)
+      // until the deadline. Node also counts a connection that has not sent a request yet (a
+      // load balancer's warm-up, an aborted client's spare) as busy: those are dropped then too.
+      const drain = setTimeout(() => app.server.closeAllConnections(), Math.max(0, deadline - Date.now()));
       await app.close();
       clearTimeout(drain);
       await backend?.close();
