@@ -189,6 +189,15 @@ export async function startServer(
         );
       })
     : Promise.resolve();
+  // Contacts shared while the database was down are applied once it is back (by this copy).
+  void botStart.ready.then(() => {
+    if (stopped || !config.enable.bot) return;
+    bot.pending.start({
+      probe: bot.probe,
+      replay: (update) => telegram.bot.handleUpdate(update),
+      tell: (chatId, text) => telegram.api.sendMessage(chatId, text),
+    });
+  });
   // Commands (en, am) and the chat menu button; idempotent, so every start sets them.
   if (config.enable.bot && !overrides.middleware) {
     void botStart.ready.then(() =>
@@ -209,6 +218,8 @@ export async function startServer(
       const deadline = Date.now() + REQUEST_GRACE_MS;
       stopped = true;
       botStart.cancel();
+      // A replay of a kept contact in progress finishes; the rest wait in their file.
+      await bot.pending.stop();
       // The message on its way finishes and unsent claimed rows go back to the queue, while the
       // Bot API (locally, the emulator) and the database are still there.
       const engine = await notifications?.catch(() => undefined);
