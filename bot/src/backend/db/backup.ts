@@ -76,7 +76,6 @@ export async function databaseCounts(
   }
   return out;
 }
-const counts = databaseCounts;
 
 /**
  * Writes a PGlite backup into `${dataDir}/pglite` (the server must be stopped). The backup is
@@ -120,7 +119,7 @@ async function restoreLocked(file: string, dir: string, force: boolean): Promise
       loadDataDir: new Blob([(await readFile(file)) as Uint8Array<ArrayBuffer>]),
     });
     try {
-      found = await counts((sql) => db.query(sql));
+      found = await databaseCounts((sql) => db.query(sql));
     } finally {
       await db.close();
     }
@@ -232,9 +231,14 @@ export interface OtherSession {
   since: string;
 }
 
-export const describeSession = (s: OtherSession) =>
-  `${isGebereApplication(s.application) ? `Gebere copy "${s.application}"` : s.application ? `"${s.application}"` : 'a client without application_name (a Gebere copy older than this version?)'}` +
-  ` from ${s.client ?? 'a local socket'} (backend pid ${s.pid}, since ${s.since})`;
+export function describeSession(s: OtherSession): string {
+  const who = isGebereApplication(s.application)
+    ? `Gebere copy "${s.application}"`
+    : s.application
+      ? `"${s.application}"`
+      : 'a client without application_name (a Gebere copy older than this version?)';
+  return `${who} from ${s.client ?? 'a local socket'} (backend pid ${s.pid}, since ${s.since})`;
+}
 
 /** The other sessions on the database this client is connected to (all users' sessions show). */
 async function otherSessions(c: pg.Client): Promise<OtherSession[]> {
@@ -321,7 +325,7 @@ export async function restorePostgres(url: string, file: string, force: boolean)
     );
   }
   if (aside) await withClient(url, (c) => c.query(`drop schema ${aside} cascade`));
-  const found = await withClient(url, (c) => counts((sql) => c.query(sql)));
+  const found = await withClient(url, (c) => databaseCounts((sql) => c.query(sql)));
   return { ...(savedFirst ? { savedFirst } : {}), counts: found };
 }
 
@@ -366,7 +370,12 @@ export async function restoreTestPostgres(url: string, file: string, keep: boole
     const db = openPostgres({ connectionString: scratchUrl.toString(), max: 1 });
     try {
       const { applied } = await migrate(db);
-      return { scratch: name, kept: keep, migrated: applied, counts: await counts((sql) => db.query(sql)) };
+      return {
+        scratch: name,
+        kept: keep,
+        migrated: applied,
+        counts: await databaseCounts((sql) => db.query(sql)),
+      };
     } finally {
       await db.close();
     }
@@ -376,7 +385,7 @@ export async function restoreTestPostgres(url: string, file: string, keep: boole
 }
 
 /** Rows of the production PostgreSQL database, read only. */
-export const postgresCounts = (url: string) => withClient(url, (c) => counts((sql) => c.query(sql)));
+export const postgresCounts = (url: string) => withClient(url, (c) => databaseCounts((sql) => c.query(sql)));
 
 /**
  * `gebere restore-test` on PGlite: the backup opened in a scratch data directory inside DATA_DIR
@@ -401,7 +410,7 @@ export async function restoreTestPglite(file: string, dataDir: string, keep: boo
     const db = pgliteDb(pg);
     try {
       const { applied } = await migrate(db);
-      return { scratch, kept: keep, migrated: applied, counts: await counts((sql) => db.query(sql)) };
+      return { scratch, kept: keep, migrated: applied, counts: await databaseCounts((sql) => db.query(sql)) };
     } finally {
       await db.close();
     }
@@ -420,7 +429,7 @@ export async function pgliteCounts(dataDir: string): Promise<Counts | string> {
   try {
     const db = await openPglite(dir);
     try {
-      return await counts((sql) => db.query(sql));
+      return await databaseCounts((sql) => db.query(sql));
     } finally {
       await db.close();
     }
