@@ -27,22 +27,25 @@ describe('docker-compose.yml', () => {
     expect(text).not.toMatch(/env_file/);
   });
 
-  it.skipIf(!binary)('`docker-compose config` passes with no .env and no variable set (needs docker-compose: apt-get install docker-compose)', () => {
-    // A directory with the compose file alone: no .env beside it, whatever this checkout has.
-    const dir = mkdtempSync(join(tmpdir(), 'gebere-compose-'));
-    copyFileSync(composeFile, join(dir, 'docker-compose.yml'));
-    const r = spawnSync(binary as string, ['config'], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: dir },
-      encoding: 'utf8',
-    });
-    expect(r.stderr).not.toMatch(/not set|env file/i);
-    expect(r.status).toBe(0);
-    // Resolved as documented: the emulator's port on loopback only, PostgreSQL wired in.
-    expect(r.stdout).toMatch(/127\.0\.0\.1:8080:8080/);
-    expect(r.stdout).toContain('postgres://gebere:gebere@db:5432/gebere');
-    expect(r.stdout).toMatch(/BOT_TOKEN: ''/);
-  });
+  it.skipIf(!binary)(
+    '`docker-compose config` passes with no .env and no variable set (needs docker-compose: apt-get install docker-compose)',
+    () => {
+      // A directory with the compose file alone: no .env beside it, whatever this checkout has.
+      const dir = mkdtempSync(join(tmpdir(), 'gebere-compose-'));
+      copyFileSync(composeFile, join(dir, 'docker-compose.yml'));
+      const r = spawnSync(binary as string, ['config'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', HOME: dir },
+        encoding: 'utf8',
+      });
+      expect(r.stderr).not.toMatch(/not set|env file/i);
+      expect(r.status).toBe(0);
+      // Resolved as documented: the emulator's port on loopback only, PostgreSQL wired in.
+      expect(r.stdout).toMatch(/127\.0\.0\.1:8080:8080/);
+      expect(r.stdout).toContain('postgres://gebere:gebere@db:5432/gebere');
+      expect(r.stdout).toMatch(/BOT_TOKEN: ''/);
+    },
+  );
 });
 
 describe('Dockerfile', () => {
