@@ -106,7 +106,7 @@ const causeOf = (fullName) => {
   if (/postgres/i.test(fullName)) return 'PostgreSQL';
   if (/chromium/i.test(fullName)) return 'Chromium';
   const needs = /\(needs ([^)]+)\)/.exec(fullName)?.[1];
-  if (needs) return needs;
+  if (needs) return `needs ${needs}`;
   return nameFilter ? 'not selected by the -t name filter' : 'no reason given in the skipped test’s name';
 };
 if (existsSync(report)) {
