@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureWebappBuilt } from './build-freshness.mjs';
+import { ensureBotBuilt, ensureWebappBuilt } from './build-freshness.mjs';
 import { freePort } from './free-port.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -136,9 +136,10 @@ function slowPost(
 
 describe('npm start and SIGTERM', () => {
   it('stops every process within the grace; a slow upload in flight gets its answer', async () => {
-    // Built under the lock the browser journeys share, so npm start finds it fresh and no two
-    // builds write webapp/dist at once.
+    // Built under the locks the other suites share, so npm start finds them fresh and no two
+    // builds write webapp/dist or bot/dist at once.
     await ensureWebappBuilt(ROOT);
+    await ensureBotBuilt(ROOT);
     const port = await freePort();
     const dataDir = join(work, 'data');
     const npm = spawn('npm', ['start'], {

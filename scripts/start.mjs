@@ -8,7 +8,7 @@ import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { botStale, webappStale } from './build-freshness.mjs';
+import { botStale, ensureBotBuilt, webappStale } from './build-freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => join(root, ...p);
@@ -41,8 +41,7 @@ async function buildServer() {
   if (!botStale(root)) return true;
   say('bundling the server (bot/dist)');
   try {
-    const { buildBot } = await import('../bot/build.mjs');
-    await buildBot({ quiet: true });
+    await ensureBotBuilt(root);
     return true;
   } catch (err) {
     console.error(`✗ server bundle failed (${err?.message ?? err}); running from source with tsx instead`);
