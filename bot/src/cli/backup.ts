@@ -9,14 +9,16 @@ import {
   COUNTED,
   type Counts,
   dumpPostgres,
+  restorePglite,
+  restorePostgres,
+} from '../backend/db/backup';
+import {
   pgliteCounts,
   postgresCounts,
   type RestoreTest,
-  restorePglite,
-  restorePostgres,
   restoreTestPglite,
   restoreTestPostgres,
-} from '../backend/db/backup';
+} from '../backend/db/restore-test';
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
 import { CliError, expectWords } from './args';
 import type { CliSettings } from './backend-client';

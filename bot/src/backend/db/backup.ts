@@ -7,8 +7,7 @@ import pg from 'pg';
 import { SHARED_SECRETS_TABLE } from '../../config-secrets';
 import { DataDirLockedError, type DirLock, lockDataDir } from './dir-lock';
 import { explainDatabaseError } from './explain';
-import { migrate } from './migrate';
-import { isEmpty, openPglite, pgliteDb } from './pglite';
+import { isEmpty } from './pglite';
 import { APPLICATION_NAME, isGebereApplication } from './postgres';
 
 /**
@@ -19,7 +18,7 @@ import { APPLICATION_NAME, isGebereApplication } from './postgres';
  * Restoring never deletes a database: a non-empty PGlite directory is moved aside, a non-empty
  * PostgreSQL database is first dumped beside the backup. A database another process uses is
  * refused: PGlite's directory lock, PostgreSQL's other sessions (`pg_stat_activity`).
- * `restoreTest*` restore into a scratch database beside production's and compare the counts.
+ * `gebere restore-test` is in restore-test.ts.
  */
 
 /** A refusal the operator can act on; its message says what to do. */
@@ -43,7 +42,7 @@ export async function backupKindOf(file: string): Promise<BackupKind | undefined
   }
 }
 
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+export const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 export interface PgliteRestore {
   dir: string;
@@ -206,7 +205,8 @@ export interface PostgresRestore {
   counts: Record<string, number>;
 }
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** One client on `url`, named like every copy's, with a connection failure worded by explain.ts. */
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: APPLICATION_NAME });
   try {
     await client.connect();
@@ -327,113 +327,4 @@ export async function restorePostgres(url: string, file: string, force: boolean)
   if (aside) await withClient(url, (c) => c.query(`drop schema ${aside} cascade`));
   const found = await withClient(url, (c) => databaseCounts((sql) => c.query(sql)));
   return { ...(savedFirst ? { savedFirst } : {}), counts: found };
-}
-
-export interface RestoreTest {
-  /** The scratch database's name (PostgreSQL) or data directory (PGlite). */
-  scratch: string;
-  kept: boolean;
-  /** Migrations this version applied to the backup (an older backup is brought up to date). */
-  migrated: number[];
-  counts: Counts;
-}
-
-/** A database name beside `production`'s for a restore test (63 bytes at most). */
-export function scratchDatabaseName(production: string): string {
-  const safe = production
-    .toLowerCase()
-    .replace(/[^a-z0-9_]/g, '_')
-    .slice(0, 24);
-  return `${safe}_restore_test_${stamp().toLowerCase().replace(/-/g, '').slice(0, 15)}`;
-}
-
-/**
- * `gebere restore-test` on PostgreSQL: a new database beside production's (same server, same
- * role: it needs CREATEDB), the backup restored into it and migrated by this version, its rows
- * counted; dropped afterwards unless `keep`. Production is only read.
- */
-export async function restoreTestPostgres(url: string, file: string, keep: boolean): Promise<RestoreTest> {
-  const production = decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
-  const name = scratchDatabaseName(production);
-  await withClient(url, (c) => c.query(`create database "${name}"`)).catch((err: unknown) => {
-    throw new BackupError(
-      `could not create the scratch database "${name}" beside "${production}" ` +
-        `(${err instanceof Error ? err.message : String(err)}): the role in DATABASE_URL needs CREATEDB ` +
-        `(as a superuser: ALTER ROLE <role> CREATEDB;), or test on another machine`,
-    );
-  });
-  const scratchUrl = new URL(url);
-  scratchUrl.pathname = `/${name}`;
-  try {
-    await restorePostgres(scratchUrl.toString(), file, false);
-    const { openPostgres } = await import('./postgres');
-    const db = openPostgres({ connectionString: scratchUrl.toString(), max: 1 });
-    try {
-      const { applied } = await migrate(db);
-      return {
-        scratch: name,
-        kept: keep,
-        migrated: applied,
-        counts: await databaseCounts((sql) => db.query(sql)),
-      };
-    } finally {
-      await db.close();
-    }
-  } finally {
-    if (!keep) await withClient(url, (c) => c.query(`drop database if exists "${name}" with (force)`));
-  }
-}
-
-/** Rows of the production PostgreSQL database, read only. */
-export const postgresCounts = (url: string) => withClient(url, (c) => databaseCounts((sql) => c.query(sql)));
-
-/**
- * `gebere restore-test` on PGlite: the backup opened in a scratch data directory inside DATA_DIR
- * (`restore-test-<time>/pglite`, never the server's), migrated by this version and counted;
- * removed afterwards unless `keep`.
- */
-export async function restoreTestPglite(file: string, dataDir: string, keep: boolean): Promise<RestoreTest> {
-  const scratch = join(dataDir, `restore-test-${stamp()}`);
-  await mkdir(scratch, { recursive: true });
-  try {
-    let pg: PGlite;
-    try {
-      pg = await PGlite.create({
-        dataDir: join(scratch, 'pglite'),
-        loadDataDir: new Blob([(await readFile(file)) as Uint8Array<ArrayBuffer>]),
-      });
-    } catch (err) {
-      throw new BackupError(
-        `${file} is not a backup this version can open (${err instanceof Error ? err.message : String(err)})`,
-      );
-    }
-    const db = pgliteDb(pg);
-    try {
-      const { applied } = await migrate(db);
-      return { scratch, kept: keep, migrated: applied, counts: await databaseCounts((sql) => db.query(sql)) };
-    } finally {
-      await db.close();
-    }
-  } finally {
-    if (!keep) await rm(scratch, { recursive: true, force: true });
-  }
-}
-
-/**
- * Rows of the production PGlite database when no server holds it (the CLI asks a running server
- * instead): opened under its directory lock, so a server starting meanwhile is refused.
- */
-export async function pgliteCounts(dataDir: string): Promise<Counts | string> {
-  const dir = join(dataDir, 'pglite');
-  if (isEmpty(dir)) return `no database in ${dir}`;
-  try {
-    const db = await openPglite(dir);
-    try {
-      return await databaseCounts((sql) => db.query(sql));
-    } finally {
-      await db.close();
-    }
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
 }
