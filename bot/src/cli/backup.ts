@@ -136,20 +136,21 @@ async function backupFor(file: string, { databaseUrl }: CliSettings): Promise<Ba
 
 export const restoreTestCommand: Command = {
   name: 'restore-test',
-  args: '<file> [--keep]',
+  args: '<file> [--keep] [--into <postgres url>]',
   summary: 'Restore a backup into a scratch database and compare it with production',
-  options: ['keep'],
+  options: ['keep', 'into'],
   details: [
     'The monthly restore test, safe beside a running production server:',
     "PostgreSQL: a new database beside DATABASE_URL's on the same server (<name>_restore_test_<time>;",
-    'the role needs CREATEDB); PGlite: a scratch directory DATA_DIR/restore-test-<time>.',
+    'the role needs CREATEDB), or --into an empty database made for it once (emptied afterwards);',
+    'PGlite: a scratch directory DATA_DIR/restore-test-<time>.',
     'The backup is restored there and migrated by this version; its rows are printed beside',
     "production's (read only; a running PGlite server is asked for them). Then the scratch database",
     'is dropped, unless --keep. Nothing else starts: no server, no bot, no notification engine,',
     'no call to Telegram.',
     'Example: gebere restore-test /var/backups/gebere/nightly-2026-05-01.backup',
   ],
-  async run(words, { out, backend, settings, flags }) {
+  async run(words, { out, backend, settings, flags, options }) {
     expectWords(words, ['file'], 'restore-test');
     const file = words[0] as string;
     const s = settings();
@@ -159,10 +160,12 @@ export const restoreTestCommand: Command = {
     let production: Counts | string;
     try {
       if (s.databaseUrl) {
-        r = await restoreTestPostgres(s.databaseUrl, file, keep);
+        r = await restoreTestPostgres(s.databaseUrl, file, keep, options.into);
         production = await postgresCounts(s.databaseUrl);
       } else {
         if (!s.dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
+        if (options.into)
+          throw new CliError('--into is for PostgreSQL (DATABASE_URL): PGlite tests in DATA_DIR');
         r = await restoreTestPglite(file, s.dataDir, keep);
         const b = backend();
         production = (await b.answers())
@@ -183,7 +186,7 @@ export const restoreTestCommand: Command = {
     out.out(
       keep
         ? `Kept ${where} (--keep): drop it when done.`
-        : `Removed ${where}. Nothing else was started: no server, no bot, no call to Telegram.`,
+        : `${options.into ? 'Emptied' : 'Removed'} ${where}. Nothing else was started: no server, no bot, no call to Telegram.`,
     );
   },
 };

@@ -233,4 +233,49 @@ describe.skipIf(postgresSkipReason)('gebere restore and restore-test on PostgreS
       await tg.close();
     }
   }, 90_000);
+
+  it('a role without CREATEDB tests --into an empty database made for it, then empties it', async () => {
+    const role = `gebere_owner_${randomBytes(4).toString('hex')}`;
+    await admin((c) => c.query(`create role ${role} login`));
+    const as = (url: string) => {
+      const u = new URL(url);
+      u.username = role;
+      return u.toString();
+    };
+    // As an organisation sets it up: the role owns its database and nothing more.
+    const prod = as(await database());
+    const scratch = as(await database());
+    const names = [prod, scratch].map((u) => new URL(u).pathname.slice(1));
+    for (const name of names) await admin((c) => c.query(`alter database ${name} owner to ${role}`));
+    const base = { backendUrl: 'http://127.0.0.1:1/backend', serviceToken: 'x', tokenSource: 'test' };
+    try {
+      expect((await runGebere(['restore', file], { ...base, databaseUrl: prod })).err).toBe('');
+
+      const refused = await runGebere(['restore-test', file], { ...base, databaseUrl: prod });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/needs CREATEDB .*give it with --into <its URL>$/);
+
+      const r = await runGebere(['restore-test', file, '--into', scratch], { ...base, databaseUrl: prod });
+      expect(r.err).toBe('');
+      const farmers = await farmersIn(prod);
+      expect(countLine(r.out, 'farmers')).toEqual([farmers, farmers]);
+      expect(r.out).toMatch(/^Emptied the scratch database \w+\. Nothing else was started/m);
+      const left = new pg.Client({ connectionString: scratch });
+      await left.connect();
+      const tables = await left.query("select count(*)::int as n from pg_tables where schemaname = 'public'");
+      await left.end();
+      expect(tables.rows[0]?.n).toBe(0);
+
+      const itself = await runGebere(['restore-test', file, '--into', prod], { ...base, databaseUrl: prod });
+      expect(itself.err).toBe(
+        'gebere: --into names the production database (DATABASE_URL): give an empty database of its own',
+      );
+      expect(await farmersIn(prod)).toBe(farmers);
+    } finally {
+      await admin(async (c) => {
+        for (const name of names) await c.query(`drop database if exists ${name} with (force)`);
+        await c.query(`drop role if exists ${role}`);
+      });
+    }
+  }, 90_000);
 });

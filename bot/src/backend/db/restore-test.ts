@@ -31,39 +31,79 @@ export function scratchDatabaseName(production: string): string {
   return `${safe}_restore_test_${stamp().toLowerCase().replace(/-/g, '').slice(0, 15)}`;
 }
 
+const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+const sameDatabase = (a: string, b: string) => {
+  const [x, y] = [new URL(a), new URL(b)];
+  return (
+    x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432') && databaseOf(a) === databaseOf(b)
+  );
+};
+
 /**
- * `gebere restore-test` on PostgreSQL: a new database beside production's (same server, same
- * role: it needs CREATEDB), the backup restored into it and migrated by this version, its rows
- * counted; dropped afterwards unless `keep`. Production is only read.
+ * `gebere restore-test` on PostgreSQL: the backup restored into a scratch database, migrated by
+ * this version and counted. The scratch database is a new one beside production's (same server,
+ * same role, which needs CREATEDB), dropped afterwards unless `keep`; or `into`, an empty
+ * database the operator made for it once (for a role without CREATEDB), emptied afterwards unless
+ * `keep`. Production is only read, and never taken for the scratch database.
  */
-export async function restoreTestPostgres(url: string, file: string, keep: boolean): Promise<RestoreTest> {
-  const production = decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
-  const name = scratchDatabaseName(production);
-  await withClient(url, (c) => c.query(`create database "${name}"`)).catch((err: unknown) => {
-    throw new BackupError(
-      `could not create the scratch database "${name}" beside "${production}" ` +
-        `(${err instanceof Error ? err.message : String(err)}): the role in DATABASE_URL needs CREATEDB ` +
-        `(as a superuser: ALTER ROLE <role> CREATEDB;), or test on another machine`,
-    );
-  });
-  const scratchUrl = new URL(url);
-  scratchUrl.pathname = `/${name}`;
+export async function restoreTestPostgres(
+  url: string,
+  file: string,
+  keep: boolean,
+  into?: string,
+): Promise<RestoreTest> {
+  const production = databaseOf(url) || 'postgres';
+  let scratchUrl: string;
+  if (into) {
+    if (!URL.canParse(into) || !/^postgres(ql)?:$/.test(new URL(into).protocol))
+      throw new BackupError('--into takes a PostgreSQL URL (postgres://user:password@host:port/database)');
+    if (sameDatabase(into, url))
+      throw new BackupError(
+        '--into names the production database (DATABASE_URL): give an empty database of its own',
+      );
+    const tables = await withClient(into, async (c) => {
+      const r = await c.query(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
+      return Number(r.rows[0]?.n);
+    });
+    if (tables > 0)
+      throw new BackupError(
+        `the database --into names is not empty (${tables} tables): give an empty one (a --keep run leaves its ` +
+          'copy there: empty it with DROP SCHEMA public CASCADE; CREATE SCHEMA public;)',
+      );
+    scratchUrl = into;
+  } else {
+    const name = scratchDatabaseName(production);
+    await withClient(url, (c) => c.query(`create database "${name}"`)).catch((err: unknown) => {
+      throw new BackupError(
+        `could not create the scratch database "${name}" beside "${production}" ` +
+          `(${err instanceof Error ? err.message : String(err)}): the role in DATABASE_URL needs CREATEDB ` +
+          '(as a superuser: ALTER ROLE <role> CREATEDB;), or make an empty database for the test once ' +
+          `(CREATE DATABASE ${production}_restore_test OWNER <role>;) and give it with --into <its URL>`,
+      );
+    });
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    scratchUrl = u.toString();
+  }
+  const scratch = databaseOf(scratchUrl);
   try {
-    await restorePostgres(scratchUrl.toString(), file, false);
-    const db = openPostgres({ connectionString: scratchUrl.toString(), max: 1 });
+    await restorePostgres(scratchUrl, file, false);
+    const db = openPostgres({ connectionString: scratchUrl, max: 1 });
     try {
       const { applied } = await migrate(db);
-      return {
-        scratch: name,
-        kept: keep,
-        migrated: applied,
-        counts: await databaseCounts((sql) => db.query(sql)),
-      };
+      return { scratch, kept: keep, migrated: applied, counts: await databaseCounts((sql) => db.query(sql)) };
     } finally {
       await db.close();
     }
   } finally {
-    if (!keep) await withClient(url, (c) => c.query(`drop database if exists "${name}" with (force)`));
+    if (!keep && into)
+      await withClient(into, (c) =>
+        c.query('begin; drop schema public cascade; create schema public; commit'),
+      );
+    else if (!keep)
+      await withClient(url, (c) => c.query(`drop database if exists "${scratch}" with (force)`));
   }
 }
 
