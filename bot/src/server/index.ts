@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Context, GrammyError, type Middleware } from 'grammy';
@@ -165,6 +167,17 @@ export async function startServer(
   });
 
   t = phase('app', t);
+  // The sockets with a request in progress (headers in, answer not yet sent), for the stop.
+  const serving = new Set<Socket>();
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    serving.add(req.socket);
+    res.once('close', () => serving.delete(req.socket));
+  });
   await app.listen({ port: config.port, host: config.host });
   t = phase('listen', t);
   const botStart = startBotWithRetry(telegram, logger, config.telegram.environment);
@@ -234,10 +247,13 @@ export async function startServer(
         await agent.close();
       }
       // Requests in flight finish (their bodies are still read: 503 is only for new requests)
-      // until the deadline. Node also counts a connection that has not sent a request yet (a
-      // load balancer's warm-up, an aborted client's spare) as busy: those are dropped then too.
+      // until the deadline, then their connections are dropped. A connection with no request in
+      // progress (a load balancer's warm-up, a browser's spare, which Node counts as busy) goes
+      // at once, so a stop with nothing in flight does not wait for the deadline.
       const drain = setTimeout(() => app.server.closeAllConnections(), Math.max(0, deadline - Date.now()));
-      await app.close();
+      const closing = app.close();
+      for (const socket of sockets) if (!serving.has(socket)) socket.destroy();
+      await closing;
       clearTimeout(drain);
       await backend?.close();
       if (!emulator) await agent.close();
