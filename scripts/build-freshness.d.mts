@@ -6,3 +6,4 @@ export function webappStale(root: string): boolean;
 export function botOutputs(root: string): string[];
 export function botStale(root: string): boolean;
 export function ensureWebappBuilt(root: string): Promise<string>;
+export function ensureBotBuilt(root: string): Promise<void>;

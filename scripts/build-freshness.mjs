@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Newest mtime under the given paths (files or folders), skipping dependencies, output and tests. */
 export function newest(paths) {
@@ -64,19 +65,15 @@ export const webappStale = (root) =>
   mtime(join(root, 'webapp', 'dist', 'index.html')) < newest(webappSources(root));
 
 /**
- * Builds webapp/dist (vite build, then the .br/.gz beside each file, as `npm start` does) when it
- * is missing or older than its sources, and returns its path. A lock directory keeps two
- * processes (test files, Vitest projects, benchmarks) from building at once; a lock older than 3
- * minutes was left by a killed run. Throws when the build fails.
+ * Runs `build` holding this clone's lock for `what`, so two processes (test files, Vitest
+ * projects, `npm start` in a test, benchmarks) never build the same output at once; a lock older
+ * than 3 minutes was left by a killed run.
  */
-export async function ensureWebappBuilt(root) {
-  const web = join(root, 'webapp');
-  const dist = join(web, 'dist');
-  if (!webappStale(root)) return dist;
-  // One lock per clone: two clones build their own webapp side by side.
+async function withBuildLock(root, what, build) {
+  // One lock per clone: two clones build their own side by side.
   const lock = join(
     tmpdir(),
-    `gebere-webapp-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`,
+    `gebere-${what}-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`,
   );
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -86,34 +83,60 @@ export async function ensureWebappBuilt(root) {
     } catch {
       if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 180_000)
         rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error('timed out waiting for another webapp build');
+      if (Date.now() > deadline) throw new Error(`timed out waiting for another ${what} build`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+  try {
+    await build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds webapp/dist (vite build, then the .br/.gz beside each file, as `npm start` does) when it
+ * is missing or older than its sources, and returns its path. Throws when the build fails.
+ */
+export async function ensureWebappBuilt(root) {
+  const web = join(root, 'webapp');
+  const dist = join(web, 'dist');
+  if (!webappStale(root)) return dist;
   // Vitest sets NODE_ENV=test, which would make Vite build in dev flavour (import.meta.env.DEV,
   // the dev mock): build as `npm start` does.
   const env = { ...process.env, NODE_ENV: 'production' };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST') delete env[key];
-  try {
-    if (webappStale(root)) {
-      // vite is the webapp's dependency: pnpm links its binary under webapp/, not the root.
-      const steps = [
-        [join(web, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
-        [process.execPath, ['scripts/precompress.mjs']],
-      ];
-      for (const [cmd, args] of steps) {
-        const r = spawnSync(cmd, args, { cwd: web, encoding: 'utf8', env });
-        if (r.status !== 0)
-          throw new Error(
-            `webapp build failed: ${cmd} ${args.join(' ')}\n${r.error?.message ?? ''}\n${r.stdout}\n${r.stderr}`,
-          );
-      }
+  await withBuildLock(root, 'webapp', () => {
+    if (!webappStale(root)) return;
+    // vite is the webapp's dependency: pnpm links its binary under webapp/, not the root.
+    const steps = [
+      [join(web, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
+      [process.execPath, ['scripts/precompress.mjs']],
+    ];
+    for (const [cmd, args] of steps) {
+      const r = spawnSync(cmd, args, { cwd: web, encoding: 'utf8', env });
+      if (r.status !== 0)
+        throw new Error(
+          `webapp build failed: ${cmd} ${args.join(' ')}\n${r.error?.message ?? ''}\n${r.stdout}\n${r.stderr}`,
+        );
     }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
   return dist;
 }
+
+/**
+ * Builds bot/dist (`bot/build.mjs`: the bundle, the CLI, the prepared databases) when it is
+ * missing or older than its sources, under the same kind of lock. Throws when the build fails.
+ */
+export async function ensureBotBuilt(root) {
+  if (!botStale(root)) return;
+  await withBuildLock(root, 'bot', async () => {
+    if (!botStale(root)) return;
+    const { buildBot } = await import(pathToFileURL(join(root, 'bot', 'build.mjs')).href);
+    await buildBot({ quiet: true });
+  });
+}
+
 /** The bundle and the prepared databases' descriptions, copied last: a build that died before them is stale. */
 export const botOutputs = (root) => [
   join(root, 'bot', 'dist', 'main.js'),

@@ -3,9 +3,10 @@
 // pnpm is bootstrapped into .tools/ through npm (corepack fails against the registry here), the
 // workspace is installed from the lockfile when it changed, and what is missing is built.
 // No dependencies: this file runs before anything is installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { constants } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,11 +76,22 @@ if (command === 'gebere') {
   // same .env the server reads (scripts/start.mjs), so it finds the server and its token.
   const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
   const cli = join(root, 'bot', 'src', 'cli', 'main.ts');
-  process.exit(run(process.execPath, [...envFile, '--import', 'tsx', cli, ...process.argv.slice(3)]));
-}
-if (command !== 'test' && command !== 'start') {
+  const child = spawn(process.execPath, [...envFile, '--import', 'tsx', cli, ...process.argv.slice(3)], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  // A stopped command (a restore-test under a timeout) stops the CLI too, never leaves it behind.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('close', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+} else if (command !== 'test' && command !== 'start') {
   console.error('usage: node scripts/run.mjs start|test|gebere [args]');
   process.exit(2);
+} else {
+  // The next step runs in this very process, with the workspace's binaries on PATH (what `pnpm
+  // exec` did from two processes further down): npm passes SIGTERM and SIGINT to this process,
+  // whose step hands them to the server (or the tests) and exits with its status. A chain of
+  // processes that waited synchronously would die here and leave the server running.
+  process.env.PATH = [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter);
+  process.argv.splice(2, 1); // the step sees its own arguments
+  await import(`./${command}.mjs`);
 }
-// `pnpm exec` puts the workspace's binaries on PATH for the next step.
-process.exit(pnpm(['exec', 'node', `scripts/${command}.mjs`, ...process.argv.slice(3)]));

@@ -5,10 +5,11 @@
 // `--build-only` stops after the build (a service's ExecStartPre: docs/deploy/gebere.service).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { botStale, webappStale } from './build-freshness.mjs';
+import { botStale, ensureBotBuilt, webappStale } from './build-freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => join(root, ...p);
@@ -41,8 +42,7 @@ async function buildServer() {
   if (!botStale(root)) return true;
   say('bundling the server (bot/dist)');
   try {
-    const { buildBot } = await import('../bot/build.mjs');
-    await buildBot({ quiet: true });
+    await ensureBotBuilt(root);
     return true;
   } catch (err) {
     console.error(`✗ server bundle failed (${err?.message ?? err}); running from source with tsx instead`);
@@ -77,6 +77,17 @@ function banner(open, emulator) {
   console.error(`└${'─'.repeat(width + 2)}┘\n`);
 }
 
+// A stop asked for while building takes effect once the build step in progress returns.
+let child;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // The server shuts down gracefully (main.ts: in-flight requests, updates, the database) and
+    // this process exits with its status.
+    if (child && child.exitCode === null) child.kill(signal);
+    else if (!child) process.exit(128 + constants.signals[signal]);
+  });
+}
+
 buildWebapp();
 const bundled = await buildServer();
 if (process.argv.includes('--build-only')) process.exit(bundled ? 0 : 1);
@@ -86,7 +97,7 @@ const [cmd, args] = bundled
   : [process.execPath, [...envFile, '--import', 'tsx', at('bot', 'src', 'main.ts')]];
 if (envFile.length) say('reading .env');
 
-const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
+child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
 const tty = process.stdout.isTTY;
 createInterface({ input: child.stdout }).on('line', (line) => {
   let record;
@@ -100,10 +111,7 @@ createInterface({ input: child.stdout }).on('line', (line) => {
   if (record.msg === 'listening' && record.open) banner(record.open, record.open.includes('/emulator'));
 });
 
-// Ctrl-C reaches the whole process group; let the server shut down gracefully and exit with it.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (child.exitCode === null) child.kill(signal);
-  });
-}
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// 'close', not 'exit': the server's last lines ("stopped") are still in its stdout pipe at exit.
+child.on('close', (code, signal) =>
+  process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 0)),
+);

@@ -7,6 +7,7 @@
 //                                                is missing and cannot be installed under CI=true
 //   node scripts/system-deps.mjs --postgres-env  start a throwaway cluster, print
 //                                                `export TEST_DATABASE_URL=…` and `TEST_PG_STOP=…`
+//                                                (on TEST_POSTGRES_PORT when set, else a free port)
 // No dependencies: .ci/run calls it before the workspace is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -45,7 +46,20 @@ export function postgresMissing(bin = pgBinDir()) {
 }
 
 /**
- * Starts a throwaway cluster on a free loopback port (trust authentication, no fsync): as root
+ * The throwaway cluster's port: TEST_POSTGRES_PORT when set (a firewall or another cluster may
+ * dictate it), else a free one. Throws on a value that is not a port.
+ */
+export async function postgresPort(env = process.env) {
+  const given = env.TEST_POSTGRES_PORT;
+  if (given === undefined || given === '') return freePort();
+  const port = Number(given);
+  if (!/^\d+$/.test(given) || port < 1 || port > 65535)
+    throw new Error(`TEST_POSTGRES_PORT must be a port number (1-65535), got "${given}"`);
+  return port;
+}
+
+/**
+ * Starts a throwaway cluster on a loopback port ({@link postgresPort}; trust authentication, no fsync): as root
  * through `runuser -u postgres`, otherwise as the current user. Returns its superuser URL and
  * `stop()`, which stops it and removes its files (synchronous, so an exit handler can call it).
  * Throws when it cannot start.
@@ -78,8 +92,8 @@ export async function startPostgres() {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    const port = await postgresPort();
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    const port = await freePort();
     run('pg_ctl', [
       '-D',
       data,

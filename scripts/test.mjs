@@ -2,7 +2,8 @@
 // `npm test` after install: lint, typecheck, every Vitest project, then one plain summary line
 // (`tests: N passed, N failed, N skipped`; CI reads its first part) and why anything skipped.
 // The PostgreSQL suite runs on TEST_DATABASE_URL when given, else on a throwaway cluster started
-// here whenever PostgreSQL's server binaries are installed (stopped however the run ends).
+// here whenever PostgreSQL's server binaries are installed (stopped however the run ends), on
+// TEST_POSTGRES_PORT when set, else on a free port.
 // Without PostgreSQL or Chromium those suites are skipped with the reason printed; with CI=true
 // either one missing fails the run. scripts/system-deps.mjs installs both (as root).
 import { spawn } from 'node:child_process';
@@ -80,10 +81,13 @@ if (!chromium.path) lack('Chromium', chromium.reason);
 
 mkdirSync(join(root, 'artifacts'), { recursive: true });
 const report = join(root, 'artifacts', 'vitest.json');
+// `node scripts/run.mjs test -- <filters>`: vitest would take what follows a `--` for no filter
+// at all and run every file.
+const filters = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
 const vitestStatus = await step(
   'tests (vitest)',
   'vitest',
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters],
   env,
 );
 stopPostgres();
@@ -91,8 +95,20 @@ if (vitestStatus !== 0) failures.push('tests');
 
 let passed = 0;
 let failed = 0;
-/** Skipped tests by cause: the PostgreSQL and browser suites by name, the rest by file. */
+/**
+ * Skipped tests by cause. A conditional skip says why in its suite's or test's name:
+ * "(needs Chromium)", "(needs docker-compose)", or PostgreSQL in the name of the PostgreSQL
+ * variants; the summary prints that reason and the files. A skip with no reason is named as such.
+ */
 const skipped = new Map();
+const nameFilter = filters.some((a) => a === '-t' || a.startsWith('--testNamePattern'));
+const causeOf = (fullName) => {
+  if (/postgres/i.test(fullName)) return 'PostgreSQL';
+  if (/chromium/i.test(fullName)) return 'Chromium';
+  const needs = /\(needs ([^)]+)\)/.exec(fullName)?.[1];
+  if (needs) return `needs ${needs}`;
+  return nameFilter ? 'not selected by the -t name filter' : 'no reason given in the skipped test’s name';
+};
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed = r.numPassedTests ?? 0;
@@ -100,20 +116,27 @@ if (existsSync(report)) {
   for (const file of r.testResults ?? [])
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'skipped' && test.status !== 'pending' && test.status !== 'todo') continue;
-      const cause = /postgres/i.test(test.fullName)
-        ? 'PostgreSQL'
-        : /chromium/i.test(test.fullName)
-          ? 'Chromium'
-          : relative(root, file.name);
-      skipped.set(cause, (skipped.get(cause) ?? 0) + 1);
+      const cause = causeOf(test.fullName);
+      const entry = skipped.get(cause) ?? { count: 0, files: new Set() };
+      entry.count++;
+      entry.files.add(relative(root, file.name));
+      skipped.set(cause, entry);
     }
 }
 if (failures.length && failed === 0) failed = failures.length;
-const skippedTotal = [...skipped.values()].reduce((a, b) => a + b, 0);
+const skippedTotal = [...skipped.values()].reduce((a, b) => a + b.count, 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skippedTotal} skipped`);
-for (const [cause, count] of skipped) {
+for (const [cause, { count, files }] of skipped) {
   const known = missing.find((m) => m.what === cause);
-  console.log(`  skipped ${count}: ${known ? `${cause}: ${known.reason}` : cause}`);
+  const why = known
+    ? `no ${cause}: ${known.reason}`
+    : /^(PostgreSQL|Chromium)$/.test(cause)
+      ? `needs ${cause}`
+      : cause;
+  const where = [...files];
+  console.log(
+    `  skipped ${count}: ${why} (${where.slice(0, 3).join(', ')}${where.length > 3 ? `, +${where.length - 3} more` : ''})`,
+  );
 }
 if (failures.length) console.error(`✗ failed: ${failures.join(', ')}`);
 process.exit(failures.length ? 1 : 0);

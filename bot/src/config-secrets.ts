@@ -125,11 +125,15 @@ export async function shareSecrets(
 /**
  * With DATABASE_URL, the generated secrets (those not set in the environment) are the ones every
  * copy on that database shares (config-secrets.ts `shareSecrets`): the first copy's, kept in the
- * database. Throws a message saying what to do when the database cannot be reached for them.
+ * database. Throws a DatabaseSetupError (db/explain.ts) naming the fix when the database cannot
+ * be used, a {@link SharedSecretsError} for any other failure to share them.
  */
 export async function withSharedSecrets(config: Config): Promise<Config> {
   if (!config.database.url || config.generatedSecrets.length === 0) return config;
-  const { openPostgres } = await import('./backend/db/postgres');
+  const [{ openPostgres }, { explainDatabaseError }] = await Promise.all([
+    import('./backend/db/postgres'),
+    import('./backend/db/explain'),
+  ]);
   const db = openPostgres({ connectionString: config.database.url, max: 1, connectTimeoutMs: 10_000 });
   const mine: Partial<PersistedSecrets> = {};
   for (const key of config.generatedSecrets) mine[key] = secretOf(config, key);
@@ -137,7 +141,9 @@ export async function withSharedSecrets(config: Config): Promise<Config> {
   try {
     shared = await shareSecrets(db, mine);
   } catch (err) {
-    throw new SharedSecretsError(err);
+    // A database this copy cannot use (password, missing database, privileges, unreachable) is
+    // named as such with its fix; only what is left is a problem with the secrets themselves.
+    throw explainDatabaseError(err, config.database.url) ?? new SharedSecretsError(err);
   } finally {
     await db.close().catch(() => {});
   }

@@ -62,6 +62,36 @@ describe('log hygiene', () => {
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   });
 
+  it('never rewrites ids: request ids, Telegram ids, idempotency keys, even of 9 digits', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (l: string) => lines.push(l) } });
+    logger.child({ reqId: 'req-912345678' }).info({ phone: '912345678' }, 'for req-912345678');
+    logger.info({ reqId: '912345678', chatId: '712345678', idempotencyKey: '0912345678' }, 'ids');
+    logger.info({ key: 'chat:912345678', update_id: '912345678' }, 'session chat:912345678 read');
+    const [first, second, third] = lines.map((l) => JSON.parse(l));
+    expect(first).toMatchObject({ reqId: 'req-912345678', phone: '<phone …78>', msg: 'for req-912345678' });
+    expect(second).toMatchObject({ reqId: '912345678', chatId: '712345678', idempotencyKey: '0912345678' });
+    expect(third).toMatchObject({ key: 'chat:912345678', update_id: '912345678' });
+    expect(third.msg).toBe('session chat:912345678 read');
+  });
+
+  it('masks the same number where it is a phone in its context', async () => {
+    const lines: string[] = [];
+    const { app } = await testApp({
+      logger: createLogger({ level: 'info', destination: { write: (l: string) => lines.push(l) } }),
+    });
+    // A caller's request id of 9 digits travels in the header and back; the phone is masked.
+    const res = await app.inject({
+      method: 'GET',
+      url: '/tg/lookup?phone_number=912345678',
+      headers: { 'x-request-id': 'lb-912345678' },
+    });
+    await app.close();
+    expect(res.headers['x-request-id']).toBe('lb-912345678');
+    const request = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request');
+    expect(request).toMatchObject({ reqId: 'lb-912345678', url: '/tg/lookup?phone_number=<phone …78>' });
+  });
+
   it('masks phone numbers in the request log of the real app', async () => {
     const lines: string[] = [];
     const { app } = await testApp({

@@ -44,9 +44,23 @@ export function maskUrl(url: string): string {
   return url.replace(/\/bot\d+:[^/?#]+/g, '/bot<redacted>').replace(/([?&]sig=)[^&#]*/g, '$1<redacted>');
 }
 
-/** Phone numbers (any form @gebere/phone knows) replaced by `<phone …NN>`: only the last two digits are kept. */
+/**
+ * A phone number standing on its own in free text: not glued to letters, digits or the
+ * punctuation ids are made of (`req-912345678`, `chat:912345678`, `k_…`, `lb.…`). A `%2B` (an
+ * encoded `+`) before it still counts as a phone's own prefix.
+ */
+const PHONE_ON_ITS_OWN = new RegExp(
+  `(?:(?<=%2[Bb])|(?<![\\p{L}\\p{N}_.:-]))${PHONE_IN_TEXT.source}(?![\\p{L}\\p{N}_-])`,
+  'gu',
+);
+const mask = (m: string) => `<phone …${m.slice(-2)}>`;
+
+/**
+ * Phone numbers (any form @gebere/phone knows) standing on their own in `text` replaced by
+ * `<phone …NN>`: only the last two digits are kept.
+ */
 export function maskPhones(text: string): string {
-  return text.replace(PHONE_IN_TEXT, (m) => `<phone …${m.slice(-2)}>`);
+  return text.replace(PHONE_ON_ITS_OWN, mask);
 }
 
 /** Error messages from HTTP clients sometimes quote the URL; mask it there too. */
@@ -55,17 +69,32 @@ export function maskText(text: string): string {
 }
 
 const NINE_DIGITS = /\d{9}/;
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/** A JSON string, and the colon after it when it is an object's key. */
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+/** Fields whose value is a phone number, whatever it looks like. */
+const PHONE_FIELD = /phone/i;
+/** Fields holding identifiers (request ids, Telegram ids, idempotency keys): never rewritten. */
+const ID_FIELD = /(?:^|[_-])(?:ids?|keys?)$|[a-z](?:Ids?|ID|Keys?)$/;
 
 /**
- * One serialized log line with every phone number inside its JSON strings masked: messages,
- * URLs with `?phone_number=…`, error texts, bodies, bindings, whatever field they are in.
- * Numbers outside strings (Telegram ids, counts, durations) are left alone: the product never
- * carries a phone as a JSON number.
+ * One serialized log line with the phone numbers in its JSON strings masked: every number in a
+ * phone-named field (`phone`, `phone_number`, `telegram_phone_number`, …), and in the other
+ * strings (messages, URLs with `?phone_number=…`, error texts, bodies) the numbers that stand on
+ * their own. Id-named fields (`reqId`, `telegramId`, `idempotencyKey`, …) and numbers outside
+ * strings (Telegram ids, counts, durations) are left alone: an id is never a phone number.
  */
 export function maskLogLine(line: string): string {
   if (!NINE_DIGITS.test(line)) return line;
-  return line.replace(JSON_STRING, maskPhones);
+  let field = '';
+  return line.replace(JSON_TOKEN, (token: string, colon: string | undefined) => {
+    if (colon) {
+      field = token.slice(1, token.lastIndexOf('"'));
+      return token;
+    }
+    if (PHONE_FIELD.test(field)) return token.replace(PHONE_IN_TEXT, mask);
+    if (ID_FIELD.test(field)) return token;
+    return maskPhones(token);
+  });
 }
 
 /** A pino destination that masks phone numbers in every line before writing it. */

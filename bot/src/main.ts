@@ -1,3 +1,4 @@
+import { explainDatabaseError } from './backend/db/explain';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config';
 import { createLogger } from './log';
 import { startServer } from './server/index';
@@ -34,11 +35,20 @@ process.on('unhandledRejection', (reason) => {
 let exiting = false;
 
 /** Refusals whose message says all an operator needs (a held data directory, a refused token). */
-const CLEAR_REFUSALS = new Set(['DataDirLockedError', 'BotTokenRefusedError', 'SharedSecretsError']);
+const CLEAR_REFUSALS = new Set([
+  'DataDirLockedError',
+  'BotTokenRefusedError',
+  'SharedSecretsError',
+  'DatabaseSetupError',
+]);
 
 const starting = startServer(config, logger);
-starting.catch((err: unknown) => {
-  if (err instanceof Error && CLEAR_REFUSALS.has(err.name)) logger.fatal({ reason: err.name }, err.message);
+starting.catch((given: unknown) => {
+  // A migration refused by the database (PostgreSQL 15's schema privileges) is named like a
+  // failure to connect.
+  const err = (config.database.url && explainDatabaseError(given, config.database.url)) || given;
+  if (err instanceof Error && CLEAR_REFUSALS.has(err.name))
+    logger.fatal({ reason: 'reason' in err ? err.reason : err.name }, err.message);
   else logger.fatal({ err }, 'could not start');
   process.exit(1);
 });
@@ -79,5 +89,7 @@ function shutdown(signal: NodeJS.Signals) {
       },
     );
 }
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+// `on`, not `once`: Ctrl-C reaches the whole process group and npm start's parent passes it on
+// too, and a second signal must not kill the process mid-shutdown (shutdown ignores repeats).
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -124,7 +124,8 @@ describe('docker-compose.yml', () => {
     expect(read.filter((name) => !documented.has(name))).toEqual([]);
   });
 
-  it.skipIf(!binary)('`docker-compose config` passes with no .env and no variable set', () => {
+  it.skipIf(!binary)(
+    '`docker-compose config` passes with no .env and no variable set (needs docker-compose: apt-get install docker-compose)', () => {
     const r = composeConfig(composeDir());
     expect(r.stderr).not.toMatch(/not set|env file/i);
     expect(r.status).toBe(0);
@@ -136,7 +137,8 @@ describe('docker-compose.yml', () => {
     expect(app?.environment?.DEMO_DATA).toBe('false');
   });
 
-  it.skipIf(!binary)('every documented setting in .env reaches the app container', () => {
+  it.skipIf(!binary)(
+    'every documented setting in .env reaches the app container (needs docker-compose: apt-get install docker-compose)', () => {
     const dir = composeDir();
     const values = new Map([...documented].map(([name, example]) => [name, TEST_VALUES[name] ?? example]));
     writeFileSync(join(dir, '.env'), [...values].map(([name, value]) => `${name}=${value}\n`).join(''));

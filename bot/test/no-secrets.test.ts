@@ -26,7 +26,7 @@ function files(dir: string): string[] {
 
 describe('the bot token stays on the server', () => {
   it.skipIf(!hasWebapp)(
-    'appears in no built webapp file and no response (skipped while webapp/index.html does not exist)',
+    'appears in no built webapp file and no response (needs webapp/index.html)',
     async () => {
       const outDir = mkdtempSync(join(tmpdir(), 'gebere-webapp-build-'));
       const build = spawnSync(join(webapp, 'node_modules', '.bin', 'vite'), ['build', '--outDir', outDir], {

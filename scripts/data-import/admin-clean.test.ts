@@ -120,28 +120,31 @@ describe('cleanAdmin on a miniature', () => {
 });
 
 // The raw data sits beside the repository, in the design folder; a checkout without it skips.
-describe.skipIf(!existsSync(DEFAULT_SRC))('runCleanAdmin on the real data', () => {
-  const out = mkdtemp(join(tmpdir(), 'gebere-admin-'));
-  afterAll(async () => rm(await out, { recursive: true, force: true }));
+describe.skipIf(!existsSync(DEFAULT_SRC))(
+  'runCleanAdmin on the real data (needs the raw admin data in ../shared/data/ethiopia-admin)',
+  () => {
+    const out = mkdtemp(join(tmpdir(), 'gebere-admin-'));
+    afterAll(async () => rm(await out, { recursive: true, force: true }));
 
-  it('writes files the loader reads back, identical to the shipped ones', async () => {
-    const dir = await out;
-    const report = await runCleanAdmin(DEFAULT_SRC, dir);
-    expect(report.kebeles.in).toBe(19_535);
-    const data = await loadAdminData(dir);
-    expect(data.kebeles).toHaveLength(report.kebeles.out);
-    // The committed files must be what the script makes today.
-    const shipped = new URL('../../bot/src/backend/seed/admin/', import.meta.url);
-    for (const name of ['regions.csv', 'zones.csv', 'woredas.csv', 'kebeles.csv']) {
-      expect(await readFile(join(dir, name), 'utf8'), name).toBe(
-        await readFile(new URL(name, shipped), 'utf8'),
+    it('writes files the loader reads back, identical to the shipped ones', async () => {
+      const dir = await out;
+      const report = await runCleanAdmin(DEFAULT_SRC, dir);
+      expect(report.kebeles.in).toBe(19_535);
+      const data = await loadAdminData(dir);
+      expect(data.kebeles).toHaveLength(report.kebeles.out);
+      // The committed files must be what the script makes today.
+      const shipped = new URL('../../bot/src/backend/seed/admin/', import.meta.url);
+      for (const name of ['regions.csv', 'zones.csv', 'woredas.csv', 'kebeles.csv']) {
+        expect(await readFile(join(dir, name), 'utf8'), name).toBe(
+          await readFile(new URL(name, shipped), 'utf8'),
+        );
+      }
+      // The README's facts must match; how a Markdown formatter pads its tables does not matter.
+      const tableInsensitive = (md: string) =>
+        md.replace(/^\|.*$/gm, (row) => row.replace(/\s+/g, '').replace(/-+/g, '-').replace(/:?-:?/g, '-'));
+      expect(tableInsensitive(await readFile(join(dir, 'README.md'), 'utf8'))).toBe(
+        tableInsensitive(await readFile(new URL('README.md', shipped), 'utf8')),
       );
-    }
-    // The README's facts must match; how a Markdown formatter pads its tables does not matter.
-    const tableInsensitive = (md: string) =>
-      md.replace(/^\|.*$/gm, (row) => row.replace(/\s+/g, '').replace(/-+/g, '-').replace(/:?-:?/g, '-'));
-    expect(tableInsensitive(await readFile(join(dir, 'README.md'), 'utf8'))).toBe(
-      tableInsensitive(await readFile(new URL('README.md', shipped), 'utf8')),
-    );
-  });
-});
+    });
+  },
+);

@@ -25,6 +25,7 @@ import { runCli } from '../../bot/src/cli/commands';
 import { withSharedSecrets } from '../../bot/src/config';
 import { fingerprint } from '../../bot/test/backend/test-kit/fingerprint';
 import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/test-kit/postgres';
+import { ensureBotBuilt } from '../build-freshness.mjs';
 import { parseCsv } from './csv';
 import { startAndShareContact } from './demo-das';
 import { botSays, mark, menuLabels, replyLabels, summaryText, tr } from './steps';
@@ -191,12 +192,8 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     }
     // The image's `gebere` (the bundle) with the samples it ships, in the server's environment.
     // The journeys run the server from source: build the bundle if this clone has none yet.
-    if (!existsSync(join(ROOT, 'bot', 'dist', 'cli.js'))) {
-      const { buildBot } = (await import(join(ROOT, 'bot', 'build.mjs'))) as {
-        buildBot: (o: { quiet: boolean }) => Promise<unknown>;
-      };
-      await buildBot({ quiet: true });
-    }
+    // Under the build lock: `npm start` in another test file may be building it too.
+    if (!existsSync(join(ROOT, 'bot', 'dist', 'cli.js'))) await ensureBotBuilt(ROOT);
     const { config } = product as Product;
     const shipped = await gebereEntry(
       ['import', 'roles', join(ROOT, 'bot', 'dist', 'samples', 'roles.csv'), '--dry-run'],

@@ -5,14 +5,25 @@ import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import {
   BackupError,
+  type BackupKind,
   backupKindOf,
+  COUNTED,
+  type Counts,
   dumpPostgres,
   restorePglite,
   restorePostgres,
 } from '../backend/db/backup';
+import {
+  pgliteCounts,
+  postgresCounts,
+  type RestoreTest,
+  restoreTestPglite,
+  restoreTestPostgres,
+} from '../backend/db/restore-test';
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
 import { VERSION } from '../version';
 import { CliError, expectWords } from './args';
+import type { CliSettings } from './backend-client';
 import type { Command } from './command';
 import { writeWhole } from './write-whole';
 
@@ -88,29 +99,22 @@ export const restoreCommand: Command = {
   summary: "Restore a backup into this directory's database (server stopped)",
   options: ['force'],
   details: [
-    'Stop the server first; restore refuses while the server answers.',
+    'Stop every server on this database first; restore refuses while the server answers, while',
+    'another process holds DATA_DIR/pglite (PGlite, always), or while another session is connected',
+    'to the PostgreSQL database (each Gebere copy is named, from pg_stat_activity).',
     'PGlite: writes the backup into DATA_DIR/pglite, which must be empty; --force moves the',
     'database there aside (DATA_DIR/pglite.before-restore-<time>, never deleted).',
     'PostgreSQL: pg_restore into DATABASE_URL, which must be empty; --force first saves what it',
-    'holds with pg_dump (<file>.before-restore-<time>.dump), then replaces it.',
+    'holds with pg_dump (<file>.before-restore-<time>.dump), then replaces it, even while other',
+    'sessions are connected. To check a backup without touching production: gebere restore-test.',
     'Then start the server again.',
     'Example: gebere restore backups/gebere-2026-05-01.backup --force',
   ],
   async run(words, { out, backend, settings, flags }) {
     expectWords(words, ['file'], 'restore');
     const file = words[0] as string;
-    if (!existsSync(file)) throw new CliError(`${file} does not exist`);
-    const kind = await backupKindOf(file);
-    if (!kind)
-      throw new CliError(`${file} is not a Gebere backup (neither a PGlite .tar.gz nor a pg_dump -Fc file)`);
     const { databaseUrl, dataDir } = settings();
-    const target = databaseUrl ? 'postgres' : 'pglite';
-    if (kind !== target)
-      throw new CliError(
-        kind === 'postgres'
-          ? `${file} is a PostgreSQL backup (pg_dump) but DATABASE_URL is not set: set it to restore into PostgreSQL`
-          : `${file} is a PGlite backup but DATABASE_URL is set: unset it (PGlite under DATA_DIR) to restore it`,
-      );
+    await backupFor(file, settings());
     const b = backend();
     if (await b.answers())
       throw new CliError(
@@ -136,6 +140,93 @@ export const restoreCommand: Command = {
     out.out('Start the server again (npm start).');
   },
 };
+
+/** The backup's kind, checked against where this directory's database is (else a CliError). */
+async function backupFor(file: string, { databaseUrl }: CliSettings): Promise<BackupKind> {
+  if (!existsSync(file)) throw new CliError(`${file} does not exist`);
+  const kind = await backupKindOf(file);
+  if (!kind)
+    throw new CliError(`${file} is not a Gebere backup (neither a PGlite .tar.gz nor a pg_dump -Fc file)`);
+  const target = databaseUrl ? 'postgres' : 'pglite';
+  if (kind !== target)
+    throw new CliError(
+      kind === 'postgres'
+        ? `${file} is a PostgreSQL backup (pg_dump) but DATABASE_URL is not set: set it to restore into PostgreSQL`
+        : `${file} is a PGlite backup but DATABASE_URL is set: unset it (PGlite under DATA_DIR) to restore it`,
+    );
+  return kind;
+}
+
+export const restoreTestCommand: Command = {
+  name: 'restore-test',
+  args: '<file> [--keep] [--into <postgres url>]',
+  summary: 'Restore a backup into a scratch database and compare it with production',
+  options: ['keep', 'into'],
+  details: [
+    'The monthly restore test, safe beside a running production server:',
+    "PostgreSQL: a new database beside DATABASE_URL's on the same server (<name>_restore_test_<time>;",
+    'the role needs CREATEDB), or --into an empty database made for it once (emptied afterwards);',
+    'PGlite: a scratch directory DATA_DIR/restore-test-<time>.',
+    'The backup is restored there and migrated by this version; its rows are printed beside',
+    "production's (read only; a running PGlite server is asked for them). Then the scratch database",
+    'is dropped, unless --keep. Nothing else starts: no server, no bot, no notification engine,',
+    'no call to Telegram.',
+    'Example: gebere restore-test /var/backups/gebere/nightly-2026-05-01.backup',
+  ],
+  async run(words, { out, backend, settings, flags, options }) {
+    expectWords(words, ['file'], 'restore-test');
+    const file = words[0] as string;
+    const s = settings();
+    await backupFor(file, s);
+    const keep = flags.has('keep');
+    let r: RestoreTest;
+    let production: Counts | string;
+    try {
+      if (s.databaseUrl) {
+        r = await restoreTestPostgres(s.databaseUrl, file, keep, options.into);
+        production = await postgresCounts(s.databaseUrl);
+      } else {
+        if (!s.dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
+        if (options.into)
+          throw new CliError('--into is for PostgreSQL (DATABASE_URL): PGlite tests in DATA_DIR');
+        r = await restoreTestPglite(file, s.dataDir, keep);
+        const b = backend();
+        production = (await b.answers())
+          ? ((await (await b.download('/ops/counts')).json()) as Counts)
+          : await pgliteCounts(s.dataDir);
+      }
+    } catch (err) {
+      throw asCli(err);
+    }
+    const where = s.databaseUrl ? `the scratch database ${r.scratch}` : r.scratch;
+    out.out(`Restored ${file} into ${where}.`);
+    out.out(
+      r.migrated.length
+        ? `This version migrated it (${r.migrated.length} migrations: ${r.migrated.join(', ')}).`
+        : 'It is at this version’s schema (no migration to apply).',
+    );
+    for (const line of comparison(r.counts, production)) out.out(line);
+    out.out(
+      keep
+        ? `Kept ${where} (--keep): drop it when done.`
+        : `${options.into ? 'Emptied' : 'Removed'} ${where}. Nothing else was started: no server, no bot, no call to Telegram.`,
+    );
+  },
+};
+
+/** The backup's rows beside production's, one table a line. */
+function comparison(backup: Counts, production: Counts | string): string[] {
+  const label = (t: string) => t.replace(/_/g, ' ');
+  const width = Math.max(...COUNTED.map((t) => label(t).length));
+  const prod = typeof production === 'string' ? undefined : production;
+  const lines = [`${''.padEnd(width)}  ${'backup'.padStart(10)}  ${'production'.padStart(10)}`];
+  for (const t of COUNTED)
+    lines.push(
+      `${label(t).padEnd(width)}  ${String(backup[t]).padStart(10)}  ${(prod ? String(prod[t]) : '?').padStart(10)}`,
+    );
+  if (typeof production === 'string') lines.push(`(production not counted: ${production})`);
+  return lines;
+}
 
 const counts = (c: Record<string, number>) =>
   `It holds ${Object.entries(c)

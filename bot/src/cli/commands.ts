@@ -3,7 +3,7 @@ import { isLanguage, type Language, languages } from '@gebere/i18n/languages';
 import { areasCommand } from './areas';
 import { CliError, EXIT, parseArgs, usageError } from './args';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
-import { backupCommand, restoreCommand } from './backup';
+import { backupCommand, restoreCommand, restoreTestCommand } from './backup';
 import type { Command } from './command';
 import { exportCommand } from './export';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
@@ -22,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   backupCommand,
   restoreCommand,
+  restoreTestCommand,
 ];
 
 const OPTIONS = [

@@ -191,7 +191,8 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
       `Restored ${file} into ${dir}.`,
       `It holds ${await count('farmers')} farmers, ${await count('development_groups')} development groups, ` +
         `${await count('reach_records')} reach records, ${await count('adoption_records')} adoption records, ` +
-        `${await count('feedback')} feedback.`,
+        `${await count('feedback')} feedback, ${await count('da_profiles')} da profiles, ` +
+        `${await count('location_notifications')} location notifications.`,
       'Start the server again (npm start).',
     ]);
     const opened = pgliteDb(await PGlite.create({ dataDir: dir }));

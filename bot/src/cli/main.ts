@@ -1,3 +1,4 @@
+import { DatabaseSetupError } from '../backend/db/explain';
 import { ConfigError, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
 import { CliError, EXIT } from './args';
 import { type CliSettings, settingsFromConfig } from './backend-client';
@@ -20,7 +21,8 @@ async function main(): Promise<number> {
         `${err.message}\n(the same settings the server reads: fix them in .env or the environment)`,
         EXIT.usage,
       );
-    else if (err instanceof SharedSecretsError) settings = new CliError(err.message, EXIT.failed);
+    else if (err instanceof SharedSecretsError || err instanceof DatabaseSetupError)
+      settings = new CliError(err.message, EXIT.failed);
     else throw err;
   }
   return runCli(process.argv.slice(2), {

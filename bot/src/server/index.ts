@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Context, GrammyError, type Middleware } from 'grammy';
@@ -17,8 +19,12 @@ import type { ReadinessCheck } from './routes/health';
 import { dbDeliveredKeys } from './routes/tg/delivered-keys';
 import { createSenderReader } from './routes/tg/sender';
 
-/** How long in-flight HTTP requests get at shutdown before their connections are dropped. */
-const CLOSE_GRACE_MS = 3_000;
+/**
+ * How long after a stop begins in-flight HTTP requests (a slow 2G upload still arriving included)
+ * may finish before their connections are dropped; main.ts gives the whole stop 8 s, the rest is
+ * for closing the database.
+ */
+export const REQUEST_GRACE_MS = 7_000;
 
 export interface ServerOverrides {
   /** The bot's middleware; the flows of bot/src/telegram by default. */
@@ -161,6 +167,17 @@ export async function startServer(
   });
 
   t = phase('app', t);
+  // The sockets with a request in progress (headers in, answer not yet sent), for the stop.
+  const serving = new Set<Socket>();
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    serving.add(req.socket);
+    res.once('close', () => serving.delete(req.socket));
+  });
   await app.listen({ port: config.port, host: config.host });
   t = phase('listen', t);
   const botStart = startBotWithRetry(telegram, logger, config.telegram.environment);
@@ -185,6 +202,15 @@ export async function startServer(
         );
       })
     : Promise.resolve();
+  // Contacts shared while the database was down are applied once it is back (by this copy).
+  void botStart.ready.then(() => {
+    if (stopped || !config.enable.bot) return;
+    bot.pending.start({
+      probe: bot.probe,
+      replay: (update) => telegram.bot.handleUpdate(update),
+      tell: (chatId, text) => telegram.api.sendMessage(chatId, text),
+    });
+  });
   // Commands (en, am) and the chat menu button; idempotent, so every start sets them.
   if (config.enable.bot && !overrides.middleware) {
     void botStart.ready.then(() =>
@@ -202,8 +228,11 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      const deadline = Date.now() + REQUEST_GRACE_MS;
       stopped = true;
       botStart.cancel();
+      // A replay of a kept contact in progress finishes; the rest wait in their file.
+      await bot.pending.stop();
       // The message on its way finishes and unsent claimed rows go back to the queue, while the
       // Bot API (locally, the emulator) and the database are still there.
       const engine = await notifications?.catch(() => undefined);
@@ -217,10 +246,14 @@ export async function startServer(
         // Our own client sockets to the emulator hold server connections open: close them now.
         await agent.close();
       }
-      // Node counts a connection that has not sent a request yet (a load balancer's warm-up,
-      // an aborted client's spare) as busy; after a grace period, drop the stragglers.
-      const drain = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
-      await app.close();
+      // Requests in flight finish (their bodies are still read: 503 is only for new requests)
+      // until the deadline, then their connections are dropped. A connection with no request in
+      // progress (a load balancer's warm-up, a browser's spare, which Node counts as busy) goes
+      // at once, so a stop with nothing in flight does not wait for the deadline.
+      const drain = setTimeout(() => app.server.closeAllConnections(), Math.max(0, deadline - Date.now()));
+      const closing = app.close();
+      for (const socket of sockets) if (!serving.has(socket)) socket.destroy();
+      await closing;
       clearTimeout(drain);
       await backend?.close();
       if (!emulator) await agent.close();

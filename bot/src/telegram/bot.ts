@@ -13,6 +13,7 @@ import { menuFlow } from './flows/menu';
 import { onboardingFlow } from './flows/onboarding';
 import { chosenLanguage, menuAfterResult, resultsFlow } from './flows/results';
 import { createLinkMaker, type LinkOptions } from './links';
+import type { PendingContacts } from './pending-contacts';
 import type { Services } from './user-state';
 
 export { advisoryMessage } from './advisory';
@@ -27,6 +28,8 @@ export interface BotDeps {
   /** Session storage; `createDbSessionStorage(db)` in production (the `bot_sessions` table). */
   sessions: StorageAdapter<SessionData>;
   logger: Logger;
+  /** Contacts shared during an outage, applied once the service is back (pending-contacts.ts). */
+  pendingContacts?: PendingContacts;
 }
 
 /** Sessions per private chat; the prefix leaves room for other keys in `bot_sessions`. */
@@ -77,7 +80,7 @@ async function recallLanguage(ctx: BotContext, s: Services): Promise<void> {
 
 export function createBot(deps: BotDeps): Composer<Context> {
   const services = servicesOf(deps);
-  const onError = onBotError(deps.logger);
+  const onError = onBotError(deps.logger, deps.pendingContacts);
 
   const flows = new Composer<BotContext>();
   flows.use(session({ initial: (): SessionData => ({}), storage: deps.sessions, getSessionKey: sessionKey }));

@@ -1,4 +1,5 @@
-import { createApiClient } from '@gebere/api-client';
+import { join } from 'node:path';
+import { createApiClient, isRetryable } from '@gebere/api-client';
 import { proofHeader } from '@gebere/contract';
 import { MemorySessionStorage, type StorageAdapter } from 'grammy';
 import type { Db } from '../backend/db/types';
@@ -6,6 +7,7 @@ import { BACKEND_PATH, type Config } from '../config';
 import type { Logger } from '../log';
 import type { BotDeps } from './bot';
 import type { SessionData } from './context';
+import { createPendingContacts, type PendingContacts } from './pending-contacts';
 import { createDbSessionStorage, createLazyDbSessionStorage } from './session-storage';
 
 /** A bot call waits this long for the backend before telling the user it is not reachable. */
@@ -65,6 +67,10 @@ export function botDepsFromConfig(o: BotDepsFromConfig): {
   deps: BotDeps;
   /** The companion's database (the sessions'), for its other stores; undefined when in memory. */
   db: (() => Promise<Db>) | undefined;
+  /** Contacts shared during an outage (DATA_DIR/pending-contacts.json). */
+  pending: PendingContacts;
+  /** Resolves once the sessions' database and the backend answer again (pending contacts' probe). */
+  probe(): Promise<void>;
   close(): Promise<void>;
 } {
   const { config, logger } = o;
@@ -75,6 +81,7 @@ export function botDepsFromConfig(o: BotDepsFromConfig): {
     fetch: o.fetch,
     timeoutMs: BACKEND_TIMEOUT_MS,
   });
+  const pending = createPendingContacts({ file: join(config.dataDir, 'pending-contacts.json'), logger });
   return {
     deps: {
       api,
@@ -85,8 +92,19 @@ export function botDepsFromConfig(o: BotDepsFromConfig): {
       },
       sessions: sessions.storage,
       logger,
+      pendingContacts: pending,
     },
     db: sessions.db,
-    close: sessions.close,
+    pending,
+    async probe() {
+      await sessions.storage.read('probe:outage');
+      // Any answer but "unavailable" means the backend and its database are up.
+      const r = await api.call('findBotUsers', { query: { telegram_id: 1, paginate: 'false' } });
+      if (!r.ok && isRetryable(r.error)) throw new Error('backend still unavailable');
+    },
+    close: async () => {
+      await pending.stop();
+      await sessions.close();
+    },
   };
 }

@@ -1,29 +1,49 @@
 import { translate } from '@gebere/i18n';
 import type { BotError, Context, MiddlewareFn } from 'grammy';
+import { isDatabaseUnavailable } from '../backend/serving/db-errors';
 import type { Logger } from '../log';
 import { BackendError } from './backend-client';
 import { languageOf } from './context';
+import type { PendingContacts } from './pending-contacts';
 
 /**
  * The error boundary's handler: the user gets a short message in their language (the service is
- * down, or something went wrong), the log gets the details; nothing escapes to grammY.
+ * down, or something went wrong), the log gets the details; nothing escapes to grammY. A database
+ * that does not answer (the sessions' store) is the service being down, as a backend's 503 is.
+ * The user's own contact shared during an outage is kept and applied once the service is back
+ * (pending-contacts.ts).
  */
-export function onBotError(logger: Logger) {
+export function onBotError(logger: Logger, pending?: PendingContacts) {
   return async (err: BotError<Context>): Promise<void> => {
     const { ctx, error } = err;
     const lang = languageOf(ctx);
     const where = { updateId: ctx.update.update_id, chatId: ctx.chat?.id };
-    let text: string;
+    let down = false;
     if (error instanceof BackendError) {
       logger.warn(
         { ...where, route: error.route, status: error.error.status, kind: error.error.kind },
         'backend call failed',
       );
-      text = translate(lang, error.unavailable ? 'bot.backend_down' : 'bot.error_generic');
+      down = error.unavailable;
+    } else if (isDatabaseUnavailable(error)) {
+      logger.warn({ ...where, err: error }, 'database unavailable');
+      down = true;
     } else {
       logger.error({ ...where, err: error }, 'bot handler failed');
-      text = translate(lang, 'bot.error_generic');
     }
+    const contact = ctx.message?.contact;
+    const kept = down && pending !== undefined && contact !== undefined && contact.user_id === ctx.from?.id;
+    if (kept) {
+      const again = pending.replaying(ctx.update);
+      pending.keep(ctx.update, lang);
+      // A replay that met the outage again: the user already knows.
+      if (again) return;
+    }
+    const text = !down
+      ? translate(lang, 'bot.error_generic')
+      : kept
+        ? `${translate(lang, 'bot.backend_down')}\n\n${translate(lang, 'bot.contact_kept')}`
+        : translate(lang, 'bot.backend_down');
     if (!ctx.chat) return;
     try {
       await ctx.reply(text);

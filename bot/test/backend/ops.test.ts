@@ -285,9 +285,9 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
     expect(mine?.[14]).toBe(String(t.fx.area.kebele));
   });
 
-  it('only the service token may export or back up: 401 without proof, 403 for users', async () => {
+  it('only the service token may export, back up or count: 401 without proof, 403 for users', async () => {
     const da = das[0] as Da;
-    for (const path of ['/ops/export/farmers.csv', '/ops/backup']) {
+    for (const path of ['/ops/export/farmers.csv', '/ops/backup', '/ops/counts']) {
       expect((await t.call('GET', path)).status).toBe(401);
       expect((await t.call('GET', path, { headers: proof.service('wrong-token') })).status).toBe(401);
       const user = await t.call('GET', path, { headers: da.headers });
@@ -359,6 +359,23 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
     } finally {
       pages.delayMs = 0;
     }
+  });
+
+  it('counts the rows restore-test compares a backup with', async () => {
+    const r = await t.call('GET', '/ops/counts', { headers: proof.service() });
+    expect(r.status).toBe(200);
+    const n = async (table: string) =>
+      Number((await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n);
+    expect(r.body).toEqual({
+      farmers: await n('farmers'),
+      development_groups: await n('development_groups'),
+      reach_records: await n('reach_records'),
+      adoption_records: await n('adoption_records'),
+      feedback: await n('feedback'),
+      da_profiles: await n('da_profiles'),
+      location_notifications: await n('location_notifications'),
+    });
+    expect(r.body.farmers).toBeGreaterThan(0);
   });
 
   // One database's behaviour each: defined only on that database, not skipped on the other.

@@ -92,6 +92,8 @@ export type English = {
     };
     readonly invalid_result: "Sorry, I could not read what the form sent. Please try again.";
     readonly backend_down: "The service is not reachable right now. Please try again in a few minutes.";
+    readonly contact_kept: "Your phone number is kept: I will use it as soon as the service is back, and tell you here.";
+    readonly contact_applied: "The service is back. I am using the phone number you shared earlier.";
     readonly error_generic: "Something went wrong. Please try again.";
     readonly unknown_message: "Sorry, I did not understand that.";
     readonly help: "Gebere helps you with agricultural extension work.\n\n/menu – show the main menu\n/register_farmer – register a farmer\n/add_group – add a development group\n/reach – record which farmers an advisory reached\n/adoption – record which farmers adopted an advisory\n/notifications – see and change your notifications\n/reports – registrations, reach and adoption in your area\n/digest – your area's reach chart every Monday\n/profile – update your profile\n/language – change the language\n\nEvery form opens inside Telegram. When you finish, I send you a summary here.";

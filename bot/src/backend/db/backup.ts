@@ -4,8 +4,11 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { SHARED_SECRETS_TABLE } from '../../config-secrets';
 import { DataDirLockedError, type DirLock, lockDataDir } from './dir-lock';
+import { explainDatabaseError } from './explain';
 import { isEmpty } from './pglite';
+import { APPLICATION_NAME, isGebereApplication } from './postgres';
 
 /**
  * Backup and restore of both databases, for `gebere backup` and `gebere restore`:
@@ -13,7 +16,9 @@ import { isEmpty } from './pglite';
  *   data directory; restored offline into `DATA_DIR/pglite` with `loadDataDir`.
  * - PostgreSQL: `pg_dump -Fc` and `pg_restore`, run with DATABASE_URL.
  * Restoring never deletes a database: a non-empty PGlite directory is moved aside, a non-empty
- * PostgreSQL database is first dumped beside the backup.
+ * PostgreSQL database is first dumped beside the backup. A database another process uses is
+ * refused: PGlite's directory lock, PostgreSQL's other sessions (`pg_stat_activity`).
+ * `gebere restore-test` is in restore-test.ts.
  */
 
 /** A refusal the operator can act on; its message says what to do. */
@@ -37,7 +42,7 @@ export async function backupKindOf(file: string): Promise<BackupKind | undefined
   }
 }
 
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+export const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 export interface PgliteRestore {
   dir: string;
@@ -47,10 +52,23 @@ export interface PgliteRestore {
   counts: Record<string, number>;
 }
 
-const COUNTED = ['farmers', 'development_groups', 'reach_records', 'adoption_records', 'feedback'];
+/** The tables whose rows a restore reports, as the operator would check them. */
+export const COUNTED = [
+  'farmers',
+  'development_groups',
+  'reach_records',
+  'adoption_records',
+  'feedback',
+  'da_profiles',
+  'location_notifications',
+] as const;
+export type Counts = Record<(typeof COUNTED)[number], number>;
 
-async function counts(q: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>) {
-  const out: Record<string, number> = {};
+/** Rows in each {@link COUNTED} table (also served to the CLI as GET /backend/ops/counts). */
+export async function databaseCounts(
+  q: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>,
+): Promise<Counts> {
+  const out = {} as Counts;
   for (const table of COUNTED) {
     const r = await q(`select count(*)::int as n from ${table}`);
     out[table] = Number(r.rows[0]?.n);
@@ -100,7 +118,7 @@ async function restoreLocked(file: string, dir: string, force: boolean): Promise
       loadDataDir: new Blob([(await readFile(file)) as Uint8Array<ArrayBuffer>]),
     });
     try {
-      found = await counts((sql) => db.query(sql));
+      found = await databaseCounts((sql) => db.query(sql));
     } finally {
       await db.close();
     }
@@ -139,7 +157,8 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   u.password = '';
   // biome-ignore lint/style/noProcessEnv: the tools inherit this process's environment (PATH, locale); no setting is read here
   const inherited = { ...process.env };
-  return { dbname: u.toString(), env: password ? { ...inherited, PGPASSWORD: password } : inherited };
+  const env = { ...inherited, PGAPPNAME: `${APPLICATION_NAME} ${new Date().toISOString()}`.slice(0, 63) };
+  return { dbname: u.toString(), env: password ? { ...env, PGPASSWORD: password } : env };
 }
 
 function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
@@ -153,11 +172,15 @@ function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promi
       (err, _out, stderr) => {
         if (!err) return resolve();
         const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+        const said = stderr.trim().split('\n').slice(-3).join(' ') || err.message;
+        const explained = missing ? undefined : explainDatabaseError(new Error(said), url);
         reject(
           new BackupError(
             missing
               ? `${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`
-              : `${tool} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || err.message}`,
+              : explained
+                ? `${tool}: ${explained.message}`
+                : `${tool} failed: ${said}`,
           ),
         );
       },
@@ -182,13 +205,15 @@ export interface PostgresRestore {
   counts: Record<string, number>;
 }
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+/** One client on `url`, named like every copy's, with a connection failure worded by explain.ts. */
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: APPLICATION_NAME });
   try {
     await client.connect();
   } catch (err) {
     throw new BackupError(
-      `cannot connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`,
+      explainDatabaseError(err, url)?.message ??
+        `cannot connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
   try {
@@ -198,27 +223,68 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
+/** Another session on the database: a Gebere copy (its application_name) or anything else. */
+export interface OtherSession {
+  pid: number;
+  application: string;
+  client: string | null;
+  since: string;
+}
+
+export function describeSession(s: OtherSession): string {
+  const who = isGebereApplication(s.application)
+    ? `Gebere copy "${s.application}"`
+    : s.application
+      ? `"${s.application}"`
+      : 'a client without application_name (a Gebere copy older than this version?)';
+  return `${who} from ${s.client ?? 'a local socket'} (backend pid ${s.pid}, since ${s.since})`;
+}
+
+/** The other sessions on the database this client is connected to (all users' sessions show). */
+async function otherSessions(c: pg.Client): Promise<OtherSession[]> {
+  const r = await c.query<{ pid: number; application: string; client: string | null; since: Date | null }>(
+    `select pid, coalesce(application_name, '') as application, host(client_addr) as client,
+            backend_start as since
+       from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+      order by backend_start`,
+  );
+  return r.rows.map((row) => ({ ...row, since: row.since ? row.since.toISOString() : 'unknown' }));
+}
+
 /**
- * `pg_restore` of a `pg_dump -Fc` file into DATABASE_URL, in one transaction. A database with
- * tables is refused unless `force`; then it is dumped first to `<file>.before-restore-<time>.dump`,
- * its `public` schema is renamed aside and the backup restored into a new one, as into an empty
- * database; the old schema is dropped once the restore succeeded, renamed back if it failed.
+ * `pg_restore` of a `pg_dump -Fc` file into DATABASE_URL, in one transaction. A database another
+ * session is connected to (a Gebere copy still running: it would lose its tables mid-request) is
+ * refused, naming each, unless `force`. A database with tables is refused unless `force`; then it
+ * is dumped first to `<file>.before-restore-<time>.dump`, its `public` schema is renamed aside and
+ * the backup restored into a new one, as into an empty database; the old schema is dropped once
+ * the restore succeeded, renamed back if it failed. Gebere's own shared-secrets table alone (the
+ * CLI creates it on connecting) counts as empty, and gives way to the backup's.
  * (`pg_restore --clean` cannot replace partitioned tables: it drops a partition's primary key
  * before its parent's, which PostgreSQL refuses.)
  */
 export async function restorePostgres(url: string, file: string, force: boolean): Promise<PostgresRestore> {
-  const tables = await withClient(url, async (c) => {
-    const r = await c.query(
-      "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+  const { tables, others } = await withClient(url, async (c) => {
+    const r = await c.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public'",
     );
-    return Number(r.rows[0]?.n);
+    return { tables: r.rows.map((row) => row.name), others: await otherSessions(c) };
   });
+  if (others.length > 0 && !force)
+    throw new BackupError(
+      `the database at DATABASE_URL is in use by ${others.length === 1 ? 'another session' : `${others.length} other sessions`}: ` +
+        `${others.map(describeSession).join('; ')}. Stop every Gebere copy on it (and close other ` +
+        'sessions) before restoring; a copy left running loses its tables under it. --force restores anyway',
+    );
+  if (tables.length === 1 && tables[0] === SHARED_SECRETS_TABLE)
+    await withClient(url, (c) => c.query(`drop table ${SHARED_SECRETS_TABLE}`));
+  const used = tables.filter((t) => t !== SHARED_SECRETS_TABLE).length;
   let savedFirst: string | undefined;
   let aside: string | undefined;
-  if (tables > 0) {
+  if (used > 0) {
     if (!force)
       throw new BackupError(
-        `the database at DATABASE_URL is not empty (${tables} tables). Restore into a new, empty ` +
+        `the database at DATABASE_URL is not empty (${tables.length} tables). Restore into a new, empty ` +
           'database, or give --force to replace it (its current content is first saved with pg_dump, never lost)',
       );
     savedFirst = `${file.replace(/\.dump$/, '')}.before-restore-${stamp()}.dump`;
@@ -259,6 +325,6 @@ export async function restorePostgres(url: string, file: string, force: boolean)
     );
   }
   if (aside) await withClient(url, (c) => c.query(`drop schema ${aside} cascade`));
-  const found = await withClient(url, (c) => counts((sql) => c.query(sql)));
+  const found = await withClient(url, (c) => databaseCounts((sql) => c.query(sql)));
   return { ...(savedFirst ? { savedFirst } : {}), counts: found };
 }

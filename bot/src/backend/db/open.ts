@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { explainDatabaseError } from './explain';
 import { type Log, silentLog } from './log';
 import { isEmpty, openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -31,8 +32,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
       connectionString: options.databaseUrl,
       ...(options.poolSize ? { max: options.poolSize } : {}),
     });
-    // Fail at start, not on the first request, when the server is unreachable.
-    await db.query('select 1');
+    // Fail at start, not on the first request, when the server is unreachable, saying what to fix.
+    try {
+      await db.query('select 1');
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw explainDatabaseError(err, options.databaseUrl) ?? err;
+    }
     return db;
   }
   const log = options.log ?? silentLog;

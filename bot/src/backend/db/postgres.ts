@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import pg from 'pg';
 import type { Db, Queryable } from './types';
 
@@ -33,6 +34,14 @@ const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
   },
 });
 
+/**
+ * What each connection of this process calls itself in `pg_stat_activity.application_name`, so
+ * `gebere restore` can name the copies still connected to a database it would replace (and an
+ * operator can tell them apart in psql). PostgreSQL keeps 63 bytes of it.
+ */
+export const APPLICATION_NAME = `gebere ${hostname()} pid ${process.pid}`.slice(0, 63);
+export const isGebereApplication = (name: string) => name.startsWith('gebere ');
+
 export interface PostgresOptions {
   connectionString: string;
   /** Pool size; small by default, the database is usually shared with other copies. */
@@ -46,6 +55,7 @@ export function openPostgres(options: PostgresOptions): Db {
     connectionString: options.connectionString,
     max: options.max ?? 10,
     types,
+    application_name: APPLICATION_NAME,
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.

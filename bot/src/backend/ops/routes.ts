@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseCounts } from '../db/backup';
 import { checkWho } from '../serving/authorize';
 import { HttpError, notFound } from '../serving/http-error';
 import type { BackendEnv } from '../serving/serve';
@@ -15,8 +16,8 @@ export interface OpsOptions {
 }
 
 /**
- * The operator's routes that do not answer JSON, so they are not contract routes: CSV exports and
- * the PGlite backup. Like a contract route declaring `who: 'service'`, only the service token may
+ * The operator's routes that are not contract routes: CSV exports, the PGlite backup, and the row
+ * counts `gebere restore-test` compares a restored backup with. Like a contract route declaring `who: 'service'`, only the service token may
  * call them: the proof is read by the backend's actor source (401) and checked by authorize.ts
  * (403), before anything else is looked at.
  */
@@ -52,6 +53,11 @@ export function registerOpsRoutes(app: FastifyInstance, env: BackendEnv, options
       .header('content-disposition', `attachment; filename="gebere-${table}-${day}.csv"`)
       .header('cache-control', 'no-store')
       .send(stream);
+  });
+
+  app.get('/ops/counts', async (request: FastifyRequest) => {
+    await serviceOnly(request);
+    return databaseCounts((sql) => env.db.query(sql));
   });
 
   app.get('/ops/backup', async (request: FastifyRequest, reply: FastifyReply) => {
