@@ -125,46 +125,50 @@ describe('docker-compose.yml', () => {
   });
 
   it.skipIf(!binary)(
-    '`docker-compose config` passes with no .env and no variable set (needs docker-compose: apt-get install docker-compose)', () => {
-    const r = composeConfig(composeDir());
-    expect(r.stderr).not.toMatch(/not set|env file/i);
-    expect(r.status).toBe(0);
-    const app = (parse(r.stdout) as Rendered).services.app;
-    // Resolved as documented: the emulator's port on loopback only, PostgreSQL wired in, no demo.
-    expect(app?.ports?.map(portOf)).toEqual(['127.0.0.1:8080:8080']);
-    expect(app?.environment?.DATABASE_URL).toBe('postgres://gebere:gebere@db:5432/gebere');
-    expect(app?.environment?.BOT_TOKEN).toBe('');
-    expect(app?.environment?.DEMO_DATA).toBe('false');
-  });
+    '`docker-compose config` passes with no .env and no variable set (needs docker-compose: apt-get install docker-compose)',
+    () => {
+      const r = composeConfig(composeDir());
+      expect(r.stderr).not.toMatch(/not set|env file/i);
+      expect(r.status).toBe(0);
+      const app = (parse(r.stdout) as Rendered).services.app;
+      // Resolved as documented: the emulator's port on loopback only, PostgreSQL wired in, no demo.
+      expect(app?.ports?.map(portOf)).toEqual(['127.0.0.1:8080:8080']);
+      expect(app?.environment?.DATABASE_URL).toBe('postgres://gebere:gebere@db:5432/gebere');
+      expect(app?.environment?.BOT_TOKEN).toBe('');
+      expect(app?.environment?.DEMO_DATA).toBe('false');
+    },
+  );
 
   it.skipIf(!binary)(
-    'every documented setting in .env reaches the app container (needs docker-compose: apt-get install docker-compose)', () => {
-    const dir = composeDir();
-    const values = new Map([...documented].map(([name, example]) => [name, TEST_VALUES[name] ?? example]));
-    writeFileSync(join(dir, '.env'), [...values].map(([name, value]) => `${name}=${value}\n`).join(''));
-    const r = composeConfig(dir);
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const rendered = parse(r.stdout) as Rendered;
-    const env = Object.fromEntries(
-      Object.entries(rendered.services.app?.environment ?? {}).map(([k, v]) => [k, String(v)]),
-    );
+    'every documented setting in .env reaches the app container (needs docker-compose: apt-get install docker-compose)',
+    () => {
+      const dir = composeDir();
+      const values = new Map([...documented].map(([name, example]) => [name, TEST_VALUES[name] ?? example]));
+      writeFileSync(join(dir, '.env'), [...values].map(([name, value]) => `${name}=${value}\n`).join(''));
+      const r = composeConfig(dir);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const rendered = parse(r.stdout) as Rendered;
+      const env = Object.fromEntries(
+        Object.entries(rendered.services.app?.environment ?? {}).map(([k, v]) => [k, String(v)]),
+      );
 
-    const passed = [...values].filter(
-      ([name]) => !COMPOSE_ONLY.includes(name) && !IMAGE_ONLY.includes(name) && !(name in FIXED),
-    );
-    expect(passed.length).toBeGreaterThan(20);
-    const missing = passed.filter(([name, value]) => env[name] !== value).map(([name]) => name);
-    expect(missing, 'settings of .env.example that do not reach the container').toEqual([]);
-    for (const [name, value] of Object.entries(FIXED)) expect(env[name], name).toBe(value);
-    for (const name of IMAGE_ONLY) expect(env[name], name).toBeUndefined();
-    // The compose-only ones did their part: the database's password, the published port.
-    expect(rendered.services.db?.environment?.POSTGRES_PASSWORD).toBe(TEST_VALUES.POSTGRES_PASSWORD);
-    expect(rendered.services.app?.ports?.map(portOf)).toEqual(['0.0.0.0:8181:8080']);
-    // And the app accepts what arrives.
-    const accepted = envSchema.safeParse(env);
-    expect(accepted.success ? [] : accepted.error.issues.map((i) => i.path.join('.'))).toEqual([]);
-  });
+      const passed = [...values].filter(
+        ([name]) => !COMPOSE_ONLY.includes(name) && !IMAGE_ONLY.includes(name) && !(name in FIXED),
+      );
+      expect(passed.length).toBeGreaterThan(20);
+      const missing = passed.filter(([name, value]) => env[name] !== value).map(([name]) => name);
+      expect(missing, 'settings of .env.example that do not reach the container').toEqual([]);
+      for (const [name, value] of Object.entries(FIXED)) expect(env[name], name).toBe(value);
+      for (const name of IMAGE_ONLY) expect(env[name], name).toBeUndefined();
+      // The compose-only ones did their part: the database's password, the published port.
+      expect(rendered.services.db?.environment?.POSTGRES_PASSWORD).toBe(TEST_VALUES.POSTGRES_PASSWORD);
+      expect(rendered.services.app?.ports?.map(portOf)).toEqual(['0.0.0.0:8181:8080']);
+      // And the app accepts what arrives.
+      const accepted = envSchema.safeParse(env);
+      expect(accepted.success ? [] : accepted.error.issues.map((i) => i.path.join('.'))).toEqual([]);
+    },
+  );
 });
 
 describe('Dockerfile', () => {
