@@ -7,7 +7,7 @@ import { emptyCounts } from '../../src/notifications/types';
 import { proof } from '../backend/test-kit/auth-headers';
 import { startBackend, type TestBackend } from '../backend/test-kit/backend';
 import { describeOnDatabases } from '../backend/test-kit/databases';
-import type { User } from '../backend/test-kit/fixtures';
+import { type User, uniquePhone } from '../backend/test-kit/fixtures';
 import { expectRefusedInAll, TEXTS } from './test-kit';
 
 const PATH = '/api/location-notifications/';
@@ -182,6 +182,41 @@ describeOnDatabases('attacks on revocation (%s)', (kind) => {
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
       expect(removed.body).toMatchObject({ id: n.id, active: false });
       expect((await listed(manager)).map((x) => x.id)).not.toContain(n.id);
+    });
+  });
+
+  describe('a grant stops applying in other ways', () => {
+    it('a manager REJECTED, or whose verified phone changed, has their notifications paused too', async () => {
+      const rejected = await t.fx.manager('region', t.fx.area.region);
+      const n1 = await create(rejected);
+      const r = await t.call('PATCH', `/api/bot-users/${rejected.botUserId}/`, {
+        ...SERVICE,
+        body: { verification_status: 'REJECTED' },
+      });
+      expect(r.status).toBe(200);
+      expect((await stored(n1.id))?.paused_reason).toBe('grant');
+      // VERIFIED again (the grant is still there): the operator resumes it, not the status change.
+      await t.call('PATCH', `/api/bot-users/${rejected.botUserId}/`, {
+        ...SERVICE,
+        body: { verification_status: 'PENDING' },
+      });
+      expect((await stored(n1.id))?.paused_reason).toBe('grant');
+      expect((await t.call('POST', `${PATH}${n1.id}/resume/`, SERVICE)).status).toBe(200);
+
+      // Another Telegram user's phone: the account shares a new contact (the bot's upsert).
+      const moved = await t.fx.manager('region', t.fx.area.region);
+      const n2 = await create(moved);
+      const upsert = await t.call('POST', '/api/bot-users/', {
+        ...SERVICE,
+        body: {
+          telegram_id: moved.telegramId,
+          chat_id: moved.telegramId,
+          first_name: 'M',
+          phone_number: `+251${uniquePhone()}`,
+        },
+      });
+      expect(upsert.status, JSON.stringify(upsert.body)).toBe(200);
+      expect((await stored(n2.id))?.paused_reason).toBe('grant');
     });
   });
 

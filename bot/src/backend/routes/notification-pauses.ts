@@ -17,30 +17,18 @@ import { COLUMNS, load } from './notifications';
  */
 
 /**
- * Whether the creator of notification `n` holds a notification-manager grant covering its target
- * now: authorize.ts's rule for a create (`grantCovers`; `all` and a paid broadcast need a
- * national grant), on the target's stored area ids. A REJECTED creator holds nothing.
- */
-const COVERED = (n: string) => `exists (
-  select 1 from bot_users b join role_grants g on g.phone_number = b.phone_number
-  where b.id = ${n}.created_by and b.verification_status <> 'REJECTED' and g.role = 'notification_manager'
-    and (g.location_type = 'all' or (not ${n}.paid_broadcast and g.location_id = case g.location_type
-      when 'region' then ${n}.region_id when 'zone' then ${n}.zone_id
-      when 'woreda' then ${n}.woreda_id when 'kebele' then ${n}.kebele_id end)))`;
-
-/**
  * Pauses the active notifications of the bot users with this phone that no grant of theirs covers
  * any more (after a revocation); how many. Each notification is decided on its own: a region
- * grant revoked while a national one remains pauses nothing.
+ * grant revoked while a national one remains pauses nothing. The rule is migration 018's
+ * `notification_covered`; a trigger there applies it too when a creator's verified phone changes
+ * or they are REJECTED, whoever writes it.
  */
 export async function pauseUncovered(q: Queryable, phone: string): Promise<number> {
-  const r = await q.query(
-    `update location_notifications n set paused_at = now(), paused_reason = 'grant'
-     where n.active and n.paused_at is null
-       and n.created_by in (select id from bot_users where phone_number = $1) and not ${COVERED('n')}`,
+  const r = await q.query<{ paused: number }>(
+    'select pause_uncovered_notifications(array(select id from bot_users where phone_number = $1)) as paused',
     [phone],
   );
-  return r.rowCount;
+  return Number(r.rows[0]?.paused ?? 0);
 }
 
 /** A removed notification has nothing to stop or resume. */
@@ -79,7 +67,7 @@ export function registerNotificationPauseRoutes(app: FastifyInstance, env: Backe
   serve(app, env, routes.resumeNotification, async ({ params, db }) => {
     const r = await db.query<LocationNotification>(
       `update location_notifications as n set paused_at = null, paused_reason = null
-       where n.id = $1 and n.active and n.paused_at is not null and ${COVERED('n')} returning ${COLUMNS}`,
+       where n.id = $1 and n.active and n.paused_at is not null and notification_covered(n) returning ${COLUMNS}`,
       [params.id],
     );
     if (r.rows[0]) return r.rows[0];

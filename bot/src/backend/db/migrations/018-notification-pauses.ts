@@ -1,7 +1,8 @@
 /**
  * Paused notifications (docs/authorization.md, "Revocation"): a notification whose creator's
- * grants no longer cover its target (a revoked grant), or that an operator stopped, is kept,
- * still active, but the engine plans and sends nothing of it until an operator resumes it.
+ * grants no longer cover its target (a revoked grant, a changed phone, REJECTED), or that an
+ * operator stopped, is kept, still active, but the engine plans and sends nothing of it until an
+ * operator resumes it.
  * `paused_reason` says why: `grant` (the revocation paused it) or `operator` (`gebere
  * notifications stop`). The engine reads `paused_at is null` wherever it reads `active`.
  */
@@ -35,4 +36,42 @@ create trigger location_notifications_sweep_mark
 
 -- The operator's list of paused notifications.
 create index location_notifications_paused_idx on location_notifications(paused_at) where paused_at is not null;
+
+-- Whether a notification's creator holds a notification-manager grant covering its target now:
+-- authorize.ts's rule for a create (grantCovers; all and a paid broadcast need a national grant),
+-- on the target's stored area ids. A REJECTED creator holds nothing.
+create function notification_covered(n location_notifications) returns boolean
+  language sql stable as $$
+  select exists (
+    select 1 from bot_users b join role_grants g on g.phone_number = b.phone_number
+    where b.id = n.created_by and b.verification_status <> 'REJECTED' and g.role = 'notification_manager'
+      and (g.location_type = 'all' or (not n.paid_broadcast and g.location_id = case g.location_type
+        when 'region' then n.region_id when 'zone' then n.zone_id
+        when 'woreda' then n.woreda_id when 'kebele' then n.kebele_id end)))
+$$;
+
+-- Pauses the active notifications of these creators that no grant of theirs covers now; how many.
+create function pause_uncovered_notifications(creators bigint[]) returns int
+  language plpgsql as $$
+declare paused int;
+begin
+  update location_notifications n set paused_at = now(), paused_reason = 'grant'
+  where n.created_by = any(creators) and n.active and n.paused_at is null and not notification_covered(n);
+  get diagnostics paused = row_count;
+  return paused;
+end $$;
+
+-- A grant also stops applying when its holder's verified phone changes or they are REJECTED,
+-- whichever writer does it: their notifications are decided again then (a revocation calls the
+-- function itself, for the count it reports).
+create function bot_users_pause_notifications() returns trigger language plpgsql as $$
+begin
+  perform pause_uncovered_notifications(array[new.id]);
+  return null;
+end $$;
+create trigger bot_users_pause_notifications
+  after update of verification_status, phone_number on bot_users for each row
+  when ((new.verification_status = 'REJECTED' and old.verification_status is distinct from new.verification_status)
+        or old.phone_number is distinct from new.phone_number)
+  execute function bot_users_pause_notifications();
 `;
