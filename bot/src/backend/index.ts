@@ -15,6 +15,7 @@ import { registerGrantRoutes } from './routes/grants';
 import { registerGroupRoutes } from './routes/groups';
 import { registerImportRoutes } from './routes/imports';
 import { registerLocationRoutes } from './routes/locations';
+import { registerNotificationPauseRoutes } from './routes/notification-pauses';
 import { registerNotificationRecipientsRoute } from './routes/notification-recipients';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerRecordRoutes } from './routes/records';
@@ -179,6 +180,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerFeedbackRoutes(app, env);
   registerRecordRoutes(app, env);
   registerNotificationRoutes(app, env);
+  registerNotificationPauseRoutes(app, env);
   registerNotificationRecipientsRoute(app, env);
   registerGrantRoutes(app, env);
   registerImportRoutes(app, env);

@@ -38,9 +38,10 @@ export const VALUE_OPTIONS = [
   'out',
   'lang',
   'into',
+  'phone',
 ] as const;
 /** Options without a value. */
-export const FLAG_OPTIONS = ['force', 'dry-run', 'keep'] as const;
+export const FLAG_OPTIONS = ['force', 'dry-run', 'keep', 'paused'] as const;
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
 export type FlagOption = (typeof FLAG_OPTIONS)[number];
 

@@ -93,9 +93,13 @@ describe('gebere against a running backend', () => {
     expect(everyone.out).not.toContain(phone);
 
     const revoked = await gebere(['revoke', `0${phone}`, 'notification_manager', 'all']);
+    // The send-now it made under the grant is paused with it (notifications.test.ts).
     expect(revoked).toEqual({
       code: 0,
-      out: `Revoked notification_manager over all from 0${phone}.\nIt applies within a few seconds on every copy of the server.`,
+      out:
+        `Revoked notification_manager over all from 0${phone}.\nIt applies within a few seconds on every copy of the server.\n` +
+        `Paused 1 notification of 0${phone}: no grant of theirs covers its area any more.\n` +
+        `\`gebere notifications --phone 0${phone} --paused\` lists them; \`gebere notifications resume <id>\` resumes one once a grant covers it.`,
       err: '',
     });
     expect((await notify(user)).status).toBe(403);

@@ -8,6 +8,7 @@ import type { Command } from './command';
 import { exportCommand } from './export';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
 import { importCommand } from './import';
+import { notificationsCommand } from './notifications';
 import type { Output } from './output';
 import { statusCommand } from './status';
 
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   grantCommand,
   revokeCommand,
   grantsCommand,
+  notificationsCommand,
   statusCommand,
   areasCommand,
   importCommand,

@@ -3,6 +3,7 @@ import { asList, GRANT_ROLES, type RoleGrant } from '@gebere/contract';
 import { resolveArea } from './areas';
 import { type Area, expectWords, formatArea, parseArea, parsePhone, parseRole } from './args';
 import type { Command, CommandContext } from './command';
+import { pausedByRevoke } from './notifications';
 import { displayPhone, maskPhone, table } from './output';
 
 const TAKES_EFFECT =
@@ -73,7 +74,8 @@ export const revokeCommand: Command = {
     ...AREA_LINES,
     'The role and area must be those of the grant (`gebere grants <phone>` lists them).',
     'Example: gebere revoke 0911234567 notification_manager region:3',
-    'It applies within a few seconds on every copy of the server.',
+    "It applies within a few seconds on every copy of the server. The holder's notifications that",
+    'no remaining grant covers pause at once (`gebere notifications` lists them).',
   ],
   async run(words, { out, backend }) {
     const b = backend();
@@ -83,6 +85,7 @@ export const revokeCommand: Command = {
     if (data.revoked > 0) {
       out.out(`Revoked ${what} from ${displayPhone(phone)}.`);
       out.out('It applies within a few seconds on every copy of the server.');
+      for (const line of pausedByRevoke(data.paused ?? 0, phone)) out.out(line);
     } else {
       out.out(`Nothing to revoke: ${displayPhone(phone)} holds no ${what}.`);
       out.out(`\`gebere grants ${displayPhone(phone)}\` lists what it holds.`);

@@ -11,12 +11,16 @@ const iso = (t: number) => new Date(t).toISOString();
 
 /**
  * Committed just before the request: from here on the row is "in doubt" should this worker die
- * (see the sweep). False when the row is no longer ours (lease lost): do not send.
+ * (see the sweep). False when the row is no longer ours (lease lost), or its notification was
+ * removed or paused since the claim (a revoked grant stops even rows already leased): do not
+ * send; the sweep cancels it once the lease has run out.
  */
 export async function markSending(db: Db, id: number, worker: string, now: number): Promise<boolean> {
   const r = await db.query(
-    `update notification_deliveries set sending_at = $3::timestamptz
-     where id = $1 and claimed_by = $2 and status = 'queued' and claimed_until > $3::timestamptz`,
+    `update notification_deliveries d set sending_at = $3::timestamptz
+     where d.id = $1 and d.claimed_by = $2 and d.status = 'queued' and d.claimed_until > $3::timestamptz
+       and exists (select 1 from location_notifications n
+                   where n.id = d.notification_id and n.active and n.paused_at is null)`,
     [id, worker, iso(now)],
   );
   return r.rowCount === 1;

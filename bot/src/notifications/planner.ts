@@ -90,6 +90,7 @@ interface PlanRow {
   next_occurrence: Date | null;
   planning_occurrence: Date | null;
   active: boolean;
+  paused: boolean;
   created_at: Date;
   updated_at: Date;
   send_now: boolean;
@@ -130,14 +131,15 @@ async function planOne(
     const r = await tx.query<PlanRow>(
       `select p.fingerprint, ${FINGERPRINT} as current_fp, p.since, p.last_occurrence, p.next_occurrence,
          p.planning_occurrence,
-         n.active, n.created_at, n.updated_at, n.send_now, n.frequency, n."interval", n.location_type, n.location_id
+         n.active, n.paused_at is not null as paused, n.created_at, n.updated_at, n.send_now, n.frequency, n."interval", n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
        where p.notification_id = $1`,
       [id],
     );
     const row = r.rows[0];
-    if (!row?.active) {
-      // Removed: nothing more to plan until it is active again (its trigger wakes it then).
+    if (!row?.active || row.paused) {
+      // Removed or paused: nothing more to plan until it is active again or resumed (its trigger
+      // wakes it then).
       await tx.query('update notification_plans set wake_at = null where notification_id = $1', [id]);
       return false;
     }
@@ -212,7 +214,7 @@ async function fill(db: Db, id: number, batchSize: number, counts: RunCounts): P
          n.location_type, n.location_id
        from notification_plans p join location_notifications n on n.id = p.notification_id
        where p.notification_id = $1 and p.planning_occurrence is not null and n.active
-         and p.fingerprint = ${FINGERPRINT}
+         and n.paused_at is null and p.fingerprint = ${FINGERPRINT}
        for update of p skip locked`,
       [id],
     );
@@ -266,6 +268,7 @@ async function settleInDoubt(db: Db, now: number): Promise<number> {
 
 /** Why a queued row of notification `n` (plan `p`) must not go out any more; null when it may. */
 const STALE_REASON = `case when not n.active then 'cancelled: notification removed'
+    when n.paused_at is not null then 'cancelled: notification paused'
     when p.fingerprint is distinct from ${FINGERPRINT} or d.occurrence < p.since
       then 'cancelled: schedule changed'
     when d.occurrence is distinct from p.last_occurrence
@@ -373,7 +376,7 @@ export async function spreadWindow(
     `with due as (
        select n.location_type as type, n.location_id as id, count(*) as k
        from location_notifications n join notification_plans p on p.notification_id = n.id
-       where n.active and not n.send_now and p.next_occurrence <= $1::timestamptz
+       where n.active and n.paused_at is null and not n.send_now and p.next_occurrence <= $1::timestamptz
          and p.fingerprint = ${FINGERPRINT}
        group by 1, 2
      ), das as materialized (

@@ -17,7 +17,7 @@ const iso = (t: number) => new Date(t).toISOString();
 export const PER_CHAT_GAP_MS = 1_000;
 
 /**
- * Whether queued row `d` may go out: its notification is active, planned under its current
+ * Whether queued row `d` may go out: its notification is active and not paused, planned under its current
  * schedule, and `d` belongs to the occurrence planned last. A lateral lookup by primary key (the
  * LIMIT keeps PostgreSQL from turning it into a join), so the claim walks the queue index in
  * queue order and checks each row it meets: its cost is the rows it looks at, not the number of live
@@ -27,7 +27,7 @@ export const PER_CHAT_GAP_MS = 1_000;
 const LIVE_ROW = `cross join lateral (
     select 1 from notification_plans p join location_notifications n on n.id = p.notification_id
     where p.notification_id = d.notification_id and p.last_occurrence = d.occurrence
-      and n.active and p.fingerprint = ${FINGERPRINT}
+      and n.active and n.paused_at is null and p.fingerprint = ${FINGERPRINT}
     limit 1) live`;
 
 /**

@@ -145,3 +145,25 @@ export async function expectRefused(
 
 /** `0` + the 9-digit national number, as the forms send it. */
 export const local = (phone: string) => `0${phone}`;
+
+/**
+ * {@link expectRefused} in English and Amharic, then in Afaan Oromo (`accept-language: om`) with
+ * `bodies.om`, still writing nothing.
+ */
+export async function expectRefusedInAll(
+  t: TestBackend,
+  method: Method,
+  path: string,
+  options: CallOptions,
+  status: number,
+  bodies: Bodies & { om: unknown },
+): Promise<void> {
+  await expectRefused(t, method, path, options, status, bodies);
+  const before = await t.fx.rowCounts();
+  const om = await t.call(method, path, {
+    ...options,
+    headers: { ...options.headers, 'accept-language': 'om' },
+  });
+  expect({ status: om.status, body: om.body }, `${method} ${path} (om)`).toEqual({ status, body: bodies.om });
+  expect(await t.fx.rowCounts(), `${method} ${path} wrote nothing`).toEqual(before);
+}

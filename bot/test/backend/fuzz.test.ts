@@ -179,6 +179,17 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
         path: buildPath(routes.updateNotificationSettings.path, { id: n.body.id }),
         valid: notifFields,
       },
+      // The operator's stop and resume read no body: whatever comes is ignored or refused.
+      pauseNotification: {
+        method: 'POST',
+        path: buildPath(routes.pauseNotification.path, { id: n.body.id }),
+        valid: { note: 'no body is read' },
+      },
+      resumeNotification: {
+        method: 'POST',
+        path: buildPath(routes.resumeNotification.path, { id: n.body.id }),
+        valid: { note: 'no body is read' },
+      },
     };
   });
   afterAll(() => t?.close());

@@ -14,7 +14,7 @@ export const bodyId = z.number().int().positive();
  * Text hygiene codes: a refused string carries one of these as its custom issue's
  * `params.code`; the backend and the webapp translate it (`validation.<code>` in @gebere/i18n).
  */
-export const TEXT_ISSUES = ['text_nul', 'text_surrogate', 'text_bidi'] as const;
+export const TEXT_ISSUES = ['text_nul', 'text_surrogate', 'text_bidi', 'text_line', 'text_control'] as const;
 export type TextIssue = (typeof TEXT_ISSUES)[number];
 
 // PostgreSQL cannot store NUL in text; a lone surrogate is not valid UTF-8 either.
@@ -26,34 +26,54 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 
-/** First hygiene problem of `s`, or undefined; single-line text also refuses bidi controls. */
+/**
+ * C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F): a line break or a tab in a name
+ * breaks every list, summary and file it is shown in, and the rest (escape, carriage return,
+ * backspace) rewrite what a terminal or a log shows. Free text keeps its line breaks (`\n`, and
+ * `\r\n` as a phone's keyboard or a spreadsheet writes it).
+ */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_NEWLINE = /[^\P{Cc}\n]/u;
+
+/** What no stored string may hold, whatever it is: NUL and lone surrogates. */
+const bodyIssue = (s: string): TextIssue | undefined =>
+  s.includes('\u0000') ? 'text_nul' : LONE_SURROGATE.test(s) ? 'text_surrogate' : undefined;
+
+/**
+ * First hygiene problem of `s`, or undefined. Single-line text (names) refuses every control
+ * character and bidi controls; free text the controls other than line breaks.
+ */
 export function textIssue(s: string, singleLine: boolean): TextIssue | undefined {
-  if (s.includes('\u0000')) return 'text_nul';
-  if (LONE_SURROGATE.test(s)) return 'text_surrogate';
+  const stored = bodyIssue(s);
+  if (stored) return stored;
   if (singleLine && BIDI.test(s)) return 'text_bidi';
-  return undefined;
+  if (singleLine) return CONTROL.test(s) ? 'text_line' : undefined;
+  return CONTROL_BUT_NEWLINE.test(s.replaceAll('\r\n', '\n')) ? 'text_control' : undefined;
 }
 
 const hygiene =
-  (singleLine: boolean) =>
+  (singleLine: boolean | 'any') =>
   (s: string, ctx: z.RefinementCtx): void => {
-    const code = textIssue(s, singleLine);
+    const code = singleLine === 'any' ? bodyIssue(s) : textIssue(s, singleLine);
     if (code) ctx.addIssue({ code: 'custom', message: code, params: { code } });
   };
 
 /**
  * Any string of a request body: no NUL, no lone surrogate (what PostgreSQL and UTF-8 cannot
- * hold). Bidi controls are allowed (names that come from Telegram itself, multi-line text).
+ * hold). Bidi and other controls are allowed (names that come from Telegram itself, phones).
  */
-export const bodyString = (max = 255) => z.string().max(max).superRefine(hygiene(false));
+export const bodyString = (max = 255) => z.string().max(max).superRefine(hygiene('any'));
 
 /**
  * A required, trimmed, non-empty single-line text of bounded length (names): no NUL, no lone
- * surrogate, no bidi control.
+ * surrogate, no bidi control, no control character (line break, tab, …).
  */
 export const text = (max = 255) => z.string().trim().min(1).max(max).superRefine(hygiene(true));
 
-/** A required, trimmed, non-empty free text (messages, answers): no NUL, no lone surrogate. */
+/**
+ * A required, trimmed, non-empty free text (messages, answers): no NUL, no lone surrogate, no
+ * control character but line breaks.
+ */
 export const longText = (max: number) => z.string().trim().min(1).max(max).superRefine(hygiene(false));
 
 /** DRF's page shape, returned when `paginate=false` is not given. */

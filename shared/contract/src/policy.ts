@@ -54,7 +54,8 @@ export interface Policy {
   verifiedPhone?: FieldRef;
   /**
    * The notification target (`location_type`, `location_id`: the body's, or the query's for a
-   * read) must be in the manager's area.
+   * read) must be in the area of one of the caller's notification-manager grants; a write with a
+   * target (not the removal, `{active:false}`) needs such a grant whatever `who` says.
    */
   target?: true;
   /**

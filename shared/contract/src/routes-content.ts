@@ -197,12 +197,16 @@ export const contentRoutes = {
     params: byId,
     body: notificationSettings,
     response: locationNotification,
+    // The creator may always remove (`{active:false}`) their own, grant or not; an edit needs a
+    // grant covering the target (`target`), as a create does.
     policy: {
-      who: 'manager',
+      who: 'bot_user',
       self: { bot_user: ['body.created_by'] },
       scope: [['own_notification', 'params.id']],
       target: true,
     },
-    summary: 'Update a notification, or {active:false} to remove it (creator only)',
+    summary:
+      'Update a notification (a manager of its target), or {active:false} to remove it (its creator, ' +
+      'with or without a grant)',
   }),
 } as const;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { listOrPage } from './common';
 import { importKind, importPayload, importResult } from './entities/import';
+import {
+  locationNotification,
+  operatorNotification,
+  operatorNotificationsQuery,
+} from './entities/notification';
 import { route } from './route';
 import { routePaths } from './route-paths';
+import { byId } from './routes-people';
 
 /** The operator's own calls (the `gebere` command line), service token only. */
 export const opsRoutes = {
@@ -14,5 +21,34 @@ export const opsRoutes = {
     summary:
       'Import rows of one kind (upsert by natural key, all or nothing; dry_run writes nothing); ' +
       'a bad row is a 400 keyed `row <n>.<column>` (operator only)',
+  }),
+
+  // Notifications an operator stops and resumes (docs/authorization.md, "Revocation").
+  listNotifications: route({
+    ...routePaths.listNotifications,
+    query: operatorNotificationsQuery,
+    response: listOrPage(operatorNotification),
+    policy: { who: 'service' },
+    summary:
+      "Active notifications, all or of one creator's phone, optionally only the paused ones, " +
+      'newest first (operator only)',
+  }),
+  pauseNotification: route({
+    ...routePaths.pauseNotification,
+    params: byId,
+    response: locationNotification,
+    policy: { who: 'service' },
+    summary:
+      'Stop an active notification: kept, nothing of it sent (queued deliveries cancelled) until ' +
+      'resumed (operator only)',
+  }),
+  resumeNotification: route({
+    ...routePaths.resumeNotification,
+    params: byId,
+    response: locationNotification,
+    policy: { who: 'service' },
+    summary:
+      'Resume a paused notification; 409 while its creator holds no notification-manager grant ' +
+      'covering its target (operator only)',
   }),
 } as const;

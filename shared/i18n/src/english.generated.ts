@@ -301,6 +301,9 @@ export type English = {
     readonly create_button: "Create notification";
     readonly no_notifications: "No notifications yet";
     readonly created: "Created {{time}} ago";
+    readonly paused: "Paused";
+    readonly paused_grant: "Paused: your notification-manager grant no longer covers this notification's area, so it is not being sent. Only an operator can resume it, once a grant covers the area again. You can still remove it.";
+    readonly paused_operator: "Paused by an operator: it is not being sent. Only an operator can resume it. You can still remove it.";
     readonly fields: {
       readonly name: "Name";
       readonly message: "Message";
@@ -508,6 +511,8 @@ export type English = {
     readonly send_now_quota: "You have sent {{notifications}} in the last 24 hours, the most allowed. Please try again later.";
     readonly status_operator_only: "Only an operator can change a verification status.";
     readonly verify_rule: "You can be verified only as the development agent whose Telegram phone number you shared with the bot.";
+    readonly resume_needs_grant: "Its creator holds no notification-manager grant covering its target now. Grant one first (gebere grant), then resume it.";
+    readonly notification_removed: "This notification was removed by its creator: there is nothing to stop or resume.";
     readonly phone_from_contact_only: "Your phone number comes only from the contact you share with the bot.";
     readonly one_of_required: "Give one of: {{fields}}.";
     readonly not_found: "Not found.";
@@ -552,5 +557,7 @@ export type English = {
     readonly text_nul: "Must not contain a NUL character (\\u0000)";
     readonly text_surrogate: "Contains a broken character (a lone UTF-16 surrogate); type it again";
     readonly text_bidi: "Must not contain invisible text-direction characters (such as U+202E)";
+    readonly text_line: "Must be one line: no line breaks, tabs or other control characters";
+    readonly text_control: "Must not contain control characters (line breaks are fine)";
   };
 };

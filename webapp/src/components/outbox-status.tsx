@@ -5,7 +5,7 @@ import { useRelativeTime } from '../lib/i18n/use-relative-time';
 import { authorization } from '../lib/launch/proof';
 import { historyDepth } from '../lib/navigation';
 import { loadOutbox } from '../lib/outbox/load';
-import { FIX_PARAM, screenHere } from '../lib/outbox/record';
+import { FIX_PARAM, screenHere, withoutLinkProof } from '../lib/outbox/record';
 import { type RefusedView, useOutboxStore } from '../lib/outbox/view';
 import { showConfirm } from '../telegram';
 
@@ -29,7 +29,9 @@ const PAIRS = /^create(Reach|Adoption)/;
 function fixAt(record: RefusedView): string | false | undefined {
   const { origin } = record;
   if (!origin || !FIXABLE.test(record.route)) return undefined;
-  if (!authorization()?.startsWith('tma ') && screenHere() !== origin) return false;
+  // A refused record keeps its origin without the link's proof (lib/outbox/owner.ts withoutProof).
+  if (!authorization()?.startsWith('tma ') && withoutLinkProof(screenHere()) !== withoutLinkProof(origin))
+    return false;
   return `${origin}${origin.includes('?') ? '&' : '?'}${FIX_PARAM}=${encodeURIComponent(record.key)}`;
 }
 

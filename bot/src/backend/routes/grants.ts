@@ -6,6 +6,7 @@ import { FieldErrorSet, fieldError } from '../serving/http-error';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve, WithStatus } from '../serving/serve';
 import { ancestorsOf } from './areas';
+import { pauseUncovered } from './notification-pauses';
 
 const COLUMNS =
   'g.id, g.phone_number, g.role, g.location_type, g.location_id, iso(g.created_at) as created_at';
@@ -57,13 +58,19 @@ export function registerGrantRoutes(app: FastifyInstance, env: BackendEnv): void
     return new WithStatus(created ? 201 : 200, grant);
   });
 
+  // Revocation stops what the grant allowed: the holder's notifications that no remaining grant
+  // covers pause in the same transaction (notification-pauses.ts).
   serve(app, env, routes.revokeRoleGrant, async ({ body, db }) => {
-    const r = await db.query(
-      `delete from role_grants where phone_number = $1 and role = $2 and location_type = $3
-         and coalesce(location_id, 0) = coalesce($4::bigint, 0)`,
-      [phoneOf(body.phone_number), body.role, body.location_type, body.location_id ?? null],
-    );
+    const phone = phoneOf(body.phone_number);
+    const result = await db.transaction(async (tx) => {
+      const r = await tx.query(
+        `delete from role_grants where phone_number = $1 and role = $2 and location_type = $3
+           and coalesce(location_id, 0) = coalesce($4::bigint, 0)`,
+        [phone, body.role, body.location_type, body.location_id ?? null],
+      );
+      return { revoked: r.rowCount, paused: r.rowCount > 0 ? await pauseUncovered(tx, phone) : 0 };
+    });
     env.actors.invalidate();
-    return { revoked: r.rowCount };
+    return result;
   });
 }

@@ -14,9 +14,10 @@ import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
 import { type Ancestors, ancestorsOf } from './areas';
 
-const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.paid_broadcast, n.location_type, n.location_id,
-  n.region_id, n.zone_id, n.woreda_id, n.kebele_id, n.frequency, n."interval", n.active, n.created_by,
-  iso(n.created_at) as created_at`;
+/** A notification as the contract answers it (`n` is location_notifications). */
+export const COLUMNS = `n.id, n.name, n.message, n.content_type, n.send_now, n.paid_broadcast, n.location_type, n.location_id,
+  n.region_id, n.zone_id, n.woreda_id, n.kebele_id, n.frequency, n."interval", n.active,
+  n.paused_reason as paused, iso(n.paused_at) as paused_at, n.created_by, iso(n.created_at) as created_at`;
 
 type Fields = Omit<NotificationPayload, 'created_by'>;
 
@@ -152,7 +153,7 @@ const fieldValues = (f: Fields, t: Awaited<ReturnType<typeof resolveTarget>>) =>
   ];
 };
 
-async function load(db: Queryable, id: number): Promise<LocationNotification> {
+export async function load(db: Queryable, id: number): Promise<LocationNotification> {
   const r = await db.query<LocationNotification>(
     `select ${COLUMNS} from location_notifications n where n.id = $1`,
     [id],
@@ -229,7 +230,11 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
     return { ...n, deliveries } satisfies NotificationDetails;
   });
 
-  /** Creator only. `{active:false}` is the soft remove; otherwise the fields are replaced. */
+  /**
+   * Creator only. `{active:false}` is the soft remove (with or without a grant); otherwise the
+   * fields are replaced (a grant covering the target: the policy), and a pause stays: only an
+   * operator resumes (notification-pauses.ts).
+   */
   serve(app, env, routes.updateNotificationSettings, async ({ params, body, actor, db }) => {
     const current = await load(db, params.id);
     if ('created_by' in body && body.created_by !== undefined && body.created_by !== current.created_by)

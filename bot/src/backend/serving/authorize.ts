@@ -52,10 +52,15 @@ export function isVerifiedDa(actor: UserActor): actor is UserActor & { da: Actor
 const managerGrants = (actor: UserActor) =>
   (actor.botUser?.grants ?? []).filter((g) => g.role === 'notification_manager');
 
-/** Throws the 403 that tells the caller why they are not who the route needs. */
-export function checkWho(actor: Actor | null, who: Who): void {
+/**
+ * Throws the 403 that tells the caller why they are not who the route needs. A `write` (any method
+ * but GET) is refused to a REJECTED user whatever the route's `who`: they write nothing, not even
+ * where any Telegram user may (a report-user profile).
+ */
+export function checkWho(actor: Actor | null, who: Who, write = false): void {
   if (who === 'public' || actor === null || actor.kind === 'service') return;
   if (who === 'service') throw deny('forbidden');
+  if (write && actor.botUser?.status === 'REJECTED') throw deny('da_rejected');
   if (who === 'user') return;
   const bot = actor.botUser;
   if (!bot) throw deny('unknown_user');
@@ -239,9 +244,10 @@ const phoneOf = (v: unknown) => (typeof v === 'string' ? normalizePhone(v) : nul
 async function checkTarget(q: Queryable, actor: UserActor, input: Parsed, read: boolean): Promise<void> {
   const fields = read ? input.query : input.body;
   if (fields === null || typeof fields !== 'object') return;
-  if (!read && !('name' in fields)) return; // {active:false}
+  if (!read && !('name' in fields)) return; // {active:false}: the creator's, grant or not
   const b = fields as { location_type?: string; location_id?: number | null; paid_broadcast?: boolean };
   const grants = managerGrants(actor);
+  if (grants.length === 0) throw deny('not_manager');
   // A paid broadcast spends the bot's Stars: national managers only, whatever the target.
   if (b.paid_broadcast === true && !grants.some((g) => g.location_type === 'all'))
     throw deny('paid_needs_national_grant');

@@ -14,6 +14,8 @@ const SHARED = [
   'text_nul',
   'text_surrogate',
   'text_bidi',
+  'text_line',
+  'text_control',
 ] as const satisfies readonly (keyof typeof en.validation)[];
 type SharedKey = (typeof SHARED)[number];
 

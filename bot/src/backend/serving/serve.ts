@@ -113,7 +113,7 @@ export function serve<D extends RouteDef>(
       const lateSync = policy.lateSync === true && typeof idempotencyKeyOf(request) === 'string';
       const resolved = env.actors.resolve(request, { lateSync });
       actor = resolved instanceof Promise ? await resolved : resolved;
-      checkWho(actor, policy.who);
+      checkWho(actor, policy.who, def.method !== 'GET');
     }
     let params: unknown;
     if (paramsSchema) {

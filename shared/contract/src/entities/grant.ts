@@ -35,4 +35,8 @@ export type GrantPayload = z.infer<typeof grantPayload>;
 export const roleGrant = heldGrant.extend({ id, phone_number: z.string(), created_at: z.string() });
 export type RoleGrant = z.infer<typeof roleGrant>;
 
-export const revokeResult = z.object({ revoked: z.number().int().nonnegative() });
+export const revokeResult = z.object({
+  revoked: z.number().int().nonnegative(),
+  /** The creator's notifications no grant of theirs covers any more, paused by this revocation. */
+  paused: z.number().int().nonnegative().optional(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, id, longText, text } from '../common';
+import { bodyId, id, longText, paginateQuery, text } from '../common';
 import { contentType, frequency, LIMITS, locationType } from '../enums';
 
 /** Ids in the body: JSON numbers only (`true` or `"7"` is a 400, never 1 or 7). */
@@ -82,16 +82,39 @@ export const deliveryCounts = z.object({
 });
 export type DeliveryCounts = z.infer<typeof deliveryCounts>;
 
+/**
+ * Why an active notification is not being sent (docs/authorization.md, "Revocation"): `grant`,
+ * its creator's grants no longer cover its target (paused when a grant was revoked); `operator`,
+ * an operator stopped it. Only an operator resumes it (`gebere notifications resume`).
+ */
+export const PAUSE_REASONS = ['grant', 'operator'] as const;
+export const pauseReason = z.enum(PAUSE_REASONS);
+export type PauseReason = z.infer<typeof pauseReason>;
+
 export const locationNotification = notificationFields.extend({
   id,
   send_now: z.boolean(),
   location_type: locationType,
   paid_broadcast: z.boolean(),
   active: z.boolean(),
+  /** Null (or absent: a backend without pauses) while it is being sent. */
+  paused: pauseReason.nullable().optional(),
+  paused_at: z.string().nullable().optional(),
   created_by: id,
   created_at: z.string(),
 });
 export type LocationNotification = z.infer<typeof locationNotification>;
+
+/** The operator's list (`gebere notifications`): every active notification, with its creator's phone. */
+export const operatorNotificationsQuery = paginateQuery.extend({
+  phone_number: z.string().min(1).max(32).optional(),
+  paused: z.enum(['true', 'false']).optional(),
+});
+export const operatorNotification = locationNotification.extend({
+  /** The creator's verified phone (national form), null if they have none now. */
+  creator_phone: z.string().nullable(),
+});
+export type OperatorNotification = z.infer<typeof operatorNotification>;
 
 /**
  * The details call's deliveries: the counts, the rate the engine sends at (messages a second), and

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, FREQUENCIES, LIMITS, text } from '@gebere/contract';
+import { CONTENT_TYPES, FREQUENCIES, LIMITS, longText, text } from '@gebere/contract';
 import { z } from 'zod';
 import { INTERVAL_MAX, type NotificationFormValues } from './form-values';
 
@@ -13,7 +13,8 @@ const oneOf = (values: readonly string[]) => z.string().refine((v) => values.inc
 export const notificationForm = z
   .object({
     name: text(),
-    message: text(LIMITS.longTextMax),
+    // Several lines are fine (the contract's free text); a name is one line.
+    message: longText(LIMITS.longTextMax),
     content_type: oneOf(CONTENT_TYPES),
     region: z.string().min(1),
     zone: z.string(),

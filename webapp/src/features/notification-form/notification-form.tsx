@@ -56,7 +56,9 @@ export type NotificationFormProps =
 /**
  * Spec §2 notification form, add and update: name, message, content type, the target area
  * (region → kebele with 'All', which hides the levels below), send now or a schedule
- * (frequency and interval). Update mode also shows the delivery counts and a Remove button.
+ * (frequency and interval). Update mode also shows the delivery counts and a Remove button, and
+ * for a paused notification why it is not sent and who can resume it (Remove works without a
+ * grant; an update needs one covering the target, as a create does).
  */
 export function NotificationForm(props: NotificationFormProps) {
   const t = useT();
@@ -134,6 +136,18 @@ export function NotificationForm(props: NotificationFormProps) {
   return (
     <SubmitForm onSubmit={save.submit}>
       <List>
+        {update && props.notification.paused && (
+          <Section>
+            <p className="notification-paused" role="status">
+              <strong className="notification-paused-badge">{t('notification.paused')}</strong>{' '}
+              {t(
+                props.notification.paused === 'operator'
+                  ? 'notification.paused_operator'
+                  : 'notification.paused_grant',
+              )}
+            </p>
+          </Section>
+        )}
         {update && props.deliveries && <DeliveryCounts deliveries={props.deliveries} />}
         <Section>
           <TextField

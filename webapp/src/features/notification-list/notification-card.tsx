@@ -11,6 +11,8 @@ import { historyDepth } from '../../lib/navigation';
  * One notification (spec §2): its name cut to 20 characters and an ellipsis, when it was created,
  * and an Update button. The whole card opens the update route: its name is a link stretched over
  * the card, so a tap anywhere works and a screen reader finds one link named as it is shown (the full name is its title).
+ * A paused one (still active, not sent: docs/authorization.md "Revocation") says so, why, and who
+ * can resume it.
  */
 export function NotificationCard({
   notification,
@@ -36,6 +38,16 @@ export function NotificationCard({
         <span className="notification-card-time">
           {time ? t('notification.created', { time }) : '\u00a0'}
         </span>
+        {notification.paused && (
+          <p className="notification-card-paused">
+            <strong className="notification-paused-badge">{t('notification.paused')}</strong>{' '}
+            {t(
+              notification.paused === 'operator'
+                ? 'notification.paused_operator'
+                : 'notification.paused_grant',
+            )}
+          </p>
+        )}
       </div>
       <Link href={href} state={state} asChild>
         <Button

@@ -158,6 +158,46 @@ describe('Notification list', { timeout: 30_000 }, () => {
     expect(requests).toHaveLength(2);
   });
 
+  it.each([
+    [
+      'en',
+      'Paused',
+      "Paused: your notification-manager grant no longer covers this notification's area, so it is not being sent. Only an operator can resume it, once a grant covers the area again. You can still remove it.",
+      'Paused by an operator: it is not being sent. Only an operator can resume it. You can still remove it.',
+    ],
+    [
+      'am',
+      'ቆሟል',
+      'ቆሟል፦ የማሳወቂያ አስተዳዳሪ ፈቃድዎ የዚህን ማሳወቂያ አካባቢ ከእንግዲህ አይሸፍንም፤ ስለዚህ አይላክም። ማስቀጠል የሚችለው ኦፕሬተር ብቻ ነው፣ ፈቃድ አካባቢውን እንደገና ሲሸፍን። አሁንም ሊያስወግዱት ይችላሉ።',
+      'በኦፕሬተር ቆሟል፤ አይላክም። ማስቀጠል የሚችለው ኦፕሬተር ብቻ ነው። አሁንም ሊያስወግዱት ይችላሉ።',
+    ],
+    [
+      'om',
+      'Dhaabbateera',
+      "Dhaabbateera: hayyamni hoogganaa beeksisaa keessanii naannoo beeksisa kanaa hin haguugu, kanaaf hin ergamu. Itti fufsiisuu kan danda'u operaatera qofa, yeroo hayyamni naannicha irra deebi'ee haguugu. Ammas haquu ni dandeessu.",
+      "Operaateraan dhaabbateera: hin ergamu. Itti fufsiisuu kan danda'u operaatera qofa. Ammas haquu ni dandeessu.",
+    ],
+  ] as const)(
+    'marks a paused one (still active) and says why and who resumes it (%s)',
+    async (lang, badge, grant, operator) => {
+      await initI18n(lang);
+      backend(() =>
+        json(200, [
+          notification(3, 'Revoked reminder', { paused: 'grant', paused_at: minutesAgo(1) }),
+          notification(6, 'Stopped one', { paused: 'operator', paused_at: minutesAgo(1) }),
+          notification(7, 'Going out', { paused: null, paused_at: null }),
+        ]),
+      );
+      setup({ bot_user_id: 5, lang });
+      await waitFor(() => expect(cards()).toHaveLength(3));
+      const [revoked, stopped, going] = cards() as [HTMLElement, HTMLElement, HTMLElement];
+      expect(within(revoked).getByText(badge)).toHaveClass('notification-paused-badge');
+      expect(revoked.querySelector('.notification-card-paused')?.textContent).toBe(`${badge} ${grant}`);
+      expect(stopped.querySelector('.notification-card-paused')?.textContent).toBe(`${badge} ${operator}`);
+      expect(going.querySelector('.notification-card-paused')).toBeNull();
+    },
+  );
+
   it('asks to reopen from the bot without bot_user_id', () => {
     const { requests } = backend();
     setup({ lang: 'en' });

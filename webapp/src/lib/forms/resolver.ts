@@ -39,11 +39,16 @@ interface Issue {
   params?: { code?: unknown };
 }
 
-/** The contract's text hygiene refusals (`text()`: NUL, lone surrogate, bidi control). */
+/**
+ * The contract's text hygiene refusals (`text()`: NUL, lone surrogate, bidi control, a line break
+ * or other control character in a name; `longText()`: a control character but a line break).
+ */
 const TEXT_CODES: Record<string, TranslationKey> = {
   text_nul: 'validation.text_nul',
   text_surrogate: 'validation.text_surrogate',
   text_bidi: 'validation.text_bidi',
+  text_line: 'validation.text_line',
+  text_control: 'validation.text_control',
 };
 
 function messageFor(issue: Issue, value: unknown, messages: FieldMessages): string {

@@ -1,4 +1,5 @@
 import type { DeviceKeyValue } from './load';
+import { withoutProof } from './owner';
 import { dependencies, isSettled, type OutboxRecord } from './record';
 import type { RecordStore } from './store';
 
@@ -91,7 +92,8 @@ export function createMirror(storage: DeviceKeyValue) {
         if (await store.get(record.key)) continue;
         // The store takes only its user's records (owner.ts): DeviceStorage is per user, but a
         // mirror written before that rule may hold another account's.
-        const put = await store.put(record).then(
+        // An answered record comes back without its proof, as the outbox keeps it (owner.ts).
+        const put = await store.put(record.state === 'pending' ? record : withoutProof(record)).then(
           () => true,
           () => false,
         );

@@ -1,5 +1,6 @@
 import type { ApiError, ApiResult } from '@gebere/api-client';
 import { isRetryable } from '@gebere/api-client/errors';
+import { holdsProof, withoutProof } from './owner';
 import {
   BATCH_OPEN_MS,
   dependencies,
@@ -155,13 +156,15 @@ export function createOutbox(deps: OutboxDeps) {
       if (!result.ok && notAnswered(result.error) && (await store.get(key))) return { result, queued: true };
       if (result.ok && record) {
         const open = (record.openUntil ?? 0) > now().getTime();
-        await store.update(key, (r) => ({
-          ...r,
-          state: 'saved',
-          saved: result.data,
-          savedAt: now().getTime(),
-          reported: !open,
-        }));
+        await store.update(key, (r) =>
+          withoutProof({
+            ...r,
+            state: 'saved',
+            saved: result.data,
+            savedAt: now().getTime(),
+            reported: !open,
+          }),
+        );
       } else await store.delete(key);
       await changed();
       return { result, queued: false };
@@ -181,8 +184,9 @@ export function createOutbox(deps: OutboxDeps) {
     };
   }
 
+  /** Answered records keep no proof (owner.ts `withoutProof`): nothing sends them again. */
   async function refuse(key: string, refusal: Refusal): Promise<OutboxRecord | undefined> {
-    return store.update(key, (r) => ({ ...r, state: 'refused', refusal }));
+    return store.update(key, (r) => withoutProof({ ...r, state: 'refused', refusal }));
   }
 
   /**
@@ -220,12 +224,9 @@ export function createOutbox(deps: OutboxDeps) {
       const result = await deps.send({ ...listed, input: resolved(listed, byKey) });
       let next: OutboxRecord | undefined;
       if (result.ok) {
-        next = await store.update(listed.key, (r) => ({
-          ...r,
-          state: 'saved',
-          saved: result.data,
-          savedAt: now().getTime(),
-        }));
+        next = await store.update(listed.key, (r) =>
+          withoutProof({ ...r, state: 'saved', saved: result.data, savedAt: now().getTime() }),
+        );
       } else if (notAnswered(result.error)) {
         outcome = 'offline';
         break;
@@ -261,6 +262,8 @@ export function createOutbox(deps: OutboxDeps) {
     for (const r of await store.all()) {
       if (isSettled(r) && at - (r.savedAt ?? 0) > KEEP_SAVED_MS) await store.delete(r.key);
       else batches.set(r.batch, [...(batches.get(r.batch) ?? []), r]);
+      // Answered before proofs were dropped at the answer (an older version kept them): drop it now.
+      if (r.state !== 'pending' && holdsProof(r)) await store.update(r.key, withoutProof);
     }
     for (const records of batches.values()) {
       const busy = (r: OutboxRecord) =>

@@ -1,5 +1,5 @@
 import { LINK_PARAMS, PROOF_SCHEME } from '@gebere/contract/auth';
-import type { OutboxRecord } from './record';
+import { type OutboxRecord, withoutLinkProof } from './record';
 import type { RecordStore } from './store';
 
 /**
@@ -41,6 +41,29 @@ export function proofUser(authorization: string | undefined): string | undefined
  */
 export const ownerOf = (record: OutboxRecord): string | undefined =>
   proofUser(record.authorization) ?? record.user;
+
+/**
+ * The record without what proves its user's identity, once the server answered it (saved, refused,
+ * replayed) or the outbox refused it: its stored `Authorization` value, and a signed link's `sig`
+ * and `exp` in the address it was captured on. Nothing sends it again (a Fix is a new record, made
+ * with the open launch's proof), and on a shared phone a proof left behind would let the next
+ * holder write as this user. Its user is written down, so whose it is does not change; what it
+ * keeps for its week (ids for `refTo`, the summary, Fix's form) stays.
+ */
+export function withoutProof(record: OutboxRecord): OutboxRecord {
+  const { authorization: _, ...rest } = record;
+  const user = ownerOf(record);
+  return {
+    ...rest,
+    ...(user ? { user } : {}),
+    ...(record.origin ? { origin: withoutLinkProof(record.origin) } : {}),
+  };
+}
+
+/** Whether a record still holds a proof: its stored `Authorization`, or a signed link's address. */
+export const holdsProof = (record: OutboxRecord): boolean =>
+  record.authorization !== undefined ||
+  (record.origin !== undefined && withoutLinkProof(record.origin) !== record.origin);
 
 /**
  * The store as `user` sees it: only their records are listed, read, changed or deleted; a record

@@ -1,3 +1,5 @@
+import { LINK_PARAMS } from '@gebere/contract/auth';
+
 /**
  * What the outbox keeps of one keyed write (README.md): enough to send it again after the app
  * was closed, days later, exactly once. Zod-free and SDK-free: the save protocol imports its
@@ -25,7 +27,10 @@ export interface OutboxRecord {
   /** The contract route and its input (without the key); may hold {@link OutboxRef}s. */
   route: string;
   input: Record<string, unknown>;
-  /** The launch's `Authorization` value when it was captured (late sync), if it had one. */
+  /**
+   * The launch's `Authorization` value when it was captured (late sync), if it had one; dropped
+   * as soon as the server answered the record (owner.ts `withoutProof`).
+   */
   authorization?: string;
   /** When it was captured (ISO 8601): the `X-Captured-At` of a late send. */
   capturedAt: string;
@@ -110,6 +115,21 @@ export function resolveRefs<T>(value: T, savedValue: (ref: OutboxRef) => unknown
  * components/outbox-status.tsx's Fix, lib/forms/fix.ts.
  */
 export const FIX_PARAM = 'fix';
+
+/**
+ * An in-app address without what makes it a signed link's proof (its `sig` and `exp`): what a
+ * settled record keeps of its origin, and what Fix compares with the screen open now.
+ */
+export function withoutLinkProof(address: string): string {
+  const at = address.indexOf('?');
+  if (at < 0) return address;
+  const query = new URLSearchParams(address.slice(at + 1));
+  if (!query.has(LINK_PARAMS.signature) && !query.has(LINK_PARAMS.expires)) return address;
+  query.delete(LINK_PARAMS.signature);
+  query.delete(LINK_PARAMS.expires);
+  const search = query.toString();
+  return `${address.slice(0, at)}${search ? `?${search}` : ''}`;
+}
 
 /** The in-app address of the screen now (path and query), without a fix's marker: a record's origin. */
 export function screenHere(): string {

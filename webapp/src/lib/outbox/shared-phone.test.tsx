@@ -6,6 +6,7 @@ import { farmerSaved, freshOutbox } from '../../test-kit/outbox';
 import { openAt, renderInApp } from '../../test-kit/render';
 import { outsideTelegram, setLaunchForTests } from '../launch/launch';
 import { keep, outbox, resetOutboxForTests, startOutbox } from './live';
+import { OUTBOX_DB, openRecordStore } from './store';
 import { resetOutboxViewForTests, useOutboxStore } from './view';
 
 /**
@@ -58,6 +59,12 @@ describe('a phone shared by two Telegram accounts', () => {
     const tellA = vi.fn(async () => true);
     await startOutbox({ tell: tellA });
     expect(useOutboxStore.getState()).toMatchObject({ waiting: 1, refused: [{ key: 'a-refused' }] });
+    // The refused record keeps no proof for B to lift; only the waiting one keeps A's (to send it).
+    const raw = await openRecordStore(OUTBOX_DB);
+    expect((await raw.all()).map((r) => [r.key, r.authorization])).toEqual([
+      ['a-refused', undefined],
+      ['a-kept', `tma ${initData(A)}`],
+    ]);
 
     // B opens the app on the same phone, with signal, and saves one of their own.
     openAs(B);
@@ -97,6 +104,8 @@ describe('a phone shared by two Telegram accounts', () => {
     );
     // A's refusal is still A's to see (B could not remove it).
     await waitFor(() => expect(screen.getByText('Hirut Tessema is outside your area.')).toBeInTheDocument());
+    // Every record answered: no proof of A's or B's is left on the phone.
+    expect((await raw.all()).filter((r) => r.authorization !== undefined)).toEqual([]);
   });
 
   it('a launch that names no user keeps nothing and touches no one’s records', async () => {
