@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
+import { ConfigError, invocationOf, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
 import { CliError, EXIT } from './args';
 import { type CliSettings, settingsFromConfig } from './backend-client';
 import { runCli } from './commands';
@@ -25,6 +25,7 @@ async function main(): Promise<number> {
   }
   return runCli(process.argv.slice(2), {
     out: stdio,
+    invocation: invocationOf(),
     settings: () => {
       if (settings instanceof CliError) throw settings;
       return settings;
