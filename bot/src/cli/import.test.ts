@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import type { TestBackend } from '../../test/backend/test-kit/backend';
 import { uniquePhone } from '../../test/backend/test-kit/fixtures';
+import { xlsxBomb } from '../../test/backend/test-kit/xlsx-bomb';
 import { formatCsv } from '../backend/seed/csv';
 import { SAMPLE_KINDS, SAMPLES_DIR } from '../backend/seed/samples';
 import type { CliSettings } from './backend-client';
-import { listeningBackend, runGebere, xlsxBomb } from './test-kit';
+import { listeningBackend, runGebere } from './test-kit';
 
 /** `gebere import` against a real embedded backend over HTTP, CSV and XLSX files on disk. */
 describe('gebere import', () => {
