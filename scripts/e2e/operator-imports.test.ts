@@ -220,7 +220,7 @@ describe.skipIf(postgresSkipReason)("an operator's imports on a fresh PostgreSQL
         const r = await running;
         expect(r.code).toBe(1);
         expect(r.err).toMatch(
-          /^gebere: the import of .*roster-3000\.csv stopped part-way: the server answered 503 \(.*\)\. It runs in one transaction, so none of its 3000 rows were written\. Run the same command again once the server is ready\.$/,
+          /^gebere: the import of .*roster-3000\.csv did not complete: the server answered 503 \(.*\)\. It runs in one transaction, so none of its 3000 rows were written\. Run the same command again once the server is ready\.$/,
         );
         throw new RollBack();
       });

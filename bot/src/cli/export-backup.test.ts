@@ -153,6 +153,8 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
           env: {
             PATH: process.env.PATH ?? '',
             HOME: process.env.HOME ?? work,
+            // npm's own check for a newer npm asks the registry and may print a notice.
+            npm_config_update_notifier: 'false',
             PORT: String(port),
             DATA_DIR: join(work, 'entry'),
             BACKEND_SERVICE_TOKEN: TEST_AUTH.serviceToken,

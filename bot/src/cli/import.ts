@@ -125,7 +125,7 @@ function interrupted(e: ApiError, path: string, rows: number, dryRun: boolean): 
     return `the dry run of ${path} did not finish (${e.status ?? e.message}); nothing was written. ${again}.`;
   if (e.kind === 'http' && (e.status ?? 0) >= 500)
     return (
-      `the import of ${path} stopped part-way: the server answered ${e.status} (${e.detail ?? e.message}). ` +
+      `the import of ${path} did not complete: the server answered ${e.status} (${e.detail ?? e.message}). ` +
       `It runs in one transaction, so none of its ${rows} rows were written. ${again}.`
     );
   if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'aborted')
