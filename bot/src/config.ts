@@ -150,6 +150,21 @@ function problemsOf(error: z.ZodError, env: Env): string[] {
 }
 
 /**
+ * Where the operator ran a command, and whether npm wrote its banner to stdout first: `npm run`
+ * runs a script from the package's root, with the directory it was typed in as INIT_CWD, and
+ * prints `> gebere …` on stdout unless told `--silent` (npm_config_loglevel=silent).
+ */
+export function invocationOf(
+  env: Env = process.env,
+  cwd = process.cwd(),
+): { cwd: string; npmBanner: boolean } {
+  return {
+    cwd: env.INIT_CWD && isAbsolute(env.INIT_CWD) ? env.INIT_CWD : cwd,
+    npmBanner: env.npm_lifecycle_event !== undefined && env.npm_config_loglevel !== 'silent',
+  };
+}
+
+/**
  * Validates `env` and fills the embedded defaults; throws {@link ConfigError} listing every
  * problem. Generated secrets are read from (or written to) `DATA_DIR/secrets.json`.
  */

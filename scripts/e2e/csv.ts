@@ -1,8 +1,8 @@
-// CSV files the product writes (exports, the report's rows), read back as records.
-import { parseCsv as readCsv } from '../../bot/src/backend/seed/csv';
+// CSV files the product writes (exports, the report's rows), read back as records by csv-parse,
+// as a spreadsheet or a script of the operator's would read them.
+import { parse } from 'csv-parse/sync';
 
-/** A CSV file's records by header, read with the importer's own reader (BOM, CRLF, quotes). */
+/** A CSV file's records by header (a leading BOM is skipped). */
 export function parseCsv(text: string): Record<string, string>[] {
-  const [header = [], ...records] = readCsv(text);
-  return records.map((r) => Object.fromEntries(header.map((h, n) => [h, r[n] ?? ''])));
+  return parse(text, { bom: true, columns: true, relax_column_count: false });
 }

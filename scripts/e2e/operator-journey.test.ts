@@ -6,7 +6,7 @@
 // backup (`gebere backup`) restores (`gebere restore`) into another database with the same rows.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import type { HandBackResult } from '@gebere/contract';
 import { encodeResult } from '@gebere/contract';
 import { proofHeader } from '@gebere/contract/auth';
 import type { ChatMessage, MiniAppLaunch, TestUser } from '@gebere/telegram-emulator';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../bot/src/backend/db/postgres';
 import type { Db } from '../../bot/src/backend/db/types';
@@ -556,7 +557,7 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     ).toEqual(farmers.map((f) => ({ farmer_id: f, advisory_id: advisory.id })));
   });
 
-  it('gebere export writes the reach records and farmers as CSV equal to the database rows', async () => {
+  it('gebere export writes the reach records and farmers as Excel reads them: CSV and XLSX', async () => {
     const reachFile = join(work, 'reach.csv');
     const reach = await gebere(
       ['export', 'reach', '--kebele', String(area.kebele), '--out', reachFile],
@@ -564,24 +565,37 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     );
     expect(reach.err).toBe('');
     expect(reach.out).toBe(`Wrote ${farmers.length} rows of reach to ${reachFile}.`);
+    // Names and phones: the operator's account alone reads the file.
+    expect(statSync(reachFile).mode & 0o777).toBe(0o600);
     const reachCsv = parseCsv(await readFile(reachFile, 'utf8')).map((r) => ({
       id: r.id,
       farmer_id: r.farmer_id,
       advisory_id: r.advisory_id,
       advisory_code: r.advisory_code,
       kebele_id: r.kebele_id,
+      region_name_am: r.region_name_am,
       created_by_da_id: r.created_by_da_id,
+      created_by_da_name: r.created_by_da_name,
       created_at: r.created_at,
+      created_at_utc: r.created_at_utc,
     }));
+    // Addis Ababa's wall clock (UTC+3), as Excel reads a date, beside the ISO UTC time.
     const reachRows = await q(
       `select r.id::text, r.farmer_id::text, r.advisory_id::text, a.code as advisory_code, f.kebele_id::text,
-         r.created_by::text as created_by_da_id, iso(r.created_at) as created_at
+         rg.name_am as region_name_am, r.created_by::text as created_by_da_id,
+         d.first_name || ' ' || d.father_name || ' ' || d.grand_father_name as created_by_da_name,
+         to_char((r.created_at at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD HH24:MI:SS') as created_at,
+         iso(r.created_at) as created_at_utc
        from reach_records r join farmers f on f.id = r.farmer_id join advisories a on a.id = r.advisory_id
+       join da_profiles d on d.id = r.created_by join kebeles k on k.id = f.kebele_id
+       join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id join regions rg on rg.id = z.region_id
        where r.created_by = $1 order by r.id`,
       [daId],
     );
     expect(reachCsv.sort((a, b) => Number(a.id) - Number(b.id))).toEqual(reachRows);
     expect(reachRows).toHaveLength(farmers.length);
+    expect(reachCsv[0]?.created_by_da_name).toBe(`${NEW_DA.first} Bekele Desta`);
+    expect(reachCsv[0]?.region_name_am).toBe('አማራ');
 
     const farmersFile = join(work, 'farmers.csv');
     const exported = await gebere(
@@ -599,17 +613,35 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       development_group_id: r.development_group_id,
       development_group_name: r.development_group_name,
       created_by_da_id: r.created_by_da_id,
-      created_at: r.created_at,
+      created_at_utc: r.created_at_utc,
     }));
     const farmerRows = await q(
-      `select f.id::text, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
-         f.development_group_id::text, g.group_name as development_group_name, f.created_by::text as created_by_da_id,
-         iso(f.created_at) as created_at
+      `select f.id::text, f.farmer_name, f.father_name, f.grand_father_name, '0' || f.phone_number as phone_number,
+         f.gender, f.development_group_id::text, g.group_name as development_group_name,
+         f.created_by::text as created_by_da_id, iso(f.created_at) as created_at_utc
        from farmers f join development_groups g on g.id = f.development_group_id where f.kebele_id = $1 order by f.id`,
       [area.kebele],
     );
     expect(farmerCsv.sort((a, b) => Number(a.id) - Number(b.id))).toEqual(farmerRows);
     expect(farmerRows).toHaveLength(farmers.length);
+    expect(farmerCsv.map((r) => r.phone_number).sort()).toEqual(['0911000401', '0911000402']);
+
+    // The same table as a workbook, by the region's code as `gebere grant` takes it.
+    const book = join(work, 'farmers.xlsx');
+    const xlsx = await gebere(['export', 'farmers', '--region', 'ET03', '--out', book], settings);
+    expect(xlsx.err).toBe('');
+    expect(statSync(book).mode & 0o777).toBe(0o600);
+    const [sheet] = await readXlsxFile(await readFile(book));
+    const [header = [], ...rows] = sheet?.data ?? [];
+    const col = (name: string) => (header as string[]).indexOf(name);
+    expect(rows).toHaveLength(farmers.length);
+    for (const row of rows) {
+      expect(typeof row[col('id')]).toBe('number');
+      expect(row[col('phone_number')]).toMatch(/^09110004\d\d$/);
+      expect(row[col('created_at')]).toBeInstanceOf(Date);
+      expect(row[col('region_name_am')]).toBe('አማራ');
+      expect(row[col('created_by_da_name')]).toBe(`${NEW_DA.first} Bekele Desta`);
+    }
   });
 
   it('gebere backup, then gebere restore into a fresh database, gives the same rows', async () => {

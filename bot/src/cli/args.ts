@@ -39,6 +39,9 @@ export const VALUE_OPTIONS = [
   'lang',
   'into',
   'phone',
+  'encoding',
+  'sheet',
+  'format',
 ] as const;
 /** Options without a value. */
 export const FLAG_OPTIONS = ['force', 'dry-run', 'keep', 'paused'] as const;

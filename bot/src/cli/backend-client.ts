@@ -60,6 +60,8 @@ export interface Backend {
     name: N,
     input: CallInput<N>,
     explain?: (error: ApiError) => string | undefined,
+    /** Longer than {@link CLI_TIMEOUT_MS} for a call that does much (an import). */
+    timeoutMs?: number,
   ): Promise<{ status: number; data: CallOutput<N> }>;
   /**
    * A GET of one of the backend's non-JSON routes (`/ops/...`) whose body the command streams: the
@@ -73,17 +75,19 @@ export interface Backend {
 
 export function connect(settings: CliSettings, fetchImpl?: typeof fetch, language?: Language): Backend {
   const url = settings.backendUrl;
-  const api = createApiClient({
-    baseUrl: url,
-    authorization: () => proofHeader({ kind: 'service', value: settings.serviceToken }),
-    timeoutMs: CLI_TIMEOUT_MS,
-    ...(language ? { language: () => language } : {}),
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
+  const client = (timeoutMs: number) =>
+    createApiClient({
+      baseUrl: url,
+      authorization: () => proofHeader({ kind: 'service', value: settings.serviceToken }),
+      timeoutMs,
+      ...(language ? { language: () => language } : {}),
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
+  const api = client(CLI_TIMEOUT_MS);
   return {
     url,
-    async call(name, input, explain) {
-      const r = await api.call(name, input);
+    async call(name, input, explain, timeoutMs) {
+      const r = await (timeoutMs ? client(timeoutMs) : api).call(name, input);
       if (r.ok) return { status: r.status, data: r.data };
       const own = explain?.(r.error);
       throw own ? new CliError(own) : failure(r.error, name, settings);

@@ -11,6 +11,10 @@ export interface CommandContext {
   settings(): CliSettings;
   /** Where a command that writes a file's bytes (an export without --out) writes them. */
   stdout: Writable;
+  /** A path as the operator typed it, made absolute from where they ran the command. */
+  path(typed: string): string;
+  /** npm printed its `> gebere …` banner on stdout before the command ran (no --silent). */
+  npmBanner: boolean;
   options: Partial<Record<ValueOption, string>>;
   flags: ReadonlySet<FlagOption>;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { isLanguage, type Language, languages } from '@gebere/i18n/languages';
 import { areasCommand } from './areas';
@@ -45,7 +46,7 @@ export function helpLines(): string[] {
       : [`  ${synopsis.padEnd(width)}  ${c.summary}`];
   };
   return [
-    'gebere: the operator command line (npm run gebere -- <command> [args])',
+    'gebere: the operator command line (npm run --silent gebere -- <command> [args])',
     '',
     'Commands:',
     ...COMMANDS.flatMap(line),
@@ -69,6 +70,8 @@ export interface CliDeps {
   fetch?: typeof fetch;
   /** Where an export without --out writes its CSV (process.stdout). */
   stdout?: Writable;
+  /** Where the operator ran the command (npm's INIT_CWD), and whether npm printed its banner. */
+  invocation?: { cwd: string; npmBanner: boolean };
 }
 
 /**
@@ -122,6 +125,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       },
       settings: settingsOnce,
       stdout: deps.stdout ?? process.stdout,
+      path: (typed) => resolve(deps.invocation?.cwd ?? process.cwd(), typed),
+      npmBanner: deps.invocation?.npmBanner ?? false,
       options: args.options,
       flags: args.flags,
     });

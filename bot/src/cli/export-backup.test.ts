@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { proof, TEST_AUTH } from '../../test/backend/test-kit/auth-headers';
 import type { TestBackend } from '../../test/backend/test-kit/backend';
@@ -19,6 +20,7 @@ import type { CliSettings } from './backend-client';
 import { listeningBackend, runGebere } from './test-kit';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A loopback address nothing listens on: "the server is stopped". */
 async function closedUrl(): Promise<string> {
@@ -74,6 +76,8 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
     expect(written.toString('utf8')).toContain('አበበ');
     expect(written.toString('utf8')).toContain('"Almaz, ""Alem"""');
     expect(readdirSync(work).filter((f) => f.endsWith('.part'))).toEqual([]);
+    // It holds farmers' names and phones: the operator's account alone reads it.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const toStdout = await gebere(
       ['export', 'farmers', '--kebele', kebele, '--from', '2000-01-01'],
@@ -89,6 +93,100 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
     expect(none.out).toBe(`Wrote 0 rows of reach to ${join(work, 'none.csv')}.`);
     expect(readFileSync(join(work, 'none.csv'), 'utf8').split('\r\n')[0]).toMatch(/^\uFEFFid,farmer_id,/);
   });
+
+  it('takes an area by its code as grant does; writes XLSX for --format xlsx or an .xlsx --out', async () => {
+    const byId = await gebere(['export', 'farmers', '--region', String(t.fx.area.region)], settings);
+    const code = await t.db.query<{ code: string }>('select code from regions where id = $1', [
+      t.fx.area.region,
+    ]);
+    const byCode = await gebere(['export', 'farmers', '--region', String(code.rows[0]?.code)], settings);
+    expect(byCode).toMatchObject({ code: 0, err: '' });
+    expect(byCode.stdout).toEqual(byId.stdout);
+    expect((await gebere(['export', 'farmers', '--zone', 'ET9999'], settings)).err).toBe(
+      'gebere: no zone with code ET9999 found: give its id instead (`gebere areas` lists ids)',
+    );
+
+    const file = join(work, 'farmers.xlsx');
+    const r = await gebere(
+      ['export', 'farmers', '--kebele', String(t.fx.area.kebele), '--out', file],
+      settings,
+    );
+    expect(r).toMatchObject({ code: 0, err: '', out: `Wrote ${kebeleFarmers} rows of farmers to ${file}.` });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const [sheet] = await readXlsxFile(readFileSync(file));
+    expect(sheet?.data).toHaveLength(kebeleFarmers + 1);
+    const header = sheet?.data[0] as string[];
+    const first = sheet?.data[1] ?? [];
+    expect(typeof first[header.indexOf('id')]).toBe('number');
+    expect(first[header.indexOf('created_at')]).toBeInstanceOf(Date);
+    expect(first[header.indexOf('phone_number')]).toMatch(/^0[79]\d{8}$/);
+    const piped = await gebere(['export', 'groups', '--format', 'xlsx'], settings);
+    expect(piped.stdout.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect((await gebere(['export', 'groups', '--format', 'pdf'], settings)).err.split('\n')[0]).toBe(
+      'gebere: --format takes csv or xlsx, not "pdf"',
+    );
+  });
+
+  it('refuses to write to stdout after npm printed its banner there; says to use --silent', async () => {
+    const r = await runGebere(['export', 'groups'], settings, { cwd: work, npmBanner: true });
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n')[0]).toMatch(
+      /npm printed its own lines .* `npm run --silent gebere -- export …`/,
+    );
+    expect(r.stdout).toHaveLength(0);
+    const file = await runGebere(['export', 'groups', '--out', 'g.csv'], settings, {
+      cwd: work,
+      npmBanner: true,
+    });
+    expect(file).toMatchObject({ code: 0, out: expect.stringContaining(`to ${join(work, 'g.csv')}.`) });
+  });
+
+  it('as documented, `npm run --silent gebere -- export` from a subfolder: stdout starts with the BOM', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const served = await t.call('GET', '/ops/export/groups.csv', { headers: proof.service() });
+    // A folder of the operator's own under the clone: npm runs the script from the clone's root.
+    const sub = mkdtempSync(join(ROOT, 'node_modules', '.cache-gebere-cli-'));
+    try {
+      const npm = (args: string[]) => {
+        const child = spawn('npm', ['run', ...args], {
+          cwd: sub,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? work,
+            // npm's own check for a newer npm asks the registry and may print a notice.
+            npm_config_update_notifier: 'false',
+            PORT: String(port),
+            DATA_DIR: join(work, 'entry'),
+            BACKEND_SERVICE_TOKEN: TEST_AUTH.serviceToken,
+          },
+        });
+        const chunks: Buffer[] = [];
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => chunks.push(d));
+        child.stderr.on('data', (d) => {
+          stderr += d;
+        });
+        return new Promise<{ code: unknown; stdout: Buffer; stderr: string }>((resolve) =>
+          child.on('close', (code) => resolve({ code, stdout: Buffer.concat(chunks), stderr })),
+        );
+      };
+      const silent = await npm(['--silent', 'gebere', '--', 'export', 'groups']);
+      expect(silent.stderr).toBe('');
+      expect(silent.code).toBe(0);
+      expect(silent.stdout.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      expect(silent.stdout).toEqual(served.raw.rawPayload);
+      // Without --silent the banner is already in the file: refused, and said why.
+      const loud = await npm(['gebere', '--', 'export', 'groups']);
+      expect(loud.code).toBe(2);
+      expect(loud.stderr).toMatch(/npm run --silent gebere/);
+      // A relative --out lands where the operator typed it.
+      const out = await npm(['--silent', 'gebere', '--', 'export', 'groups', '--out', 'groups.csv']);
+      expect(out.code).toBe(0);
+      expect(readFileSync(join(sub, 'groups.csv'))).toEqual(served.raw.rawPayload);
+    } finally {
+      rmSync(sub, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('the real entry (npm run gebere) streams an export to its stdout, byte for byte', async () => {
     const { port } = t.app.server.address() as AddressInfo;
@@ -129,7 +227,7 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
       ],
       [
         ['export', 'farmers', '--kebele', 'x1'],
-        'gebere: bad --kebele "x1": give its id (`gebere areas` lists them)',
+        'gebere: bad --kebele "x1": give its id or its code, e.g. --kebele 3 (`gebere areas` lists them)',
       ],
       [
         ['export', 'farmers', '--from', '2026-1-1'],
@@ -169,6 +267,7 @@ describe('gebere export, backup and restore against a running server (PGlite)', 
     expect(backup.out).toMatch(
       new RegExp(`^Backed up the PGlite database to ${file} \\(\\d+(\\.\\d)? [KM]B\\)\\.$`),
     );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect((await gebere(['backup', file], settings)).err).toBe(
       `gebere: ${file} already exists: give a new file name`,
     );
@@ -301,6 +400,7 @@ describe.skipIf(postgresSkipReason)('gebere backup and restore on PostgreSQL (pg
       ),
     );
     expect(readFileSync(written).subarray(0, 5).toString('latin1')).toBe('PGDMP');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const target = await database();
     const restored = await gebere(['restore', file], { ...base, databaseUrl: target });

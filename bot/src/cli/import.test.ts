@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import type { TestBackend } from '../../test/backend/test-kit/backend';
 import { uniquePhone } from '../../test/backend/test-kit/fixtures';
+import { xlsxBomb } from '../../test/backend/test-kit/xlsx-bomb';
 import { formatCsv } from '../backend/seed/csv';
 import { SAMPLE_KINDS, SAMPLES_DIR } from '../backend/seed/samples';
 import type { CliSettings } from './backend-client';
@@ -39,7 +40,9 @@ describe('gebere import', () => {
   it('--help lists every kind with its columns', async () => {
     const r = await gebere(['import', '--help']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('usage: gebere import <kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am|om]');
+    expect(r.out).toContain(
+      'usage: gebere import <kind> <file.csv|file.xlsx> [--dry-run] [--sheet NAME] [--encoding windows-1252] [--lang en|am|om]',
+    );
     expect(r.out).toMatch(/^ {2}value-chains: value chains$/m);
     expect(r.out).toMatch(/^ {4}category\* +code of its category$/m);
     expect(r.out).toMatch(/^ {4}name_am +Amharic name/m);
@@ -116,7 +119,7 @@ describe('gebere import', () => {
     expect(am.err.split('\n')[1]).toBe('row 5, name: ያስፈልጋል');
   });
 
-  it("sends a long file in batches, checked as a whole first, with the file's row numbers", async () => {
+  it("checks a long file whole and writes it in one transaction, with the file's row numbers", async () => {
     const rows = Array.from({ length: 1200 }, (_, i) => [`z-${i}`, `Category ${i}`, 'x'.repeat(250)]);
     rows[1000] = ['', '', '']; // a blank line: skipped, numbers after it unchanged
     (rows[1100] as string[])[1] = ''; // file row 1102
@@ -154,10 +157,126 @@ describe('gebere import', () => {
     expect(header.code).toBe(1);
     expect(header.err).toContain('row 1: unknown column(s) nmae; missing column(s) name.');
     expect((await gebere(['import', 'crops', path])).code).toBe(2);
-    expect((await gebere(['import', 'roles', join(dir, 'none.csv')])).err).toContain('no file');
+    expect((await gebere(['import', 'roles', join(dir, 'none.csv')])).err).toBe(
+      `gebere: no file ${join(dir, 'none.csv')}`,
+    );
     expect((await gebere(['grants', '--dry-run'])).err).toContain('unknown option --dry-run');
-    const dup = await gebere(['import', 'roles', csv('dup.csv', [['name'], ['A'], ['A']])]);
-    expect(dup.err).toContain('row 3, name: the same as row 2');
+    const dup = await gebere(['import', 'roles', csv('dup.csv', [['name'], ['A'], ['a ']])]);
+    expect(dup.err).toContain('row 3, name: The same name as row 2: each record may appear once.');
     expect(readFileSync(path, 'utf8')).toContain('Dry-run role');
+  });
+
+  it('lists every wrong cell of every row in one run, and the choices', async () => {
+    const row = (phone: string, o: Partial<Record<string, string>> = {}) => ({
+      phone_number: phone,
+      first_name: 'Almaz',
+      father_name: 'Bekele',
+      grand_father_name: 'Desta',
+      gender: 'Female',
+      kebele: 'ET031702888001',
+      role: 'crop da',
+      ...o,
+    });
+    const header = Object.keys(row(''));
+    const rows = Array.from({ length: 12 }, () => row(`0${uniquePhone()}`));
+    rows[2] = row('12345', { gender: 'x', kebele: 'ET-NOWHERE' });
+    rows[5] = row(`0${uniquePhone()}`, { first_name: '', role: 'Tractor DA' });
+    rows[9] = row(rows[0]?.phone_number.replace(/^0/, '+251') as string);
+    const path = csv('roster-bad.csv', [
+      header,
+      ...rows.map((r) => header.map((h) => r[h as keyof typeof r])),
+    ]);
+    const r = await gebere(['import', 'roster', path]);
+    expect(r.code).toBe(1);
+    const lines = r.err.split('\n');
+    expect(lines.slice(0, -1)).toEqual([
+      'row 4, phone_number: Phone number must start with 09 or 07 and have 10 digits',
+      'row 4, gender: Select a valid choice: "x" is not one of male, female.',
+      'row 4, kebele: Not found: "ET-NOWHERE". Import the file that defines it first, or correct it.',
+      'row 7, first_name: Required',
+      expect.stringMatching(/^row 7, role: Not found: "Tractor DA"\. Use one of: .*Crop DA/),
+      'row 11, phone_number: The same phone_number as row 2: each record may appear once.',
+    ]);
+    expect(lines.at(-1)).toBe(`gebere: 3 rows are wrong in ${path}: nothing was imported`);
+    expect(await count(`da_roster where first_name = 'Almaz' and father_name = 'Bekele'`)).toBe(0);
+  });
+
+  it('reads UTF-8 with or without a BOM; refuses another encoding unless told windows-1252', async () => {
+    const text = 'name,name_am\r\nTsega\u2019ab,ጸጋኣብ\r\n';
+    const bom = join(dir, 'bom.csv');
+    writeFileSync(bom, `\uFEFF${text}`);
+    expect((await gebere(['import', 'roles', bom, '--dry-run'])).out).toContain('It would create 1,');
+
+    // Excel's plain "CSV" on a Western Windows: Windows-1252, Amharic already lost as "?".
+    const cp1252 = join(dir, 'cp1252.csv');
+    writeFileSync(
+      cp1252,
+      Buffer.concat([Buffer.from('name,name_am\r\nTsega'), Buffer.from([0x92]), Buffer.from('ab 1252,\r\n')]),
+    );
+    const refused = await gebere(['import', 'roles', cp1252]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/is not UTF-8 text \(line 2 has bytes UTF-8 does not allow\)/);
+    expect(refused.err).toContain('"CSV UTF-8 (Comma delimited) (*.csv)"');
+    expect(refused.err).toContain('--encoding windows-1252');
+    const read = await gebere(['import', 'roles', cp1252, '--encoding', 'windows-1252']);
+    expect(read).toMatchObject({ code: 0, err: '' });
+    expect(await count(`da_roles where name = 'Tsega\u2019ab 1252'`)).toBe(1);
+
+    const lost = join(dir, 'lost.csv');
+    writeFileSync(lost, 'name,name_am\r\nLost letters,?????\r\n');
+    expect((await gebere(['import', 'roles', lost])).err).toMatch(/^row 2, name_am: Letters were lost/m);
+
+    const utf16 = join(dir, 'utf16.csv');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\r\n', 'utf16le')]));
+    expect((await gebere(['import', 'roles', utf16])).err).toMatch(/is UTF-16 text/);
+    expect((await gebere(['import', 'roles', bom, '--encoding', 'latin-9'])).code).toBe(2);
+  });
+
+  it('an XLSX workbook of several sheets needs --sheet, and the error names them', async () => {
+    const path = join(dir, 'two-sheets.xlsx');
+    await writeXlsxFile([
+      { sheet: 'Roles', data: [['name'], ['Sheet role one']] },
+      { sheet: 'Notes', data: [['name'], ['Sheet role two']] },
+    ]).toFile(path);
+    const refused = await gebere(['import', 'roles', path]);
+    expect(refused.code).toBe(2);
+    expect(refused.err.split('\n')[0]).toBe(
+      `gebere: ${path} has 2 sheets ("Roles", "Notes"): say which to import with --sheet NAME`,
+    );
+    expect(await count(`da_roles where name like 'Sheet role%'`)).toBe(0);
+    expect((await gebere(['import', 'roles', path, '--sheet', 'notes'])).out).toContain('Created 1,');
+    expect(await count(`da_roles where name = 'Sheet role two'`)).toBe(1);
+    expect((await gebere(['import', 'roles', path, '--sheet', 'Other'])).err.split('\n')[0]).toBe(
+      `gebere: ${path} has no sheet "Other": its sheets are "Roles", "Notes"`,
+    );
+  });
+
+  it('refuses a zip bomb from its directory, before inflating it', async () => {
+    const path = join(dir, 'bomb.xlsx');
+    writeFileSync(path, await xlsxBomb(256 * 1024 * 1024));
+    const r = await gebere(['import', 'roster', path]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      `gebere: ${path} unpacks to 256 MB of spreadsheet data: an import takes at most 64 MB (about 100,000 rows); split it, or save it as CSV UTF-8`,
+    );
+    // A part that claims to be small is inflated into a buffer of that size, no more.
+    writeFileSync(path, await xlsxBomb(64 * 1024 * 1024, 4096));
+    const liar = await gebere(['import', 'roster', path]);
+    expect(liar.code).toBe(1);
+    expect(liar.err).toMatch(
+      /^gebere: .*bomb\.xlsx (is not a readable \.xlsx workbook|has no rows below its header)/,
+    );
+  }, 60_000);
+
+  it('takes a relative path from where the operator ran the command, and names the path it tried', async () => {
+    const sub = join(dir, 'from-here');
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, 'roles.csv'), 'name\r\nRelative role\r\n');
+    const here = { cwd: sub, npmBanner: false };
+    expect((await runGebere(['import', 'roles', 'roles.csv'], settings, here)).out).toContain(
+      `Imported roles from ${join(sub, 'roles.csv')}: 1 rows, in one transaction.`,
+    );
+    const missing = await runGebere(['import', 'roles', 'nope/roles.csv'], settings, here);
+    expect(missing).toMatchObject({ code: 2, err: `gebere: no file ${join(sub, 'nope', 'roles.csv')}` });
   });
 });

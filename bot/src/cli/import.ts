@@ -1,17 +1,21 @@
 import type { ApiError } from '@gebere/api-client';
 import {
-  IMPORT_BATCH_ROWS,
   IMPORT_KIND_NAMES,
   IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   type ImportKind,
-  type ImportResult,
+  NON_FIELD_ERRORS,
 } from '@gebere/contract';
 import { CliError, expectWords, usageError } from './args';
-import type { Backend } from './backend-client';
 import type { Command } from './command';
-import { type ImportTable, readImportFile } from './import-file';
+import { type ImportTable, parseEncoding, readImportFile } from './import-file';
+import { mb } from './output';
 
 const SAMPLES = 'bot/src/backend/seed/samples/';
+
+/** A whole file is one call: validated whole, written in one transaction on the server. */
+const IMPORT_TIMEOUT_MS = 10 * 60_000;
 
 function kindLines(): string[] {
   const lines = ['Kinds and their columns (* required), in the order to import them:'];
@@ -27,57 +31,113 @@ function kindLines(): string[] {
 
 export const importCommand: Command = {
   name: 'import',
-  args: '<kind> <file.csv|file.xlsx> [--dry-run] [--lang en|am|om]',
+  args: '<kind> <file.csv|file.xlsx> [--dry-run] [--sheet NAME] [--encoding windows-1252] [--lang en|am|om]',
   summary: 'Load content, the DA roster or admin areas from a CSV or XLSX file',
-  options: ['dry-run', 'lang'],
+  options: ['dry-run', 'lang', 'sheet', 'encoding'],
   details: [
     'The first row names the columns (any order); each further row is one record, matched by',
     'its code (roles by name, the roster by phone): new ones are created, changed ones updated,',
-    'and importing the same file again changes nothing. If any row is wrong, nothing is written',
-    'and every wrong row is listed by its row number; --dry-run checks and counts only.',
+    'and importing the same file again changes nothing. The whole file is checked first, then',
+    'written in one transaction: if any row is wrong, or the server or its database stops',
+    'part-way, nothing is written. Every wrong cell is listed by its row number (the first 50,',
+    'then how many more); --dry-run checks and counts only.',
+    'CSV: UTF-8 (Excel: Save As "CSV UTF-8"); --encoding windows-1252 reads a plain Excel "CSV"',
+    'saved on a Western-language Windows. XLSX: a workbook of several sheets needs --sheet NAME.',
+    'A relative path is taken from the directory you ran the command in.',
     '--lang am (om): the server explains wrong rows in Amharic (Afaan Oromo).',
     `Sample files with the demo content, and their columns explained: ${SAMPLES}`,
     `Example: gebere import value-chains ${SAMPLES}value-chains.csv --dry-run`,
     '',
     ...kindLines(),
   ],
-  async run(words, { out, backend, flags }) {
+  async run(words, { out, backend, flags, options, path: absolute }) {
     const dryRun = flags.has('dry-run');
     expectWords(words, ['kind', 'file'], 'import');
-    const [rawKind, path] = words as [string, string];
+    const [rawKind, typed] = words as [string, string];
     const kind = rawKind.toLowerCase().replace(/_/g, '-') as ImportKind;
     if (!IMPORT_KIND_NAMES.includes(kind))
       throw usageError(`unknown kind "${rawKind}": use one of ${IMPORT_KIND_NAMES.join(', ')}`, 'import');
-    const table = await readImportFile(path);
+    const path = absolute(typed);
+    const encoding = parseEncoding(options.encoding);
+    const table = await readImportFile(path, { encoding, sheet: options.sheet });
     checkFile(kind, table, path);
-    const b = backend();
-
-    // First every batch as a dry run, so a bad row anywhere stops the import before any write.
-    const check = await sendAll(b, kind, table, true);
-    if (check.errors.length > 0) {
-      for (const line of check.errors) out.err(line);
-      const n = new Set(check.errors.map((e) => e.split(',')[0])).size;
-      throw new CliError(`${n} ${n === 1 ? 'row is' : 'rows are'} wrong in ${path}: nothing was imported`);
-    }
-    if (dryRun) {
-      out.out(`Dry run of ${kind} from ${path}: ${table.rows.length} rows, all valid; nothing was written.`);
-      out.out(
-        `It would create ${check.created}, update ${check.updated}, leave ${check.unchanged} unchanged.`,
+    const records = table.rows.filter((r) => Object.keys(r).length > 0).length;
+    const body = { rows: table.rows, first_row: 2, dry_run: dryRun };
+    const bytes = Buffer.byteLength(JSON.stringify(body));
+    if (bytes > IMPORT_MAX_BYTES)
+      throw new CliError(
+        `${path} is too large for one import (${mb(bytes)} of data, at most ${mb(IMPORT_MAX_BYTES)}): split it`,
       );
+
+    let refused: ApiError | undefined;
+    const { data } = await backend()
+      .call(
+        'importRows',
+        { params: { kind }, body },
+        (e) => {
+          if (e.status === 400 && Object.keys(e.fieldErrors).some((k) => k.startsWith('row '))) {
+            refused = e;
+            return 'refused';
+          }
+          return interrupted(e, path, records, dryRun);
+        },
+        IMPORT_TIMEOUT_MS,
+      )
+      .catch((err) => {
+        if (!refused) throw err;
+        throw wrongRows(refused, path, out);
+      });
+    if (dryRun) {
+      out.out(`Dry run of ${kind} from ${path}: ${records} rows, all valid; nothing was written.`);
+      out.out(`It would create ${data.created}, update ${data.updated}, leave ${data.unchanged} unchanged.`);
       return;
     }
-    const done = await sendAll(b, kind, table, false);
-    if (done.errors.length > 0) {
-      // Only if the data changed between the check and the write (another import at once).
-      for (const line of done.errors) out.err(line);
-      throw new CliError(`some rows were refused while importing ${path}; run the import again`);
-    }
-    out.out(`Imported ${kind} from ${path}: ${table.rows.length} rows.`);
-    out.out(`Created ${done.created}, updated ${done.updated}, unchanged ${done.unchanged}.`);
+    out.out(`Imported ${kind} from ${path}: ${records} rows, in one transaction.`);
+    out.out(`Created ${data.created}, updated ${data.updated}, unchanged ${data.unchanged}.`);
   },
 };
 
-/** The header against the kind's columns, and no record twice: before anything is sent. */
+/** Each wrong cell on its own line, in row order, then what the command did (nothing). */
+function wrongRows(e: ApiError, path: string, out: { err(line: string): void }): CliError {
+  const rows = new Set<string>();
+  for (const [field, message] of Object.entries(e.fieldErrors)) {
+    if (field === NON_FIELD_ERRORS) continue;
+    const [row = '', column] = field.split('.');
+    rows.add(row);
+    out.err(`${row}${column ? `, ${column}` : ''}: ${message}`);
+  }
+  const more = e.fieldErrors[NON_FIELD_ERRORS];
+  if (more) out.err(more);
+  const n = rows.size;
+  return new CliError(
+    `${more ? `more than ${n}` : n} ${n === 1 && !more ? 'row is' : 'rows are'} wrong in ${path}: nothing was imported`,
+  );
+}
+
+/**
+ * The import stopped before its answer: say what the database holds. The server answered (5xx):
+ * its transaction rolled back, nothing was written. No answer: it may have committed just before
+ * the connection went; either way running it again completes it and changes nothing twice.
+ */
+function interrupted(e: ApiError, path: string, rows: number, dryRun: boolean): string | undefined {
+  const again = 'Run the same command again once the server is ready';
+  if (dryRun && (e.kind !== 'http' || (e.status ?? 0) >= 500))
+    return `the dry run of ${path} did not finish (${e.status ?? e.message}); nothing was written. ${again}.`;
+  if (e.kind === 'http' && (e.status ?? 0) >= 500)
+    return (
+      `the import of ${path} did not complete: the server answered ${e.status} (${e.detail ?? e.message}). ` +
+      `It runs in one transaction, so none of its ${rows} rows were written. ${again}.`
+    );
+  if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'aborted')
+    return (
+      `the server gave no answer to the import of ${path} (${e.message}). It runs in one transaction, so ` +
+      `either all ${rows} rows were written or none. ${again}: rows already imported are left unchanged, ` +
+      'and it says how many it created.'
+    );
+  return undefined;
+}
+
+/** The header against the kind's columns, and the file's size: before anything is sent. */
 function checkFile(kind: ImportKind, table: ImportTable, path: string): void {
   const def = IMPORT_KINDS[kind];
   const known: readonly string[] = def.columns.map((c) => c.name);
@@ -90,93 +150,11 @@ function checkFile(kind: ImportKind, table: ImportTable, path: string): void {
     throw new CliError(
       `${path}, row 1: ${problems.join('; ')}. The ${kind} columns are: ${known.join(', ')} (gebere import --help)`,
     );
-  if (table.rows.length === 0) throw new CliError(`${path} has no rows below its header: nothing to import`);
-  const seen = new Map<string, number>();
-  const dup: string[] = [];
-  for (const { n, cells } of table.rows) {
-    const key = JSON.stringify(def.key.map((k) => (cells[k] ?? '').trim()));
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, n);
-    else dup.push(`row ${n}, ${def.key.join(' + ')}: the same as row ${first}`);
-  }
-  if (dup.length) throw new CliError(`${path}: each record may appear once\n${dup.join('\n')}`);
-}
-
-interface Totals {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** `row 3, name: Required`, in row order. */
-  errors: string[];
-}
-
-async function sendAll(b: Backend, kind: ImportKind, table: ImportTable, dryRun: boolean): Promise<Totals> {
-  const totals: Totals = { created: 0, updated: 0, unchanged: 0, errors: [] };
-  const errors: Array<[number, string]> = [];
-  for (const batch of batches(table.rows)) {
-    for (const run of consecutive(batch)) {
-      const first = run[0]?.n ?? 2;
-      let refused: ApiError | undefined;
-      try {
-        const { data } = await b.call(
-          'importRows',
-          { params: { kind }, body: { rows: run.map((r) => r.cells), first_row: first, dry_run: dryRun } },
-          (e) => {
-            if (e.status !== 400 || !Object.keys(e.fieldErrors).some((k) => k.startsWith('row ')))
-              return undefined;
-            refused = e;
-            return 'refused';
-          },
-        );
-        add(totals, data);
-      } catch (err) {
-        if (!refused) throw err;
-        for (const [field, message] of Object.entries(refused.fieldErrors)) {
-          const [row = '', column] = field.split('.');
-          errors.push([Number(row.slice(4)), `${row}${column ? `, ${column}` : ''}: ${message}`]);
-        }
-      }
-    }
-  }
-  totals.errors = errors.sort((a, z) => a[0] - z[0]).map(([, line]) => line);
-  return totals;
-}
-
-function add(t: Totals, r: ImportResult): void {
-  t.created += r.created;
-  t.updated += r.updated;
-  t.unchanged += r.unchanged;
-}
-
-/** Most JSON bytes of one batch: well under the server's 256 KB body limit. */
-const BATCH_BYTES = 192 * 1024;
-
-/** The rows in batches of at most IMPORT_BATCH_ROWS rows and BATCH_BYTES (long advisory texts). */
-function batches<T extends { cells: Record<string, string> }>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  let current: T[] = [];
-  let bytes = 0;
-  for (const row of rows) {
-    const size = Buffer.byteLength(JSON.stringify(row.cells));
-    if (current.length > 0 && (current.length >= IMPORT_BATCH_ROWS || bytes + size > BATCH_BYTES)) {
-      out.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(row);
-    bytes += size;
-  }
-  if (current.length > 0) out.push(current);
-  return out;
-}
-
-function consecutive<T extends { n: number }>(rows: T[]): T[][] {
-  const runs: T[][] = [];
-  for (const row of rows) {
-    const last = runs[runs.length - 1];
-    const prev = last?.[last.length - 1];
-    if (last && prev && prev.n + 1 === row.n) last.push(row);
-    else runs.push([row]);
-  }
-  return runs;
+  if (table.rows.every((r) => Object.keys(r).length === 0))
+    throw new CliError(`${path} has no rows below its header: nothing to import`);
+  if (table.rows.length > IMPORT_MAX_ROWS)
+    throw new CliError(
+      `${path} has ${table.rows.length.toLocaleString('en')} rows: an import takes at most ` +
+        `${IMPORT_MAX_ROWS.toLocaleString('en')}; split it`,
+    );
 }

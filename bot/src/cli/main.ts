@@ -1,5 +1,5 @@
 import { DatabaseSetupError } from '../backend/db/explain';
-import { ConfigError, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
+import { ConfigError, invocationOf, loadConfig, SharedSecretsError, withSharedSecrets } from '../config';
 import { CliError, EXIT } from './args';
 import { type CliSettings, settingsFromConfig } from './backend-client';
 import { runCli } from './commands';
@@ -27,6 +27,7 @@ async function main(): Promise<number> {
   }
   return runCli(process.argv.slice(2), {
     out: stdio,
+    invocation: invocationOf(),
     settings: () => {
       if (settings instanceof CliError) throw settings;
       return settings;

@@ -25,6 +25,9 @@ export function table(header: string[], rows: string[][]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
+/** A size as an operator reads it: `64 MB`. */
+export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
 /** A stored (national) phone as an operator types it, `0911234567`. */
 export const displayPhone = (national: string) =>
   NATIONAL_PHONE_PATTERN.test(national) ? `0${national}` : national;

@@ -25,7 +25,11 @@ export async function listeningBackend(
 }
 
 /** `gebere <argv>` with these settings: exit code, its lines to stdout and stderr, its raw bytes. */
-export async function runGebere(argv: string[], settings: CliSettings) {
+export async function runGebere(
+  argv: string[],
+  settings: CliSettings,
+  invocation?: { cwd: string; npmBanner: boolean },
+) {
   const out: string[] = [];
   const err: string[] = [];
   const chunks: Buffer[] = [];
@@ -39,6 +43,7 @@ export async function runGebere(argv: string[], settings: CliSettings) {
     out: { out: (l) => out.push(l), err: (l) => err.push(l) },
     settings: () => settings,
     stdout,
+    ...(invocation ? { invocation } : {}),
   });
   return {
     code,

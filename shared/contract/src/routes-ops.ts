@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOrPage } from './common';
-import { importKind, importPayload, importResult } from './entities/import';
+import { IMPORT_MAX_BYTES, importKind, importPayload, importResult } from './entities/import';
 import {
   locationNotification,
   operatorNotification,
@@ -18,9 +18,10 @@ export const opsRoutes = {
     body: importPayload,
     response: importResult,
     policy: { who: 'service' },
+    bodyLimit: IMPORT_MAX_BYTES,
     summary:
-      'Import rows of one kind (upsert by natural key, all or nothing; dry_run writes nothing); ' +
-      'a bad row is a 400 keyed `row <n>.<column>` (operator only)',
+      'Import a whole file of one kind in one transaction (upsert by natural key, all or nothing; ' +
+      'dry_run writes nothing); a bad row is a 400 keyed `row <n>.<column>` (operator only)',
   }),
 
   // Notifications an operator stops and resumes (docs/authorization.md, "Revocation").

@@ -486,6 +486,10 @@ export type English = {
     readonly unknown_ref: "Not found: \"{{value}}\". Import the file that defines it first, or correct it.";
     readonly duplicate_row: "The same {{columns}} as row {{row}}: each record may appear once.";
     readonly date: "Enter a date such as 2025-06-02 or a time such as 2025-06-02T07:30:00Z.";
+    readonly choice_listed: "Select a valid choice: \"{{value}}\" is not one of {{choices}}.";
+    readonly unknown_ref_listed: "Not found: \"{{value}}\". Use one of: {{choices}}.";
+    readonly lost_characters: "Letters were lost before this file reached us (\"?\" or \"�\" stand in their place): in Excel, save it as \"CSV UTF-8\", then import it again.";
+    readonly import_more_errors: "Not listed here: more wrong cells ({{fields}}) in further rows ({{rows}}).";
     readonly not_authenticated: "Authentication credentials were not provided.";
     readonly invalid_proof: "Invalid or expired proof. Please open this screen again from the bot.";
     readonly late_sync_expired: "This record was captured more than {{days}} days ago and can no longer be sent. Open the form again and re-enter it.";

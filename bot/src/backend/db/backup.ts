@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -192,6 +192,9 @@ function run(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promi
 export async function dumpPostgres(url: string, file: string): Promise<void> {
   const partial = `${file}.part`;
   try {
+    // Created 0600 first: pg_dump keeps an existing file's mode, and the dump holds every phone.
+    await writeFile(partial, '', { mode: 0o600 });
+    await chmod(partial, 0o600);
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`], url);
     await rename(partial, file);
   } finally {

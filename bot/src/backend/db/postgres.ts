@@ -66,6 +66,14 @@ export function openPostgres(options: PostgresOptions): Db {
     ...base,
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client whose connection dies (the server killed it, a restart) emits
+      // 'error' besides failing its query; the pool listens only to idle ones, and an unheard
+      // 'error' would end the process. The failed query answers the request (503).
+      let broken: Error | undefined;
+      const lost = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -75,7 +83,9 @@ export function openPostgres(options: PostgresOptions): Db {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', lost);
+        // A broken connection is closed, not handed to the next request.
+        client.release(broken);
       }
     },
     close: () => pool.end(),

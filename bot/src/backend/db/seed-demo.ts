@@ -1,6 +1,6 @@
 import { normalizePhone } from '@gebere/phone';
 import { KINDS, type KindImpl } from '../import/kinds';
-import { importBatch } from '../import/run';
+import { importFile } from '../import/run';
 import type { DemoContent } from '../seed/demo-content';
 import { SAMPLE_KINDS, type SampleKind, sampleTables } from '../seed/samples';
 import type { Log } from './log';
@@ -61,16 +61,16 @@ async function importSamples(
     let rows = cells.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
     while (rows.length > 0) {
       const impl = kind === 'advisories' ? ADVISORIES_V1 : KINDS[kind];
-      const outcome = await importBatch(q, { kind, rows, firstRow: 2 }, 'en', impl);
+      const outcome = await importFile(q, { kind, rows, firstRow: 2 }, 'en', impl);
       if (outcome.ok) {
         created[kind] = outcome.counts.created;
         break;
       }
-      // Leave out the refused rows (errors are keyed `row <n>.<column>`) and import the rest.
+      // Leave out the refused rows and import the rest.
       const reasons = new Map<number, string[]>();
-      for (const [field, messages] of Object.entries(outcome.errors)) {
-        const i = Number(/^row (\d+)/.exec(field)?.[1]) - 2;
-        reasons.set(i, [...(reasons.get(i) ?? []), `${field}: ${messages.join(' ')}`]);
+      for (const { row, column, messages } of outcome.errors) {
+        const i = row - 2;
+        reasons.set(i, [...(reasons.get(i) ?? []), `row ${row}.${column}: ${messages.join(' ')}`]);
       }
       for (const [i, why] of reasons)
         skip(kind, rows[i]?.[header[0] ?? ''] ?? `row ${i + 2}`, why.join('; '));

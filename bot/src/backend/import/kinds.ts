@@ -1,23 +1,32 @@
-import { adminLevel, feedbackType, gender, type ImportKind, longText, text } from '@gebere/contract';
+import { ADMIN_LEVELS, FEEDBACK_TYPES, GENDERS, type ImportKind, longText, text } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import { z } from 'zod';
+import { type Choice, choice } from './choices';
 import type { Target } from './upsert';
 
 /**
- * Each import kind's row schema (cells are text; an empty cell is a missing value), the
- * references its rows make (a code or name that must name a stored record), and the record it
- * writes. Columns are documented in the contract (IMPORT_KINDS) and seed/samples/README.md.
+ * Each import kind's columns (cells are text; an empty cell is a missing value), each parsed on
+ * its own so every wrong cell of a row is named, the references its rows make (a code or name
+ * that must name a stored record), and the record it writes. Columns are documented in the
+ * contract (IMPORT_KINDS) and seed/samples/README.md.
  */
 
 /** An empty or blank cell reads as absent, so a required column says "Required". */
 const cell = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
-const required = (max = 255) => cell(text(max));
-const optional = (max = 255) => cell(text(max).optional()).transform((v) => v ?? null);
-const code = required(100);
+/**
+ * Letters a file lost before it reached us: `?` runs are what Excel writes for Amharic saved as
+ * a non-UTF-8 "CSV", U+FFFD what a wrong decoder leaves.
+ */
+const intact = (s: string) => !/\?\?|\uFFFD/.test(s);
+const lostLetters = { params: { code: 'lost_characters' } } as const;
+const required = (max = 255) => cell(text(max).refine(intact, lostLetters));
+const optional = (max = 255) =>
+  cell(text(max).refine(intact, lostLetters).optional()).transform((v) => v ?? null);
+const code = cell(text(100));
 const position = cell(z.coerce.number().int().min(0).max(1_000_000));
 /** One paragraph per line; empty lines dropped; an empty cell is no text (`[]`). */
-const paragraphs = cell(longText(20_000).optional()).transform((v) =>
+const paragraphs = cell(longText(20_000).refine(intact, lostLetters).optional()).transform((v) =>
   v === undefined
     ? null
     : v
@@ -56,19 +65,34 @@ const phone = cell(
       return p ?? s;
     }),
 );
-const level = cell(adminLevel);
+
+export const CHOICES = {
+  gender: choice(GENDERS, (g) => `common.gender.${g}`),
+  level: choice(ADMIN_LEVELS, (l) => `common.location.${l}`),
+  type: choice(FEEDBACK_TYPES),
+};
+const level = cell(CHOICES.level.schema);
 
 /** A reference a row makes: the column, and the table (and its column) it must name a row of. */
 export interface Ref {
   column: string;
-  table: (row: Record<string, unknown>) => string;
+  /** The table, from the row's parsed cells; undefined while a cell it depends on is wrong. */
+  table: (row: Record<string, unknown>) => string | undefined;
   by: 'code' | 'name';
+  /**
+   * Matched whatever the case and edge spaces, and by `name_am` too (role names as people type
+   * them); a wrong one is answered with the table's names, since there are few.
+   */
+  byName?: boolean;
   /** A second id the same lookup gives (`select` over the table as `t`, with `join`). */
   also?: { name: string; select: string; join: string };
 }
 
 export interface KindImpl {
-  schema: z.ZodType<Record<string, unknown>>;
+  /** Every column's parser; a column not here is refused. */
+  columns: Record<string, z.ZodType>;
+  /** The columns whose cell is one of a few codes: a wrong one lists them. */
+  choices?: Record<string, Choice<string>>;
   refs: Ref[];
   target: Target;
   /** The record to write from a parsed row and the ids its references resolved to. */
@@ -79,7 +103,7 @@ const named = { name: required(), name_am: optional() };
 const fixed = (table: string) => () => table;
 
 const hierarchy = (table: string, parent?: { column: string; table: string; fk: string }): KindImpl => ({
-  schema: z.strictObject({ code, ...(parent ? { [parent.column]: code } : {}), ...named }),
+  columns: { code, ...(parent ? { [parent.column]: code } : {}), ...named },
   refs: parent ? [{ column: parent.column, table: fixed(parent.table), by: 'code' }] : [],
   target: {
     table,
@@ -111,9 +135,15 @@ const AREA_TABLES = { region: 'regions', zone: 'zones', woreda: 'woredas', kebel
 
 export const KINDS: Record<ImportKind, KindImpl> = {
   roles: {
-    schema: z.strictObject(named),
+    columns: named,
     refs: [],
-    target: { table: 'da_roles', key: { name: 'text' }, columns: { name_am: { type: 'text' } } },
+    target: {
+      table: 'da_roles',
+      key: { name: 'text' },
+      // As the roster finds them: "crop da" is the Crop DA role, not a second one.
+      caseless: true,
+      columns: { name_am: { type: 'text' } },
+    },
     record: (r) => ({ name: r.name, name_am: r.name_am }),
   },
   categories: hierarchy('value_chain_categories'),
@@ -125,7 +155,8 @@ export const KINDS: Record<ImportKind, KindImpl> = {
   practices: hierarchy('practices', { column: 'value_chain', table: 'value_chains', fk: 'value_chain_id' }),
   'sub-practices': hierarchy('sub_practices', { column: 'practice', table: 'practices', fk: 'practice_id' }),
   advisories: {
-    schema: z.strictObject({
+    choices: { level: CHOICES.level },
+    columns: {
       code,
       sub_practice: code,
       level,
@@ -135,7 +166,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       template_content: paragraphs,
       template_content_am: paragraphs,
       created_at: timestamp,
-    }),
+    },
     refs: [
       {
         column: 'sub_practice',
@@ -186,14 +217,15 @@ export const KINDS: Record<ImportKind, KindImpl> = {
     }),
   },
   'feedback-questions': {
-    schema: z.strictObject({
+    choices: { type: CHOICES.type },
+    columns: {
       code,
       advisory: code,
       position,
-      type: cell(feedbackType),
+      type: cell(CHOICES.type.schema),
       question: required(1000),
       question_am: optional(1000),
-    }),
+    },
     refs: [{ column: 'advisory', table: fixed('advisories'), by: 'code' }],
     target: {
       table: 'feedback_questions',
@@ -216,7 +248,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
     }),
   },
   'feedback-choices': {
-    schema: z.strictObject({ question: code, position, ...named }),
+    columns: { question: code, position, ...named },
     refs: [{ column: 'question', table: fixed('feedback_questions'), by: 'code' }],
     target: {
       table: 'feedback_choices',
@@ -231,18 +263,19 @@ export const KINDS: Record<ImportKind, KindImpl> = {
     }),
   },
   roster: {
-    schema: z.strictObject({
+    choices: { gender: CHOICES.gender },
+    columns: {
       phone_number: phone,
       first_name: required(),
       father_name: required(),
       grand_father_name: required(),
-      gender: cell(gender),
+      gender: cell(CHOICES.gender.schema),
       kebele: code,
       role: required(),
-    }),
+    },
     refs: [
       { column: 'kebele', table: fixed('kebeles'), by: 'code' },
-      { column: 'role', table: fixed('da_roles'), by: 'name' },
+      { column: 'role', table: fixed('da_roles'), by: 'name', byName: true },
     ],
     target: {
       table: 'da_roster',

@@ -16,6 +16,8 @@ export interface Target {
   columns: Record<string, TargetColumn>;
   /** Set `updated_at = now()` when a record changes. */
   touch?: boolean;
+  /** Text keys match whatever their case (`lower(…)`): the stored spelling is kept. */
+  caseless?: boolean;
 }
 
 export interface UpsertCounts {
@@ -23,12 +25,30 @@ export interface UpsertCounts {
   updated: number;
 }
 
+/** Records per statement: a whole file is several statements of one transaction (the caller's). */
+export const UPSERT_CHUNK = 2000;
+
 /**
- * Upserts records by their natural key in one statement: a record whose columns already hold
- * these values is left alone (neither counted nor touched), so importing the same file again
- * changes nothing. Both parts read the same snapshot, so keys must be unique within `records`.
+ * Upserts records by their natural key, {@link UPSERT_CHUNK} per statement: a record whose
+ * columns already hold these values is left alone (neither counted nor touched), so importing
+ * the same file again changes nothing. Both parts of a statement read the same snapshot, so keys
+ * must be unique within `records`.
  */
 export async function upsert(
+  q: Queryable,
+  target: Target,
+  records: Record<string, unknown>[],
+): Promise<UpsertCounts> {
+  const counts = { created: 0, updated: 0 };
+  for (let i = 0; i < records.length; i += UPSERT_CHUNK) {
+    const r = await upsertChunk(q, target, records.slice(i, i + UPSERT_CHUNK));
+    counts.created += r.created;
+    counts.updated += r.updated;
+  }
+  return counts;
+}
+
+async function upsertChunk(
   q: Queryable,
   target: Target,
   records: Record<string, unknown>[],
@@ -38,8 +58,10 @@ export async function upsert(
   const all = { ...key, ...Object.fromEntries(Object.entries(columns).map(([c, d]) => [c, d.type])) };
   // __ord keeps the file's order for new ids (an anti-join may reorder rows).
   const recordset = [...Object.entries(all).map(([c, type]) => `"${c}" ${type}`), '__ord int'].join(', ');
-  const keyMatch = Object.keys(key)
-    .map((c) => `t."${c}" = x."${c}"`)
+  const keyMatch = Object.entries(key)
+    .map(([c, type]) =>
+      target.caseless && type === 'text' ? `lower(t."${c}") = lower(x."${c}")` : `t."${c}" = x."${c}"`,
+    )
     .join(' and ');
   const cols = Object.keys(columns);
   const updateExpr = (c: string) => (columns[c]?.keep ? `coalesce(x."${c}", t."${c}")` : `x."${c}"`);

@@ -1,18 +1,36 @@
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * CSV as RFC 4180 has it: fields separated by commas, records by CRLF, a field quoted (with its
- * quotes doubled) when it holds a comma, a quote, CR or LF. The file starts with a UTF-8 byte
- * order mark so Excel reads Amharic as UTF-8 rather than the machine's code page. seed/csv.ts
- * `parseCsv` reads it back.
+ * The cells of every file the product writes for a spreadsheet (the operator's CSV and XLSX
+ * exports, the report CSV sent to the chat), and its CSV: RFC 4180 through csv-stringify, commas,
+ * CRLF records, a field quoted (its quotes doubled) when it holds a comma, a quote, CR or LF. A
+ * CSV starts with a UTF-8 byte order mark so Excel reads Amharic as UTF-8 rather than the
+ * machine's code page.
  */
 export const BOM = '\uFEFF';
 
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * OWASP's rule against formula injection: a text a spreadsheet would run as a formula (it begins
+ * with `=`, `+`, `-`, `@`, a tab or a CR; a name such as `=HYPERLINK(…)` beside a phone column)
+ * gets a leading `'`, so Excel and LibreOffice show it as text. Numbers are written as numbers.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
-/** One field: null and undefined are empty; everything else its text, exactly. */
-export function csvField(value: unknown): string {
+/** One cell's text: null and undefined are empty, numbers as they are, any other text neutralised. */
+export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : String(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return neutralise(typeof value === 'string' ? value : String(value));
 }
 
-export const csvRecord = (values: readonly unknown[]) => `${values.map(csvField).join(',')}\r\n`;
+/** Records as CSV text, each cell through {@link cellText}. */
+export const csvRecords = (rows: ReadonlyArray<readonly unknown[]>) =>
+  rows.length === 0
+    ? ''
+    : stringify(
+        rows.map((r) => r.map(cellText)),
+        { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+      );
+
+export const csvRecord = (values: readonly unknown[]) => csvRecords([values]);

@@ -1,11 +1,15 @@
 import { ADMIN_LEVELS, type AdminLevel } from '@gebere/contract';
+import { prefillPhone } from '@gebere/phone';
 import type { Queryable } from '../db/types';
 import { FieldErrorSet } from '../serving/http-error';
-import { BOM, csvRecord } from './csv';
+import { BOM, csvRecord, csvRecords } from './csv';
+import { type XlsxCell, xlsxWriter } from './xlsx';
 
 /**
- * The operator's CSV exports (`GET /backend/ops/export/{table}.csv`, `gebere export`): one table
- * each, with the area (ids and names, down to the kebele) and ISO 8601 UTC times, read in keyset
+ * The operator's exports (`GET /backend/ops/export/{table}.csv` or `.xlsx`, `gebere export`): one
+ * table each, with the area (ids, English and Amharic names, down to the kebele), the creating
+ * DA's name, phones as `09…`, and times both in Addis Ababa's wall clock (UTC+3, no daylight
+ * saving; `YYYY-MM-DD HH:MM:SS`, which Excel reads as a date) and in ISO 8601 UTC, read in keyset
  * pages (`t.id > $last order by t.id limit N`) so a national table is never held in memory, on
  * PGlite and PostgreSQL alike. Columns are documented in bot/src/backend/README.md.
  */
@@ -15,27 +19,56 @@ export type ExportTable = (typeof EXPORT_TABLES)[number];
 export const isExportTable = (name: string): name is ExportTable =>
   (EXPORT_TABLES as readonly string[]).includes(name);
 
-const AREA_COLUMNS = [
-  'region_id',
-  'region_name',
-  'zone_id',
-  'zone_name',
-  'woreda_id',
-  'woreda_name',
-  'kebele_id',
-  'kebele_name',
+/** What a column holds, so each file type writes it right (XLSX: numbers, dates, text). */
+export type ColumnKind = 'number' | 'text' | 'phone' | 'local_time' | 'utc_time';
+export interface ExportColumn {
+  name: string;
+  kind: ColumnKind;
+}
+
+/** Hours Addis Ababa is ahead of UTC, all year. */
+export const ADDIS_OFFSET_HOURS = 3;
+/** A time column as Addis Ababa's wall clock, and as ISO 8601 UTC (`<alias>_utc`). */
+const times = (expr: string, alias: string) =>
+  `to_char((${expr} at time zone 'UTC') + interval '${ADDIS_OFFSET_HOURS} hours', 'YYYY-MM-DD HH24:MI:SS') as ${alias}, ` +
+  `iso(${expr}) as ${alias}_utc`;
+const timeColumns = (alias: string): ExportColumn[] => [
+  { name: alias, kind: 'local_time' },
+  { name: `${alias}_utc`, kind: 'utc_time' },
 ];
-const AREA_SELECT =
-  'r.id as region_id, r.name as region_name, z.id as zone_id, z.name as zone_name, ' +
-  'w.id as woreda_id, w.name as woreda_name, k.id as kebele_id, k.name as kebele_name';
+
+const n = (name: string): ExportColumn => ({ name, kind: 'number' });
+const s = (name: string): ExportColumn => ({ name, kind: 'text' });
+
+const LEVELS = [
+  ['region', 'r'],
+  ['zone', 'z'],
+  ['woreda', 'w'],
+  ['kebele', 'k'],
+] as const;
+const AREA_COLUMNS: ExportColumn[] = LEVELS.flatMap(([l]) => [
+  n(`${l}_id`),
+  s(`${l}_name`),
+  s(`${l}_name_am`),
+]);
+const AREA_SELECT = LEVELS.map(
+  ([l, a]) => `${a}.id as ${l}_id, ${a}.name as ${l}_name, ${a}.name_am as ${l}_name_am`,
+).join(', ');
 /** The area joins from a kebele `k` up to its region `r` (`left` for rows that may have none). */
 const areaJoins = (kebele: string, kind: 'join' | 'left join' = 'join') =>
   `${kind} kebeles k on k.id = ${kebele} ${kind} woredas w on w.id = k.woreda_id ` +
   `${kind} zones z on z.id = w.zone_id ${kind} regions r on r.id = z.region_id`;
+/** A DA profile `alias`'s full name (first, father's, grandfather's), as the DA form has it. */
+const daName = (alias: string) =>
+  `nullif(concat_ws(' ', ${alias}.first_name, ${alias}.father_name, ${alias}.grand_father_name), '')`;
+/** The creating DA (`t.created_by`): id and full name. */
+const CREATOR_COLUMNS: ExportColumn[] = [n('created_by_da_id'), s('created_by_da_name')];
+const CREATOR_SELECT = `t.created_by as created_by_da_id, ${daName('c')} as created_by_da_name`;
+const CREATOR_JOIN = 'left join da_profiles c on c.id = t.created_by';
 
 interface TableDef {
   /** The header row; the select list's aliases, in this order. */
-  columns: string[];
+  columns: ExportColumn[];
   select: string;
   /** From the table as `t`, with the area joins. */
   from: string;
@@ -44,87 +77,97 @@ interface TableDef {
 /** A reach or adoption record table: the farmer, the advisory, then `extra` of the record's own. */
 const recordDef = (table: string, extra: string[] = []): TableDef => ({
   columns: [
-    'id',
-    'farmer_id',
-    'farmer_name',
-    'father_name',
-    'advisory_id',
-    'advisory_code',
-    'advisory_label',
-    ...extra,
+    n('id'),
+    n('farmer_id'),
+    s('farmer_name'),
+    s('father_name'),
+    n('advisory_id'),
+    s('advisory_code'),
+    s('advisory_label'),
+    ...extra.map(s),
     ...AREA_COLUMNS,
-    'created_by_da_id',
-    'created_at',
+    ...CREATOR_COLUMNS,
+    ...timeColumns('created_at'),
   ],
   select:
     't.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code as advisory_code, ' +
     `a.label as advisory_label, ${extra.map((c) => `t.${c}, `).join('')}${AREA_SELECT}, ` +
-    't.created_by as created_by_da_id, iso(t.created_at) as created_at',
+    `${CREATOR_SELECT}, ${times('t.created_at', 'created_at')}`,
   from:
     `${table} t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id ` +
-    areaJoins('f.kebele_id'),
+    `${areaJoins('f.kebele_id')} ${CREATOR_JOIN}`,
 });
 
 const DEFS: Record<ExportTable, TableDef> = {
   farmers: {
     columns: [
-      'id',
-      'farmer_name',
-      'father_name',
-      'grand_father_name',
-      'phone_number',
-      'gender',
-      'development_group_id',
-      'development_group_name',
+      n('id'),
+      s('farmer_name'),
+      s('father_name'),
+      s('grand_father_name'),
+      { name: 'phone_number', kind: 'phone' },
+      s('gender'),
+      n('development_group_id'),
+      s('development_group_name'),
       ...AREA_COLUMNS,
-      'created_by_da_id',
-      'created_at',
+      ...CREATOR_COLUMNS,
+      ...timeColumns('created_at'),
     ],
     select:
       't.id, t.farmer_name, t.father_name, t.grand_father_name, t.phone_number, t.gender, ' +
       `t.development_group_id, g.group_name as development_group_name, ${AREA_SELECT}, ` +
-      't.created_by as created_by_da_id, iso(t.created_at) as created_at',
-    from: `farmers t join development_groups g on g.id = t.development_group_id ${areaJoins('t.kebele_id')}`,
+      `${CREATOR_SELECT}, ${times('t.created_at', 'created_at')}`,
+    from:
+      'farmers t join development_groups g on g.id = t.development_group_id ' +
+      `${areaJoins('t.kebele_id')} ${CREATOR_JOIN}`,
   },
   groups: {
-    columns: ['id', 'group_name', 'group_type', ...AREA_COLUMNS, 'created_by_da_id', 'created_at'],
-    select: `t.id, t.group_name, t.group_type, ${AREA_SELECT}, t.created_by as created_by_da_id, iso(t.created_at) as created_at`,
-    from: `development_groups t ${areaJoins('t.kebele_id')}`,
+    columns: [
+      n('id'),
+      s('group_name'),
+      s('group_type'),
+      ...AREA_COLUMNS,
+      ...CREATOR_COLUMNS,
+      ...timeColumns('created_at'),
+    ],
+    select: `t.id, t.group_name, t.group_type, ${AREA_SELECT}, ${CREATOR_SELECT}, ${times('t.created_at', 'created_at')}`,
+    from: `development_groups t ${areaJoins('t.kebele_id')} ${CREATOR_JOIN}`,
   },
   reach: recordDef('reach_records'),
   adoption: recordDef('adoption_records', ['adoption_type']),
   // The area of an answer is its user's DA profile (empty for a user who is not a DA).
   feedback: {
     columns: [
-      'id',
-      'bot_user_id',
-      'da_id',
-      'question_id',
-      'question',
-      'question_type',
-      'advisory_id',
-      'response',
+      n('id'),
+      n('bot_user_id'),
+      n('da_id'),
+      s('da_name'),
+      n('question_id'),
+      s('question'),
+      s('question_type'),
+      n('advisory_id'),
+      s('response'),
       ...AREA_COLUMNS,
-      'created_at',
-      'updated_at',
+      ...timeColumns('created_at'),
+      ...timeColumns('updated_at'),
     ],
     select:
-      't.id, t.bot_user_id, d.id as da_id, t.question_id, q.question, q.type as question_type, ' +
-      `q.advisory_id, t.response::text as response, ${AREA_SELECT}, iso(t.created_at) as created_at, ` +
-      'iso(t.updated_at) as updated_at',
+      `t.id, t.bot_user_id, d.id as da_id, ${daName('d')} as da_name, t.question_id, q.question, ` +
+      `q.type as question_type, q.advisory_id, t.response::text as response, ${AREA_SELECT}, ` +
+      `${times('t.created_at', 'created_at')}, ${times('t.updated_at', 'updated_at')}`,
     from:
       'feedback t join feedback_questions q on q.id = t.question_id join bot_users b on b.id = t.bot_user_id ' +
       `left join da_profiles d on d.id = b.da_profile_id ${areaJoins('d.kebele_id', 'left join')}`,
   },
 };
 
-export const exportColumns = (table: ExportTable): readonly string[] => DEFS[table].columns;
+export const exportColumns = (table: ExportTable): readonly ExportColumn[] => DEFS[table].columns;
 
 const AREA_ALIAS: Record<AdminLevel, string> = { region: 'r', zone: 'z', woreda: 'w', kebele: 'k' };
 
 export interface ExportFilter {
   area?: { level: AdminLevel; id: number } | undefined;
-  /** Inclusive UTC days, `YYYY-MM-DD`, on `created_at`. */
+  /** Inclusive days of Addis Ababa's calendar, `YYYY-MM-DD`, on `created_at`. */
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -173,6 +216,8 @@ export function parseExportQuery(query: Record<string, unknown>): ExportFilter {
   return filter;
 }
 
+const ADDIS = `+0${ADDIS_OFFSET_HOURS}:00`;
+
 /** The day after `YYYY-MM-DD`, so `to` includes its whole day. */
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -182,7 +227,7 @@ export function pageQuery(
   table: ExportTable,
   filter: ExportFilter,
   pageSize: number,
-): { sql: string; params: (last: number) => unknown[] } {
+): { sql: string; params: (last: number) => unknown[]; count: { sql: string; params: unknown[] } } {
   const def = DEFS[table];
   const where = ['t.id > $1'];
   const fixed: unknown[] = [];
@@ -191,11 +236,12 @@ export function pageQuery(
     return `$${fixed.length + 1}`;
   };
   if (filter.area) where.push(`${AREA_ALIAS[filter.area.level]}.id = ${param(filter.area.id)}::bigint`);
-  if (filter.from) where.push(`t.created_at >= ${param(`${filter.from}T00:00:00Z`)}::timestamptz`);
-  if (filter.to) where.push(`t.created_at < ${param(`${nextDay(filter.to)}T00:00:00Z`)}::timestamptz`);
+  if (filter.from) where.push(`t.created_at >= ${param(`${filter.from}T00:00:00${ADDIS}`)}::timestamptz`);
+  if (filter.to) where.push(`t.created_at < ${param(`${nextDay(filter.to)}T00:00:00${ADDIS}`)}::timestamptz`);
   const limit = `$${fixed.length + 2}`;
   const sql = `select ${def.select} from ${def.from} where ${where.join(' and ')} order by t.id limit ${limit}::int`;
-  return { sql, params: (last) => [last, ...fixed, pageSize] };
+  const count = `select count(*)::int as n from ${def.from} where ${where.join(' and ')}`;
+  return { sql, params: (last) => [last, ...fixed, pageSize], count: { sql: count, params: [0, ...fixed] } };
 }
 
 export const DEFAULT_EXPORT_PAGE = 1000;
@@ -205,6 +251,29 @@ export interface ExportOptions {
   /** Stop between pages (the client went away). */
   signal?: AbortSignal;
 }
+
+/** The rows of one export, page by page, each read only when the consumer asks for it. */
+async function* pages(
+  db: Queryable,
+  table: ExportTable,
+  filter: ExportFilter,
+  options: ExportOptions,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const pageSize = options.pageSize ?? DEFAULT_EXPORT_PAGE;
+  const { sql, params } = pageQuery(table, filter, pageSize);
+  let last = 0;
+  for (;;) {
+    if (options.signal?.aborted) return;
+    const { rows } = await db.query<Record<string, unknown>>(sql, params(last));
+    if (rows.length === 0) return;
+    last = Number(rows[rows.length - 1]?.id);
+    yield rows;
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** A stored phone as people write it (`0912000001`), never starting with `+`. */
+const phoneText = (v: unknown) => (v === null || v === undefined ? null : prefillPhone(String(v)));
 
 /**
  * The CSV of one table, chunk by chunk: the BOM and header, then one chunk per page. A page is
@@ -217,19 +286,44 @@ export async function* exportCsv(
   filter: ExportFilter,
   options: ExportOptions = {},
 ): AsyncGenerator<string> {
-  const pageSize = options.pageSize ?? DEFAULT_EXPORT_PAGE;
   const { columns } = DEFS[table];
-  const { sql, params } = pageQuery(table, filter, pageSize);
-  yield BOM + csvRecord(columns);
-  let last = 0;
-  for (;;) {
-    if (options.signal?.aborted) return;
-    const { rows } = await db.query<Record<string, unknown>>(sql, params(last));
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) chunk += csvRecord(columns.map((c) => row[c]));
-    last = Number(rows[rows.length - 1]?.id);
-    yield chunk;
-    if (rows.length < pageSize) return;
+  yield BOM + csvRecord(columns.map((c) => c.name));
+  for await (const rows of pages(db, table, filter, options))
+    yield csvRecords(
+      rows.map((row) => columns.map((c) => (c.kind === 'phone' ? phoneText(row[c.name]) : row[c.name]))),
+    );
+}
+
+/** How many rows an export would have (an XLSX sheet holds at most {@link XLSX_MAX_ROWS}). */
+export async function exportCount(db: Queryable, table: ExportTable, filter: ExportFilter): Promise<number> {
+  const { count } = pageQuery(table, filter, 1);
+  const r = await db.query<{ n: number }>(count.sql, count.params);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+function xlsxCell(kind: ColumnKind, value: unknown): XlsxCell {
+  if (value === null || value === undefined) return null;
+  if (kind === 'number') return { number: Number(value) };
+  if (kind === 'local_time') return { date: String(value) };
+  if (kind === 'phone') return { text: phoneText(value) ?? '' };
+  return { text: String(value) };
+}
+
+/** The same table as an .xlsx workbook, chunk by chunk (ops/xlsx.ts): typed cells, one sheet. */
+export async function* exportXlsx(
+  db: Queryable,
+  table: ExportTable,
+  filter: ExportFilter,
+  options: ExportOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const { columns } = DEFS[table];
+  const book = xlsxWriter(table);
+  book.header(columns.map((c) => c.name));
+  yield book.take();
+  for await (const rows of pages(db, table, filter, options)) {
+    book.rows(rows.map((row) => columns.map((c) => xlsxCell(c.kind, row[c.name]))));
+    yield book.take();
   }
+  book.end();
+  yield book.take();
 }

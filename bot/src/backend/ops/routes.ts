@@ -4,7 +4,19 @@ import { databaseCounts } from '../db/backup';
 import { checkWho } from '../serving/authorize';
 import { HttpError, notFound } from '../serving/http-error';
 import type { BackendEnv } from '../serving/serve';
-import { DEFAULT_EXPORT_PAGE, exportCsv, isExportTable, parseExportQuery } from './exports';
+import {
+  DEFAULT_EXPORT_PAGE,
+  exportCount,
+  exportCsv,
+  exportXlsx,
+  isExportTable,
+  parseExportQuery,
+} from './exports';
+import { XLSX_MAX_ROWS } from './xlsx';
+
+/** How many rows an .xlsx export holds (counted before its first byte), for `gebere export`. */
+export const EXPORT_ROWS_HEADER = 'x-gebere-rows';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Tells the CLI what it downloaded (`gebere restore` checks it). */
 export const BACKUP_FORMAT_HEADER = 'x-gebere-backup-format';
@@ -16,8 +28,9 @@ export interface OpsOptions {
 }
 
 /**
- * The operator's routes that are not contract routes: CSV exports, the PGlite backup, and the row
- * counts `gebere restore-test` compares a restored backup with. Like a contract route declaring `who: 'service'`, only the service token may
+ * The operator's routes outside the contract: CSV and XLSX exports and the PGlite backup (they do
+ * not answer JSON), and the row counts `gebere restore-test` compares a restored backup with. Like a
+ * contract route declaring `who: 'service'`, only the service token may
  * call them: the proof is read by the backend's actor source (401) and checked by authorize.ts
  * (403), before anything else is looked at.
  */
@@ -30,27 +43,33 @@ export function registerOpsRoutes(app: FastifyInstance, env: BackendEnv, options
   app.get('/ops/export/:file', async (request: FastifyRequest, reply: FastifyReply) => {
     await serviceOnly(request);
     const file = (request.params as { file: string }).file;
-    const table = file.endsWith('.csv') ? file.slice(0, -'.csv'.length) : '';
+    const [, table = '', format] = /^(.*)\.(csv|xlsx)$/.exec(file) ?? [];
     if (!isExportTable(table)) throw notFound();
     const filter = parseExportQuery((request.query ?? {}) as Record<string, unknown>);
+    const rows = format === 'xlsx' ? await exportCount(env.db, table, filter) : undefined;
+    if (rows !== undefined && rows >= XLSX_MAX_ROWS)
+      throw new HttpError(400, () => ({
+        detail:
+          `The ${table} export has ${rows} rows, more than a sheet holds (${XLSX_MAX_ROWS - 1}): ` +
+          'filter it by area or dates, or export CSV.',
+      }));
     // Stops the page queries when the client goes away before the end.
     const gone = new AbortController();
     request.raw.socket?.once('close', () => gone.abort());
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
+    const how = { pageSize: options.exportPageSize ?? DEFAULT_EXPORT_PAGE, signal: gone.signal };
     const stream = Readable.from(
-      exportCsv(env.db, table, filter, {
-        pageSize: options.exportPageSize ?? DEFAULT_EXPORT_PAGE,
-        signal: gone.signal,
-      }),
+      format === 'xlsx' ? exportXlsx(env.db, table, filter, how) : exportCsv(env.db, table, filter, how),
       { objectMode: false, highWaterMark: 1 },
     );
     stream.on('error', (err) => env.log.error({ err, table }, 'export failed midway'));
     const day = new Date().toISOString().slice(0, 10);
+    if (rows !== undefined) reply.type(XLSX_TYPE).header(EXPORT_ROWS_HEADER, String(rows));
+    else reply.type('text/csv; charset=utf-8');
     return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="gebere-${table}-${day}.csv"`)
+      .header('content-disposition', `attachment; filename="gebere-${table}-${day}.${format}"`)
       .header('cache-control', 'no-store')
       .send(stream);
   });

@@ -185,7 +185,7 @@ export function serve<D extends RouteDef>(
   };
 
   const url = toRouterPath(def.path);
-  const options = { bodyLimit: env.bodyLimit };
+  const options = { bodyLimit: def.bodyLimit ?? env.bodyLimit };
   app.route({ method: def.method, url, handler: routeHandler, ...options });
   if (env.bothSlashForms)
     app.route({ method: def.method, url: alternatePath(url), handler: routeHandler, ...options });

@@ -65,7 +65,10 @@ export const IMPORT_KINDS = {
     columns: [
       CODE,
       col('sub_practice', 'code of its sub-practice (the value chain follows from it)'),
-      col('level', 'region, zone, woreda or kebele: the level of its target area'),
+      col(
+        'level',
+        'region, zone, woreda or kebele (or their Amharic or Afaan Oromo names): the level of its target area',
+      ),
       col('area', 'code of the target area at that level, e.g. ET03; it applies to the areas below'),
       col('label', 'title; empty: screens show the text instead', false),
       col('label_am', 'Amharic title; empty: Amharic readers get the Amharic text instead', false),
@@ -108,9 +111,9 @@ export const IMPORT_KINDS = {
       col('first_name', 'first name'),
       col('father_name', "father's name"),
       col('grand_father_name', "grandfather's name"),
-      col('gender', 'male or female'),
+      col('gender', 'male or female; also M, F, or the word in English, Amharic or Afaan Oromo'),
       col('kebele', 'code of the kebele the DA works in, e.g. ET031702888001'),
-      col('role', 'name of a DA role, e.g. Crop DA'),
+      col('role', 'name of a DA role, e.g. Crop DA (any case)'),
     ],
     key: ['phone_number'],
   },
@@ -124,19 +127,27 @@ export type ImportKind = keyof typeof IMPORT_KINDS;
 export const IMPORT_KIND_NAMES = Object.keys(IMPORT_KINDS) as ImportKind[];
 export const importKind = z.enum(IMPORT_KIND_NAMES as [ImportKind, ...ImportKind[]]);
 
-/** Most rows one request carries; the command line sends a longer file in batches. */
-export const IMPORT_BATCH_ROWS = 500;
+/**
+ * Most rows of one file. A file is one request and one transaction (all or nothing, whatever
+ * happens part-way), so this and {@link IMPORT_MAX_BYTES} bound what the server holds at once;
+ * the shipped admin areas, the largest file, have 19,535 kebeles.
+ */
+export const IMPORT_MAX_ROWS = 100_000;
+/** Most bytes of one import's JSON body (the route's own body limit). */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/** Most wrong cells one refusal lists; a last line says how many more there are. */
+export const IMPORT_ERROR_LIMIT = 50;
 
 /**
- * One batch of a file: its rows as text cells by column name, and the file row number of the
- * first (the header is row 1), so errors name the rows the operator sees.
+ * A whole file: its rows as text cells by column name (a blank row as `{}`, skipped, so the
+ * numbers stay the file's), and the file row number of the first (the header is row 1).
  */
 export const importPayload = z
   .object({
     rows: z
       .array(z.record(z.string(), z.string().max(20_000)))
       .min(1)
-      .max(IMPORT_BATCH_ROWS),
+      .max(IMPORT_MAX_ROWS),
     first_row: z.number().int().min(2),
     dry_run: z.boolean().default(false),
   })
@@ -145,7 +156,8 @@ export type ImportPayload = z.input<typeof importPayload>;
 
 /**
  * What an import did (or, in a dry run, would do). A bad row is a 400 instead, keyed
- * `row <n>.<column>` (DRF field errors), and then nothing is written.
+ * `row <n>.<column>` (DRF field errors; the first {@link IMPORT_ERROR_LIMIT}, then a
+ * `non_field_errors` line counting the rest), and then nothing is written.
  */
 export const importResult = z.object({
   kind: importKind,

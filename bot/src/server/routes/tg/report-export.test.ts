@@ -1,4 +1,5 @@
 import type { Report } from '@gebere/contract';
+import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initData, testApp } from '../../../../test/test-kit';
 import { parseCsv } from '../../../backend/seed/csv';
@@ -99,6 +100,25 @@ describe('POST /tg/report-export', () => {
     expect(bySection('area')[0]?.slice(0, 4)).toEqual(['area', 'kebele', '70', 'Meshenti']);
     expect(bySection('da')[0]?.slice(3, 4)).toEqual(['Almaz Bekele']);
     expect(bySection('week')).toHaveLength(1);
+  });
+
+  it('sends no cell a spreadsheet would run as a formula, whatever the names hold', async () => {
+    const hostile: Report = {
+      ...report,
+      area: { ...report.area, name: '=HYPERLINK("http://evil.example","Open")', name_am: '+ክልል' },
+      by_value_chain: [{ id: 2, name: '@SUM(A1:A9)', name_am: '-1+2', reach: 4, adoption: 1 }],
+      by_da: [{ id: 5, name: '\t=cmd', farmers: 1, groups: 1, reach: 1, adoption: 0 }],
+    };
+    const { post, sent } = await setup({ status: 200, body: hostile });
+    const res = await post(`tma ${initData({ id: 605 })}`, { level: 'woreda', area: 7 });
+    expect(res.statusCode).toBe(200);
+    // Read as a spreadsheet reads it, with a real CSV reader.
+    const rows: string[][] = parse(sent[0]?.document?.text ?? '', { bom: true });
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const period = rows.find((r) => r[0] === 'period');
+    expect(period?.slice(3, 5)).toEqual([`'=HYPERLINK("http://evil.example","Open")`, "'+ክልል"]);
+    expect(rows.find((r) => r[0] === 'value_chain')?.slice(3, 5)).toEqual(["'@SUM(A1:A9)", "'-1+2"]);
+    expect(rows.find((r) => r[0] === 'da')?.[3]).toBe("'\t=cmd");
   });
 
   it("passes the backend's refusal on as it is and sends nothing", async () => {
