@@ -28,20 +28,20 @@ function must(cmd, args, opts) {
   }
 }
 
+// Installing says what it does on stderr: stdout is the command's own (`npm run --silent gebere --
+// export > f.csv` must hold the CSV alone, even on the run that installs).
+const QUIET_STDOUT = { stdio: ['inherit', process.stderr, 'inherit'] };
+
 function ensurePnpm() {
   if (existsSync(pnpmBin)) return;
   console.error(`› bootstrapping pnpm ${PNPM_VERSION} into .tools/ (once)`);
   mkdirSync(toolsDir, { recursive: true });
   writeFileSync(join(toolsDir, 'package.json'), '{"private":true}\n');
-  must('npm', [
-    'install',
-    '--prefix',
-    toolsDir,
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    `pnpm@${PNPM_VERSION}`,
-  ]);
+  must(
+    'npm',
+    ['install', '--prefix', toolsDir, '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`],
+    QUIET_STDOUT,
+  );
 }
 
 function pnpm(args, opts) {
@@ -64,7 +64,7 @@ function ensureInstalled() {
   if (existsSync(marker) && mtime(marker) >= Math.max(...manifests)) return;
   console.error('› installing the workspace (pnpm install)');
   const frozen = existsSync(lock) && process.env.CI ? ['--frozen-lockfile'] : [];
-  const status = pnpm(['install', ...frozen, '--reporter=append-only']);
+  const status = pnpm(['install', ...frozen, '--reporter=append-only'], QUIET_STDOUT);
   if (status !== 0) process.exit(status);
 }
 
