@@ -217,7 +217,7 @@ describeOnDatabases('operator import (%s)', (kind) => {
   });
 
   it('reads choices by their names in en, am and om, any case, and role names in any case', async () => {
-    const words = ['Female', 'F', 'ሴት', 'Dubartii', 'FEMALE', ' male ', 'M', 'ወንድ', 'Dhiira'];
+    const words = ['Female', 'F', 'ሴት', 'Dubartii', 'Dhalaa', 'FEMALE', ' male ', 'M', 'ወንድ', 'Dhiira'];
     const rows = words.map((gender, i) =>
       rosterRow({ gender, role: ['crop da', 'CROP DA', ' Crop DA ', 'የሰብል ልማት ሰራተኛ'][i % 4] }),
     );
@@ -228,7 +228,7 @@ describeOnDatabases('operator import (%s)', (kind) => {
        where r.phone_number = any($1::text[]) order by r.id`,
       [rows.map((x) => x.phone_number.slice(1))],
     );
-    expect(stored.rows.map((x) => x.sex)).toEqual([...Array(5).fill('female'), ...Array(4).fill('male')]);
+    expect(stored.rows.map((x) => x.sex)).toEqual([...Array(6).fill('female'), ...Array(4).fill('male')]);
     expect(new Set(stored.rows.map((x) => x.role))).toEqual(new Set(['Crop DA']));
     // The same role in another case is that role, not a second one.
     expect((await post('roles', [{ name: 'crop da', name_am: 'የሰብል ልማት ሰራተኛ' }])).body).toMatchObject({

@@ -11,7 +11,7 @@ const fold = (s: string) =>
 /**
  * A column whose cell names one of a few codes (gender, level, question type). An operator may
  * type the code or its name in English, Amharic or Afaan Oromo as the i18n resources give it
- * (`Female`, `ሴት`, `Dubartii`), in any case, or the English name's initial where no other
+ * (`Female`, `ሴት`, `Dubartii`, and Oromia forms' `Dhalaa`), in any case, or the English name's initial where no other
  * choice shares it (`F`); a wrong cell's message lists the choices in the reader's language.
  */
 export interface Choice<T extends string> {
@@ -22,6 +22,8 @@ export interface Choice<T extends string> {
 export function choice<T extends string>(
   codes: readonly [T, ...T[]],
   nameKey?: (code: T) => string,
+  /** Other words printed forms use for a code, beyond the app's own texts. */
+  also: Partial<Record<T, readonly string[]>> = {},
 ): Choice<T> {
   const name = (lang: Language, code: T) => (nameKey ? lookup(lang, nameKey(code)) : undefined);
   const spellings = new Map<string, T>();
@@ -31,6 +33,7 @@ export function choice<T extends string>(
       const word = name(lang, code);
       if (word) spellings.set(fold(word), code);
     }
+    for (const word of also[code] ?? []) spellings.set(fold(word), code);
   }
   // Initials only of named choices: `M`/`F` are what forms print, `S` of SELECT_… means nothing.
   const initials = codes.map((code) => (nameKey ? fold(name('en', code) ?? code).charAt(0) : ''));

@@ -67,7 +67,8 @@ const phone = cell(
 );
 
 export const CHOICES = {
-  gender: choice(GENDERS, (g) => `common.gender.${g}`),
+  // Oromia's forms print sex as Dhiira / Dhalaa; the app says Dubartii (woman) for female.
+  gender: choice(GENDERS, (g) => `common.gender.${g}`, { female: ['Dhalaa'] }),
   level: choice(ADMIN_LEVELS, (l) => `common.location.${l}`),
   type: choice(FEEDBACK_TYPES),
 };
