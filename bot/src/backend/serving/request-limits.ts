@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { daysBetween, REPORT_MAX_DAYS, type ReportLevel } from '@gebere/contract';
 import type { Language } from '@gebere/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,8 +34,20 @@ export function reportCost(level: ReportLevel, from: string, to: string): number
 /** Spends `units` more of the request's read budget, or throws its 429 (no-op when off). */
 export type SpendReads = (request: FastifyRequest, units: number) => Promise<void>;
 
-/** The 429 of a limit: Retry-After, and `{detail}` in `lang` (else the request's language). */
-export function tooMany(retryAfterMs: number, key: MessageKey, lang?: Language): HttpError {
+/**
+ * How long a refused request is held before its 429 (at most its Retry-After). A refusal costs
+ * the server little, but a client flooding 8 connections got ~1,700 of them a second on PGlite,
+ * and answering those slowed every other user's reads 12×; held, each connection asks once a
+ * second, for the price of an idle socket.
+ */
+export const REFUSAL_HOLD_MS = 1_000;
+
+/**
+ * The 429 of a limit, after {@link REFUSAL_HOLD_MS}: Retry-After, and `{detail}` in `lang` (else
+ * the request's language).
+ */
+export async function tooMany(retryAfterMs: number, key: MessageKey, lang?: Language): Promise<HttpError> {
+  await delay(Math.min(retryAfterMs, REFUSAL_HOLD_MS));
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new HttpError(429, (asked) => ({ detail: message(lang ?? asked, key, { seconds }) }), {
     'retry-after': String(seconds),
@@ -66,7 +79,7 @@ export function limitRequests(app: FastifyInstance, actors: ActorSource, limits:
     const who = limit && whose(request);
     if (!limit || !who) return;
     const verdict = await limits.store.take(`${write ? 'writes' : 'reads'}:${who}`, limit, units);
-    if (!verdict.ok) throw tooMany(verdict.retryAfterMs, write ? 'rate_limited' : 'rate_limited_reads');
+    if (!verdict.ok) throw await tooMany(verdict.retryAfterMs, write ? 'rate_limited' : 'rate_limited_reads');
   };
   if (writes || reads)
     app.addHook('onRequest', async (request) => {

@@ -113,7 +113,7 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
       const verdict = await limits.take(`${name}:tg:${sender.telegramUserId}`, rule);
       if (verdict.ok) return;
       const asked = namedLanguage(request.headers['accept-language']);
-      throw tooMany(verdict.retryAfterMs, refusal, asked ?? sender.language);
+      throw await tooMany(verdict.retryAfterMs, refusal, asked ?? sender.language);
     };
 
   const authenticate = async (request: FastifyRequest) => {
