@@ -134,7 +134,7 @@ export const RATE_LIMIT_WRITES_DEFAULT = 60;
 /**
  * Read units per user per minute: a warm-up of the offline cache (at most 300 reads, 2 at a time)
  * and the screens' own reads fit in it with room to spare; a heavy reader of year-long national
- * reports (113 units each) gets about five at once, then one every 11 s.
+ * reports (113 units each) gets five a minute.
  */
 export const RATE_LIMIT_READS_DEFAULT = 600;
 /** The loopback port /metrics is served on without a token (9464: Prometheus exporters' range). */
