@@ -99,7 +99,14 @@ export function memoryLimits(clock: () => number = Date.now): LimitStore {
       const now = clock();
       const verdict = decide(windows.get(key)?.w, rule, now, cost);
       if (!verdict.ok) return verdict;
-      if (windows.size >= MAX_KEYS) for (const [k, v] of windows) if (v.until < now) windows.delete(k);
+      if (windows.size >= MAX_KEYS) {
+        for (const [k, v] of windows) if (v.until < now) windows.delete(k);
+        // Still full (many addresses at once): forget the keys seen first, not the whole map.
+        for (const k of windows.keys()) {
+          if (windows.size <= MAX_KEYS / 2) break;
+          windows.delete(k);
+        }
+      }
       windows.set(key, { w: verdict.next, until: now + rule.windowMs * 2 });
       return { ok: true };
     },
