@@ -138,7 +138,18 @@ export const envSchema = z.object({
   HTTP_IDLE_TIMEOUT: duration('HTTP_IDLE_TIMEOUT'),
   HTTP_MAX_CONNECTIONS: count('HTTP_MAX_CONNECTIONS', 1, 1_000_000),
   RATE_LIMIT_WRITES_PER_MINUTE: count('RATE_LIMIT_WRITES_PER_MINUTE', 0, 1_000_000),
+  RATE_LIMIT_READS_PER_MINUTE: count('RATE_LIMIT_READS_PER_MINUTE', 0, 1_000_000),
   WEBAPP_DIST: optional(z.string().trim().min(1)),
+  METRICS_PORT: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => v === 'off' || (/^\d+$/.test(v) && Number(v) <= 65535), {
+        message: 'METRICS_PORT must be a port number (0: any free port) or off',
+      })
+      .transform((v) => (v === 'off' ? null : Number(v))),
+  ),
   METRICS_TOKEN: optional(
     z.string().trim().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }),
   ),

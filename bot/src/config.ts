@@ -36,8 +36,11 @@ export interface Config {
   trustProxy: boolean;
   /** Time and connection limits of the HTTP server (against slow and many sockets). */
   http: HttpLimits;
-  /** Backend writes (POST/PUT/PATCH) per Telegram user (or address) per minute; 0: no limit. */
-  rateLimit: { writesPerMinute: number };
+  /**
+   * Per Telegram user (or address) per minute, 0: no limit: backend writes (POST/PUT/PATCH/DELETE),
+   * and backend read units (a read costs 1, a report more: backend/serving/request-limits.ts).
+   */
+  rateLimit: { writesPerMinute: number; readsPerMinute: number };
   dataDir: string;
   /** webapp/dist, or WEBAPP_DIST (the Docker image keeps it elsewhere). */
   webappDist: string;
@@ -89,10 +92,11 @@ export interface Config {
    */
   notifications: { ratePerSecond: number; paidRatePerSecond: number };
   /**
-   * GET /metrics: readable from this machine without a token (a request straight to the socket
-   * from loopback), from anywhere with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
+   * GET /metrics: on its own port bound to 127.0.0.1 (`port`; null: none), and on the public port
+   * only with `Authorization: Bearer <token>` when METRICS_TOKEN is set. Decided by the
+   * connection, never by headers a proxy may or may not add.
    */
-  metrics: { token: string | undefined };
+  metrics: { token: string | undefined; port: number | null };
   /** Which secrets were generated and stored under DATA_DIR rather than given. */
   generatedSecrets: ReadonlyArray<keyof PersistedSecrets>;
   /** The generated secrets are the ones kept in the database for every copy ({@link withSharedSecrets}). */
@@ -127,6 +131,14 @@ export const HTTP_LIMIT_DEFAULTS: HttpLimits = {
   maxConnections: 4_000,
 };
 export const RATE_LIMIT_WRITES_DEFAULT = 60;
+/**
+ * Read units per user per minute: a warm-up of the offline cache (at most 300 reads, 2 at a time)
+ * and the screens' own reads fit in it with room to spare; a heavy reader of year-long national
+ * reports (113 units each) gets five a minute.
+ */
+export const RATE_LIMIT_READS_DEFAULT = 600;
+/** The loopback port /metrics is served on without a token (9464: Prometheus exporters' range). */
+export const METRICS_PORT_DEFAULT = 9464;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -211,6 +223,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       `HTTP_HEADERS_TIMEOUT (${http.headersTimeoutMs / 1000}s) must not be longer than HTTP_REQUEST_TIMEOUT (${http.requestTimeoutMs / 1000}s)`,
     );
   }
+  if (e.METRICS_PORT != null && e.METRICS_PORT !== 0 && e.METRICS_PORT === port)
+    problems.push(`METRICS_PORT (${port}) must not be PORT: metrics get a port of their own, or off`);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(cwd, e.DATA_DIR ?? './data');
@@ -231,7 +245,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     http,
-    rateLimit: { writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE ?? RATE_LIMIT_WRITES_DEFAULT },
+    rateLimit: {
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE ?? RATE_LIMIT_WRITES_DEFAULT,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE ?? RATE_LIMIT_READS_DEFAULT,
+    },
     dataDir,
     webappDist: e.WEBAPP_DIST
       ? isAbsolute(e.WEBAPP_DIST)
@@ -272,7 +289,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ratePerSecond: e.NOTIFICATIONS_RATE ?? 30,
       paidRatePerSecond: e.NOTIFICATIONS_PAID_RATE ?? PAID_BROADCAST.maxPerSecond,
     },
-    metrics: { token: e.METRICS_TOKEN },
+    metrics: {
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT === undefined ? METRICS_PORT_DEFAULT : e.METRICS_PORT,
+    },
     generatedSecrets: generated,
   };
 }
@@ -295,6 +315,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     host: config.host,
     http: config.http,
     writesPerMinute: config.rateLimit.writesPerMinute,
+    readsPerMinute: config.rateLimit.readsPerMinute,
     publicUrl: config.publicUrl,
     telegram: config.telegram.emulator
       ? 'emulator'
@@ -307,7 +328,10 @@ export function describeConfig(config: Config): Record<string, unknown> {
     demoData: config.database.demoData,
     backend: config.backend.embedded ? `embedded (${config.backend.publicUrl})` : config.backend.publicUrl,
     enable: config.enable,
-    metrics: config.metrics.token ? 'loopback or bearer token' : 'loopback only',
+    metrics: {
+      loopbackPort: config.metrics.port ?? 'off',
+      publicPort: config.metrics.token ? 'bearer token' : 'off',
+    },
     generatedSecrets: config.generatedSecrets,
     secretsShared: config.secretsShared ?? false,
   };

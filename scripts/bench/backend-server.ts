@@ -11,6 +11,7 @@ import {
   openPostgres,
   seed,
 } from '../../bot/src/backend/index';
+import { databaseLimits, memoryLimits } from '../../bot/src/backend/serving/rate-limits';
 
 /**
  * The server side of the backend benchmark, run in its own process so autocannon does not share
@@ -66,6 +67,8 @@ export interface Fixture {
   advisories: number[];
   /** One DA per write scenario, so each run inserts fresh pairs. */
   das: Array<{ daId: number; telegramId: number }>;
+  /** A national notification manager: reads the country's reports (read-budget.ts). */
+  national: number;
 }
 
 async function makeFixture(db: Db): Promise<Fixture> {
@@ -75,7 +78,9 @@ async function makeFixture(db: Db): Promise<Fixture> {
   for (let i = 0; i < 6; i++) {
     const telegramId = 900_000_000 + i;
     const bu = await db.query<{ id: number }>(
-      `insert into bot_users (telegram_id, chat_id, first_name) values ($1, $1, 'bench') returning id`,
+      // VERIFIED: an unverified DA's reads and writes are refused (403), not served.
+      `insert into bot_users (telegram_id, chat_id, first_name, verification_status)
+       values ($1, $1, 'bench', 'VERIFIED') returning id`,
       [telegramId],
     );
     const k = await db.query<{ id: number; woreda_id: number; zone_id: number; region_id: number }>(
@@ -127,7 +132,22 @@ async function makeFixture(db: Db): Promise<Fixture> {
   const advisories = (await db.query<{ id: number }>('select id from advisories order by id')).rows.map(
     (r) => r.id,
   );
-  return { group, farmers, advisories, das };
+  const national = 900_000_100;
+  await db.query(
+    `insert into bot_users (telegram_id, chat_id, first_name, phone_number) values ($1, $1, 'bench', '+251900000100')`,
+    [national],
+  );
+  await db.query(
+    `insert into role_grants (phone_number, role, location_type) values ('+251900000100', 'notification_manager', 'all')`,
+  );
+  return { group, farmers, advisories, das, national };
+}
+
+/** The per-user read budget of a bench server (read-budget.ts); off by default, as before. */
+export interface BenchLimits {
+  readsPerMinute?: number;
+  /** Where the budget is counted: the shared table, or this process's memory (PGlite's default). */
+  store?: 'memory' | 'table';
 }
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
@@ -154,7 +174,7 @@ async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; clean
   return { db, cleanup: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-export async function startBenchServer(kind: 'pglite' | 'postgres') {
+export async function startBenchServer(kind: 'pglite' | 'postgres', limits: BenchLimits = {}) {
   const { db, cleanup } = await openBenchDb(kind);
   await migrate(db);
   await seed(db, { demoData: true });
@@ -181,7 +201,14 @@ export async function startBenchServer(kind: 'pglite' | 'postgres') {
     const all = await db.query(BATCH_READ_SQL, [f, a, b.user]);
     return { recorded: all.rows.length, failed: 0, results: all.rows };
   });
-  await app.register(backendPlugin, { prefix: '/backend', db, auth: BENCH_AUTH });
+  const store = (limits.store ?? (kind === 'postgres' ? 'table' : 'memory')) === 'table';
+  await app.register(backendPlugin, {
+    prefix: '/backend',
+    db,
+    auth: BENCH_AUTH,
+    readsPerMinute: limits.readsPerMinute ?? 0,
+    limits: store ? databaseLimits(async () => db) : memoryLimits(),
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     address,
@@ -197,7 +224,16 @@ export async function startBenchServer(kind: 'pglite' | 'postgres') {
 // Child process mode: start, report the address and fixture to the parent, wait to be told to stop.
 if (process.argv[2] === '--serve') {
   const kind = process.argv[3] as 'pglite' | 'postgres';
-  const server = await startBenchServer(kind);
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i < 0 ? undefined : process.argv[i + 1];
+  };
+  const reads = arg('--reads');
+  const store = arg('--store') as BenchLimits['store'];
+  const server = await startBenchServer(kind, {
+    ...(reads ? { readsPerMinute: Number(reads) } : {}),
+    ...(store ? { store } : {}),
+  });
   process.send?.({ address: server.address, fixture: server.fixture });
   process.on('message', async (m) => {
     // CPU time of this process only, so a busy machine does not blur the cost of a request.

@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ProofOptions } from '../auth/index';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../server/json-depth';
 import { type Log, silentLog } from './db/log';
@@ -22,12 +21,14 @@ import { registerRecordRoutes } from './routes/records';
 import { registerReportUserRoutes } from './routes/report-users';
 import { registerReportRoutes } from './routes/reports';
 import { registerValueChainRoutes } from './routes/value-chains';
-import { type ActorSource, createActorSource } from './serving/actor-source';
+import { createActorSource } from './serving/actor-source';
 import { createErrorHandler } from './serving/error-handler';
-import { detailError, HttpError } from './serving/http-error';
+import { detailError } from './serving/http-error';
 import { createKeyCleanup } from './serving/idempotency';
 import { message, pickLanguage } from './serving/messages';
 import { listHeadersOf } from './serving/paginate';
+import { type LimitStore, limitStoreFor } from './serving/rate-limits';
+import { limitRequests } from './serving/request-limits';
 import type { BackendEnv } from './serving/serve';
 
 export type { Log } from './db/log';
@@ -39,6 +40,7 @@ export { openPostgres } from './db/postgres';
 export { type SeedOptions, type SeedReport, seed } from './db/seed';
 export type { Db, Queryable, QueryResult } from './db/types';
 export { buildOpenApi } from './openapi';
+export { type LimitStore, limitStoreFor } from './serving/rate-limits';
 
 export interface BackendPluginOptions {
   db: Db;
@@ -51,11 +53,18 @@ export interface BackendPluginOptions {
   /** How long a Telegram user's bot user and DA profile are cached (5 s). */
   actorCacheMs?: number;
   /**
-   * Writes (POST/PUT/PATCH) one Telegram user may make per minute, keyed by the user of the
-   * request's proof (the address when it has no valid proof); the service token is not limited.
-   * 0 or absent: no limit (the companion server passes RATE_LIMIT_WRITES_PER_MINUTE).
+   * Writes (POST/PUT/PATCH/DELETE) one Telegram user may make per minute, keyed by the user of
+   * the request's proof (the address when it has no valid proof); the service token is not
+   * limited. 0 or absent: no limit (the companion server passes RATE_LIMIT_WRITES_PER_MINUTE).
    */
   writesPerMinute?: number;
+  /** Read units per user per minute (serving/request-limits.ts; RATE_LIMIT_READS_PER_MINUTE). */
+  readsPerMinute?: number;
+  /**
+   * Where the limits are counted: the companion server's store (shared by every copy on
+   * PostgreSQL); absent, the one {@link limitStoreFor} picks for `db`.
+   */
+  limits?: LimitStore;
   /** Rows per page of a CSV export (ops/exports.ts; 1000). */
   exportPageSize?: number;
   /**
@@ -66,50 +75,6 @@ export interface BackendPluginOptions {
 }
 
 const DEFAULT_BODY_LIMIT = 256 * 1024;
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
-/**
- * Per-user limit on every write (an attack test saw one DA make ~220 farmers/s). Runs at onRequest, so a
- * limited request is refused before its body is read and writes nothing: 429 with Retry-After
- * and a `{detail}` in the request's language. The proof is read by the actor source's reader, so
- * a header is verified once per request for both; the counts live in this process's memory.
- */
-async function limitWrites(app: FastifyInstance, actors: ActorSource, perMinute: number) {
-  const proofOf = (request: FastifyRequest) => actors.readProof(request.headers.authorization);
-  await app.register(rateLimit, {
-    global: true,
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => {
-      const r = proofOf(request);
-      // A late record's expired proof still counts against its user (an outbox draining a queue).
-      const user = r.ok
-        ? r.proof.kind === 'user'
-          ? r.proof
-          : null
-        : r.reason === 'expired'
-          ? r.proof
-          : null;
-      return user ? `tg:${user.telegramUserId}` : `ip:${request.ip}`;
-    },
-    allowList: (request) => {
-      if (!WRITE_METHODS.has(request.method)) return true;
-      const r = proofOf(request);
-      return r.ok && r.proof.kind === 'service';
-    },
-    // Nothing about the limit on ordinary answers; the 429 carries Retry-After.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, (lang) => ({
-        detail: message(lang, 'rate_limited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-      })),
-  });
-}
 
 function ignoresTrailingSlash(app: FastifyInstance): boolean {
   const config = app.initialConfig as {
@@ -137,7 +102,11 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
     cleanupIdempotencyKeys: createKeyCleanup(options.db, log, options.idempotencyHours),
   };
 
-  if (options.writesPerMinute) await limitWrites(app, env.actors, options.writesPerMinute);
+  const spendReads = limitRequests(app, env.actors, {
+    store: options.limits ?? limitStoreFor(options.db.kind, async () => options.db, { log }),
+    ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
+    ...(options.readsPerMinute ? { readsPerMinute: options.readsPerMinute } : {}),
+  });
 
   // JSON only (415 for the rest), parsed here so a syntax error can say what is wrong, and
   // refused (400) when nested deeper than MAX_JSON_DEPTH before anything recurses over it.
@@ -173,7 +142,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerFarmerRoutes(app, env);
   registerDaRoutes(app, env);
   registerReportUserRoutes(app, env);
-  registerReportRoutes(app, env);
+  registerReportRoutes(app, env, spendReads);
   registerBotUserRoutes(app, env);
   registerValueChainRoutes(app, env);
   registerAdvisoryRoutes(app, env);

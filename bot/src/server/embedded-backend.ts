@@ -42,6 +42,7 @@ export async function startEmbeddedBackend(config: Config, logger: Logger) {
         db,
         logger: log,
         writesPerMinute: config.rateLimit.writesPerMinute,
+        readsPerMinute: config.rateLimit.readsPerMinute,
         auth: {
           botToken: config.telegram.token,
           linkSecret: config.links.secret,

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Context, GrammyError, type Middleware } from 'grammy';
+import { limitStoreFor } from '../backend/serving/rate-limits';
 import { BACKEND_PATH, type Config, EMULATOR_PATH, isLoopbackHost, withSharedSecrets } from '../config';
 import type { Logger } from '../log';
 import { createMetrics } from '../metrics';
@@ -16,6 +17,7 @@ import { startEmbeddedBackend } from './embedded-backend';
 import { startEmulator } from './emulator';
 import { origin } from './plugins/security-headers';
 import type { ReadinessCheck } from './routes/health';
+import { listenMetrics } from './routes/metrics';
 import { dbDeliveredKeys } from './routes/tg/delivered-keys';
 import { createSenderReader } from './routes/tg/sender';
 
@@ -31,6 +33,8 @@ export interface ServerOverrides {
   middleware?: Middleware<Context>;
   /** Send limits as Telegram's (default); tests against a lenient emulator may turn them off. */
   throttle?: boolean;
+  /** The per-user limits' clock (ms); tests move it to a window's edge. */
+  clock?: () => number;
 }
 
 export interface RunningServer {
@@ -41,6 +45,8 @@ export interface RunningServer {
   emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   /** Where a person opens the product: the emulator's chat page, or the mini-app. */
   openUrl: string;
+  /** GET /metrics on the loopback metrics port (METRICS_PORT), when it listens. */
+  metricsUrl: string | undefined;
   /** Resolves once the bot has started (getMe answered, polling or webhook set up) and the
    * notification engine with it. */
   botReady: Promise<void>;
@@ -102,6 +108,13 @@ export async function startServer(
   });
 
   if (backend) metrics.setDatabase(databaseProbe(backend.db));
+  // Every per-user limit of this copy, in one store: with DATABASE_URL the table all copies share.
+  const dbKind = backend?.db.kind ?? (config.database.url ? 'postgres' : undefined);
+  const openDb = backend ? async () => backend.db : bot.db;
+  const limits = limitStoreFor(dbKind, openDb, {
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    log: logger,
+  });
   t = phase('bot', t);
   // Ready means the database answers; Telegram's reachability is reported, never failing it (an
   // outage of Telegram must not take the mini-apps and the backend out of the load balancer).
@@ -110,7 +123,13 @@ export async function startServer(
   ];
   if (backend) checks.unshift({ name: 'database', check: backend.check });
   const mounts: Mount[] = [];
-  if (backend) mounts.push({ name: 'backend', prefix: BACKEND_PATH, ...backend.mount });
+  if (backend)
+    mounts.push({
+      name: 'backend',
+      prefix: BACKEND_PATH,
+      plugin: backend.mount.plugin,
+      options: { ...backend.mount.options, limits },
+    });
   if (emulator) mounts.push({ name: 'emulator', prefix: EMULATOR_PATH, plugin: emulator.plugin });
 
   // Same-origin parts are given as paths: the app works under any name the server is reached by.
@@ -125,6 +144,7 @@ export async function startServer(
   // A further copy on a first copy's emulator: that copy's chat page frames our mini-app.
   const firstCopy = sharedEmulatorOrigins(config);
 
+  let metricsPort: Awaited<ReturnType<typeof listenMetrics>>;
   const app = await buildApp({
     logger,
     trustProxy: config.trustProxy,
@@ -148,6 +168,7 @@ export async function startServer(
       }),
       // Shared by every copy on the same database, so a repeated press is answered once.
       deliveredKeys: bot.db ? dbDeliveredKeys(bot.db) : undefined,
+      limits,
       onOutcome: metrics.handBack,
       // The summary in the language chosen in the bot, with the DA's fresh menu.
       ...createHandBackOptions(bot.deps),
@@ -160,7 +181,7 @@ export async function startServer(
         },
       },
     },
-    metrics: { metrics, token: config.metrics.token },
+    metrics: { metrics, token: config.metrics.token, loopbackUrl: () => metricsPort?.url },
     health: { checks },
     webhook: telegram.webhookHandler,
     mounts,
@@ -179,6 +200,7 @@ export async function startServer(
     res.once('close', () => serving.delete(req.socket));
   });
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics.port !== null) metricsPort = await listenMetrics(metrics, config.metrics.port, logger);
   t = phase('listen', t);
   const botStart = startBotWithRetry(telegram, logger, config.telegram.environment);
   // After listening: without BOT_TOKEN the engine's Bot API is the emulator on this server.
@@ -255,6 +277,7 @@ export async function startServer(
       for (const socket of sockets) if (!serving.has(socket)) socket.destroy();
       await closing;
       clearTimeout(drain);
+      await metricsPort?.close();
       await backend?.close();
       if (!emulator) await agent.close();
     })();
@@ -262,7 +285,17 @@ export async function startServer(
   };
   // Ready for tests and the harness means the notification engine runs too.
   const botReady = botStart.ready.then(() => engineReady);
-  return { app, config, telegram, emulator, openUrl, botReady, fatal: botStart.fatal, stop };
+  return {
+    app,
+    config,
+    telegram,
+    emulator,
+    openUrl,
+    metricsUrl: metricsPort?.url,
+    botReady,
+    fatal: botStart.fatal,
+    stop,
+  };
 }
 
 /** The origins a first copy's emulator page is opened under (both local names of its port). */

@@ -200,6 +200,31 @@ describeOnDatabases('attacks on notifications (%s)', (kind) => {
     });
   });
 
+  describe('Send-now quota under a race', () => {
+    it(`30 parallel send-nows of one manager: exactly ${SEND_NOW_PER_DAY} accepted, the rest 429 with Retry-After`, async () => {
+      // Counting and then inserting let all 30 through on PostgreSQL: the quota is checked and
+      // logged in the create's transaction, after the manager's row is locked.
+      const manager = await t.fx.manager();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          t.call('POST', PATH, { headers: manager.headers, body: phishing(manager, { name: `Race ${i}` }) }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 201)).toHaveLength(SEND_NOW_PER_DAY);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(30 - SEND_NOW_PER_DAY);
+      for (const r of refused) {
+        expect(r.body).toEqual({ detail: TEXTS.send_now_quota.en });
+        expect(Number(r.raw.headers['retry-after'])).toBeGreaterThan(86_000);
+      }
+      const created = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from location_notifications where created_by = $1',
+        [manager.botUserId],
+      );
+      expect(created.rows[0]?.n).toBe(SEND_NOW_PER_DAY);
+    });
+  });
+
   describe("Counting another area's DAs (the form's recipients count)", () => {
     const RECIPIENTS = '/api/location-notifications/recipients/';
     const count = (user: User, query: Record<string, string | number>) =>

@@ -11,15 +11,21 @@
 // - bot/src/log.test.ts: phone numbers masked in logs;
 // - bot/test/backend/fuzz.test.ts: deep and odd JSON on every write, no 5xx.
 // What they leave open is whether a deployment with no settings gets these limits at all: the
-// test backend turns the write limit off unless a test asks for it. That is tested here.
+// test backend turns the write and read limits off unless a test asks for them. That is tested
+// here, with the read budget: one report user's 1,049 year-long report reads in 20 s made
+// another user's light read 25 times slower (bench: scripts/bench/read-budget.ts).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addDays, reportDayOf } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUCKETS } from '../../src/backend/serving/rate-limits';
+import { REFUSAL_HOLD_MS } from '../../src/backend/serving/request-limits';
 import { ConfigError, HTTP_LIMIT_DEFAULTS, loadConfig } from '../../src/config';
+import { proof } from '../backend/test-kit/auth-headers';
 import { startBackend, type TestBackend } from '../backend/test-kit/backend';
 import { describeOnDatabases } from '../backend/test-kit/databases';
-import type { Da } from '../backend/test-kit/fixtures';
+import type { Da, User } from '../backend/test-kit/fixtures';
 import { AM } from './test-kit';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'gebere-attacks-'));
@@ -29,10 +35,17 @@ describeOnDatabases('7. Cheap denial of service and 5xx: defaults (%s)', (kind) 
   const config = loadConfig({ DATA_DIR: dataDir() });
   let t: TestBackend;
   let da: Da;
+  let reader: Da;
+  let national: User;
   beforeAll(async () => {
     // The backend as server/embedded-backend.ts builds it from a configuration with nothing set.
-    t = await startBackend(kind, { writesPerMinute: config.rateLimit.writesPerMinute });
+    t = await startBackend(kind, {
+      writesPerMinute: config.rateLimit.writesPerMinute,
+      readsPerMinute: config.rateLimit.readsPerMinute,
+    });
     da = await t.fx.da(); // two writes of this DA: the registration and its VERIFIED
+    reader = await t.fx.da();
+    national = await t.fx.manager(); // reads the whole country's reports
   });
   afterAll(() => t?.close());
 
@@ -43,6 +56,7 @@ describeOnDatabases('7. Cheap denial of service and 5xx: defaults (%s)', (kind) 
     expect(config.http.maxConnections).toBeLessThanOrEqual(10_000);
     expect(config.rateLimit.writesPerMinute).toBeGreaterThan(0);
     expect(config.rateLimit.writesPerMinute).toBeLessThanOrEqual(120);
+    expect(config.rateLimit.readsPerMinute).toBeGreaterThan(0);
   });
 
   it('one DA’s writes past the default per-minute limit are refused with 429, nothing written', async () => {
@@ -71,6 +85,95 @@ describeOnDatabases('7. Cheap denial of service and 5xx: defaults (%s)', (kind) 
       query: { kebele: da.area.kebele },
     });
     expect(read.status).toBe(200);
+  });
+  it('a DA’s offline-cache warm-up and a screen’s reads never meet the read budget', async () => {
+    // webapp lib/offline-cache/warm.ts makes at most 300 reads, two at a time; the hub and a form
+    // a handful more; the reports screen a few of its kebele (12 weeks, a year).
+    const today = reportDayOf(new Date());
+    const reads = [
+      ...Array.from(
+        { length: 300 },
+        () => ['/api/development-groups/', { kebele: reader.area.kebele }] as const,
+      ),
+      ...Array.from({ length: 20 }, () => ['/regions/', { paginate: 'false' }] as const),
+      ...Array.from({ length: 4 }, () => ['/api/reports/', {}] as const),
+      ...Array.from(
+        { length: 4 },
+        () => ['/api/reports/', { from: addDays(today, -364), to: today }] as const,
+      ),
+    ];
+    const statuses = new Set<number>();
+    for (let i = 0; i < reads.length; i += 2) {
+      const pair = reads.slice(i, i + 2);
+      for (const r of await Promise.all(
+        pair.map(([path, query]) => t.call('GET', path, { headers: reader.headers, query })),
+      ))
+        statuses.add(r.status);
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it('a heavy reader of year-long reports is held back (429, Retry-After, en/am/om); another user reads on', async () => {
+    const today = reportDayOf(new Date());
+    const year = { level: 'all', from: addDays(today, -365), to: today };
+    const heavy = (lang: string) =>
+      t.call('GET', '/api/reports/', {
+        headers: { ...national.headers, 'accept-language': lang },
+        query: year,
+      });
+    // As fast as 8 connections allow, while another DA reads their groups.
+    const light = async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++)
+        statuses.push(
+          (
+            await t.call('GET', '/api/development-groups/', {
+              headers: da.headers,
+              query: { kebele: da.area.kebele },
+            })
+          ).status,
+        );
+      return statuses;
+    };
+    const flood = async () => {
+      const answers = [];
+      for (let round = 0; round < 5; round++)
+        answers.push(...(await Promise.all(Array.from({ length: 8 }, () => heavy('en')))));
+      return answers;
+    };
+    const [answers, lightStatuses] = await Promise.all([flood(), light()]);
+    expect(new Set(lightStatuses)).toEqual(new Set([200]));
+    // 600 units a minute; a national year costs 1 + 14 × 8 = 113: five pass.
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(35);
+    for (const r of refused) {
+      const wait = Number(r.raw.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60 + 60 / BUCKETS);
+      expect(r.body.detail).toBe(`Too many requests in a short time. Try again in ${wait} seconds.`);
+    }
+    // A refusal is held a second before it is answered: a flood on 8 connections gets 8 a second.
+    const asked = performance.now();
+    const am = await heavy('am');
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(REFUSAL_HOLD_MS - 20);
+    expect(am.status).toBe(429);
+    expect(am.body.detail).toMatch(/^በአጭር ጊዜ ውስጥ በጣም ብዙ ጥያቄዎች ተልከዋል። ከ\d+ ሰከንድ በኋላ እንደገና ይሞክሩ።$/);
+    const om = await heavy('om');
+    expect(om.status).toBe(429);
+    expect(om.body.detail).toMatch(
+      /^Yeroo gabaabaa keessatti gaaffiin baay'eedha\. sekondii \d+ booda irra deebi'aa yaalaa\.$/,
+    );
+    // Every request costs at least a unit: the 35 refused spent what the five left (600 − 565), so
+    // the flood cannot go on with light reads either. The bot's service token is not limited.
+    const lightOnes = await Promise.all(
+      Array.from({ length: 5 }, () => t.call('GET', '/regions/', { headers: national.headers })),
+    );
+    expect(lightOnes.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
+    for (let i = 0; i < 8; i++)
+      expect((await t.call('GET', '/api/reports/', { headers: proof.service(), query: year })).status).toBe(
+        200,
+      );
   });
 });
 

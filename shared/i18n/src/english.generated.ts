@@ -526,6 +526,9 @@ export type English = {
     readonly server_error: "A server error occurred.";
     readonly unavailable: "The service is briefly unavailable. Try again in {{seconds}}.";
     readonly rate_limited: "Too many changes in a short time. Try again in {{seconds}}.";
+    readonly rate_limited_reads: "Too many requests in a short time. Try again in {{seconds}}.";
+    readonly rate_limited_results: "Too many messages to the chat in a short time. Try again in {{seconds}}.";
+    readonly rate_limited_exports: "Too many report files sent to the chat in a short time. Try again in {{seconds}}.";
     readonly idempotency_key_invalid: "Idempotency-Key must be 1 to 100 printable characters.";
     readonly idempotency_key_reused: "Idempotency-Key was already used with a different request.";
     readonly idempotency_key_in_progress: "A request with this Idempotency-Key is still being processed. Retry later.";

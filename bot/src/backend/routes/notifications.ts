@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { PRIORITY } from '../../notifications/types';
 import type { Queryable } from '../db/types';
 import type { Actor } from '../serving/actor-source';
-import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
+import { FieldErrorSet, forbidden, HttpError, notFound } from '../serving/http-error';
+import { message } from '../serving/messages';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
 import { type Ancestors, ancestorsOf } from './areas';
@@ -167,9 +168,12 @@ export async function load(db: Queryable, id: number): Promise<LocationNotificat
  * A manager may start at most SEND_NOW_PER_DAY immediate sends in 24 hours: each reaches every DA
  * of its area at once. A create with send_now is one; so is an update that sends again (send_now
  * newly on, or a new target, which the engine treats as a new send). The operator is not limited.
+ * Run inside the write's transaction: the manager's bot-user row is locked first, so concurrent
+ * sends of one manager (on any copy) count one after the other and the log's row commits with
+ * the notification (counting, then inserting, let 30 parallel requests through on PostgreSQL).
  */
 async function countSendNow(
-  q: Queryable,
+  tx: Queryable,
   actor: Actor,
   f: Fields,
   current?: LocationNotification,
@@ -181,33 +185,45 @@ async function countSendNow(
     (f.location_id ?? null) !== current.location_id;
   if (!sendsAgain) return null;
   const by = actor.botUser?.id ?? 0;
-  const r = await q.query<{ n: number }>(
-    `select count(*)::int as n from send_now_log where bot_user_id = $1 and created_at > now() - interval '1 day'`,
+  await tx.query('select 1 from bot_users where id = $1 for update', [by]);
+  const r = await tx.query<{ n: number; wait: number | null }>(
+    `select count(*)::int as n,
+       extract(epoch from min(created_at) + interval '1 day' - now())::float8 as wait
+     from send_now_log where bot_user_id = $1 and created_at > now() - interval '1 day'`,
     [by],
   );
-  if (Number(r.rows[0]?.n ?? 0) >= SEND_NOW_PER_DAY)
-    throw detailError(429, 'send_now_quota', { notifications: SEND_NOW_PER_DAY });
+  const row = r.rows[0];
+  if (Number(row?.n ?? 0) >= SEND_NOW_PER_DAY) {
+    const seconds = String(Math.max(1, Math.ceil(Number(row?.wait ?? 60))));
+    throw new HttpError(
+      429,
+      (lang) => ({ detail: message(lang, 'send_now_quota', { notifications: SEND_NOW_PER_DAY }) }),
+      { 'retry-after': seconds },
+    );
+  }
   return async (id) => {
-    await q.query('insert into send_now_log (bot_user_id, notification_id) values ($1, $2)', [by, id]);
+    await tx.query('insert into send_now_log (bot_user_id, notification_id) values ($1, $2)', [by, id]);
   };
 }
 
 export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv): void {
   const { db } = env;
 
-  serve(app, env, routes.createNotification, async ({ body, actor, db }) => {
-    const logSend = await countSendNow(db, actor, body);
-    const target = await resolveTarget(db, body);
-    const r = await db.query<LocationNotification>(
-      `insert into location_notifications as n (name, message, content_type, send_now, location_type, location_id,
-         region_id, zone_id, woreda_id, kebele_id, frequency, "interval", paid_broadcast, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${COLUMNS}`,
-      [...fieldValues(body, target), body.created_by],
-    );
-    const created = r.rows[0] as LocationNotification;
-    await logSend?.(created.id);
-    return created;
-  });
+  serve(app, env, routes.createNotification, ({ body, actor, db }) =>
+    db.transaction(async (tx) => {
+      const logSend = await countSendNow(tx, actor, body);
+      const target = await resolveTarget(tx, body);
+      const r = await tx.query<LocationNotification>(
+        `insert into location_notifications as n (name, message, content_type, send_now, location_type, location_id,
+           region_id, zone_id, woreda_id, kebele_id, frequency, "interval", paid_broadcast, created_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${COLUMNS}`,
+        [...fieldValues(body, target), body.created_by],
+      );
+      const created = r.rows[0] as LocationNotification;
+      await logSend?.(created.id);
+      return created;
+    }),
+  );
 
   serve(app, env, routes.listNotificationsByCreator, ({ params, query, request }) => {
     return listOrPage<LocationNotification>(db, request, query, {
@@ -246,17 +262,19 @@ export function registerNotificationRoutes(app: FastifyInstance, env: BackendEnv
       );
       return r.rows[0] as LocationNotification;
     }
-    const logSend = await countSendNow(db, actor, body, current);
-    const target = await resolveTarget(db, body);
-    await logSend?.(params.id);
-    const r = await db.query<LocationNotification>(
-      `update location_notifications as n set name = $1, message = $2, content_type = $3, send_now = $4,
-         location_type = $5, location_id = $6, region_id = $7, zone_id = $8, woreda_id = $9, kebele_id = $10,
-         frequency = $11, "interval" = $12, paid_broadcast = $13, active = coalesce($14, active),
-         updated_at = now()
-       where n.id = $15 returning ${COLUMNS}`,
-      [...fieldValues(body, target), body.active ?? null, params.id],
-    );
-    return r.rows[0] as LocationNotification;
+    return db.transaction(async (tx) => {
+      const logSend = await countSendNow(tx, actor, body, current);
+      const target = await resolveTarget(tx, body);
+      await logSend?.(params.id);
+      const r = await tx.query<LocationNotification>(
+        `update location_notifications as n set name = $1, message = $2, content_type = $3, send_now = $4,
+           location_type = $5, location_id = $6, region_id = $7, zone_id = $8, woreda_id = $9, kebele_id = $10,
+           frequency = $11, "interval" = $12, paid_broadcast = $13, active = coalesce($14, active),
+           updated_at = now()
+         where n.id = $15 returning ${COLUMNS}`,
+        [...fieldValues(body, target), body.active ?? null, params.id],
+      );
+      return r.rows[0] as LocationNotification;
+    });
   });
 }

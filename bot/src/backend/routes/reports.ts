@@ -16,6 +16,7 @@ import type { Queryable } from '../db/types';
 import { loadActor } from '../serving/actor-source';
 import { type Place, type ReportScope, reportPlace, reportScopes, scopeCovers } from '../serving/authorize';
 import { detailError, notFound } from '../serving/http-error';
+import { reportCost, type SpendReads } from '../serving/request-limits';
 import { type BackendEnv, serve } from '../serving/serve';
 
 /**
@@ -175,8 +176,9 @@ async function trailOf(
   return trail;
 }
 
-export function registerReportRoutes(app: FastifyInstance, env: BackendEnv): void {
-  serve(app, env, routes.getReport, async ({ query, actor, db }) => {
+/** `spendReads`: a report weighs its area and period on its user's read budget (request-limits.ts). */
+export function registerReportRoutes(app: FastifyInstance, env: BackendEnv, spendReads?: SpendReads): void {
+  serve(app, env, routes.getReport, async ({ query, actor, db, request }) => {
     const scopes = await reportScopes(db, actor);
     // checkPolicy refused a caller with no scope; absent an area, the widest one.
     const widest = scopes[0] ?? { level: 'all' as const, id: null };
@@ -187,6 +189,8 @@ export function registerReportRoutes(app: FastifyInstance, env: BackendEnv): voi
     const period =
       query.from && query.to ? { from: query.from, to: query.to } : defaultPeriod(reportDayOf(new Date()));
     const filter = { level, id, ...period, valueChain: query.value_chain ?? null };
+    // The read itself cost 1 already (at onRequest).
+    await spendReads?.(request, reportCost(level, period.from, period.to) - 1);
     return buildReport(db, filter, await trailOf(db, scopes, level, place));
   });
 

@@ -78,7 +78,16 @@ export function pickLanguage(header: string | string[] | undefined): Language {
   return lang;
 }
 
+/** The bundled language an Accept-Language header names first, if it names one (`*` does not). */
+export function namedLanguage(header: string | undefined): Language | undefined {
+  return header ? bestLanguage(header) : undefined;
+}
+
 function parseAcceptLanguage(value: string): Language {
+  return bestLanguage(value) ?? defaultLanguage;
+}
+
+function bestLanguage(value: string): Language | undefined {
   let best: { lang: Language; q: number } | null = null;
   for (const part of value.split(',')) {
     const [tag = '', ...opts] = part.trim().split(';');
@@ -88,5 +97,5 @@ function parseAcceptLanguage(value: string): Language {
     const q = qOpt ? Number(qOpt.slice(2)) : 1;
     if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang: primary, q };
   }
-  return best?.lang ?? defaultLanguage;
+  return best?.lang;
 }

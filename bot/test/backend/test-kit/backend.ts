@@ -34,10 +34,11 @@ export interface Answer {
  */
 export async function startBackend(
   kind: DbKind,
-  /** writesPerMinute: the per-user write limit (off unless a test is about it). */
+  /** writesPerMinute, readsPerMinute: the per-user limits (off unless a test is about them). */
   options: {
     ignoreTrailingSlash?: boolean;
     writesPerMinute?: number;
+    readsPerMinute?: number;
     /** Rows per page of a CSV export (ops routes). */
     exportPageSize?: number;
     /** The database the backend sees (e.g. one that counts queries); tests still get the real one. */
@@ -57,6 +58,7 @@ export async function startBackend(
     auth: TEST_AUTH,
     validateResponses: true,
     ...(options.writesPerMinute ? { writesPerMinute: options.writesPerMinute } : {}),
+    ...(options.readsPerMinute ? { readsPerMinute: options.readsPerMinute } : {}),
     ...(options.exportPageSize ? { exportPageSize: options.exportPageSize } : {}),
     ...(options.idempotencyHours ? { idempotencyHours: options.idempotencyHours } : {}),
   });

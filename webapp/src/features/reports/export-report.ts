@@ -22,7 +22,8 @@ export async function exportReport(
     });
     if (response.ok) return { ok: true };
     const body = (await response.json().catch(() => ({}))) as { detail?: unknown };
-    return typeof body.detail === 'string' && response.status === 403
+    // 403 outside their area, 429 too many files or reads just now: the server says which.
+    return typeof body.detail === 'string' && (response.status === 403 || response.status === 429)
       ? { ok: false, detail: body.detail }
       : { ok: false };
   } catch {

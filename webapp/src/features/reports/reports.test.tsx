@@ -149,6 +149,17 @@ describe('Reports', { timeout: 30_000 }, () => {
     expect(post?.headers.Authorization).toMatch(/^link \/reports\?/);
   });
 
+  it('says why an export was held back (429: too many files just now)', async () => {
+    const detail = 'Too many report files sent to the chat in a short time. Try again in 41 seconds.';
+    installFakeFetch(
+      route('GET', '/backend/api/reports/', () => json(200, woreda)),
+      route('POST', '/tg/report-export', () => json(429, { detail })),
+    );
+    const { user } = setup({ level: 'woreda', area: 7 });
+    await user.click(await screen.findByRole('button', { name: 'Send as CSV to the chat' }));
+    expect(await screen.findByText(new RegExp(detail.replace(/[.]/g, '\\.')))).toBeInTheDocument();
+  });
+
   it("shows the server's refusal in the user's language", async () => {
     installFakeFetch(
       route('GET', '/backend/api/reports/', () => json(403, { detail: 'This is outside your area.' })),

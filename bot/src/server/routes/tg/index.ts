@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import {
   type HandBackRequest,
   type HandBackResponse,
@@ -12,6 +11,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
 import { HttpError } from '../../../backend/serving/http-error';
 import { idempotencyKeyOf, requestHash } from '../../../backend/serving/idempotency';
+import { namedLanguage } from '../../../backend/serving/messages';
+import { type LimitStore, memoryLimits } from '../../../backend/serving/rate-limits';
+import { tooMany } from '../../../backend/serving/request-limits';
 import type { HandBackOutcome } from '../../../metrics';
 import { renderSummary, summaryTitle } from '../../../telegram/summaries';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth';
@@ -24,7 +26,10 @@ export interface TgOptions {
   readSender: (authorization: string | undefined) => SenderResult;
   /** The language the user chose in the bot (/language), when the bot knows it. */
   languageOf?: (telegramUserId: number) => Promise<Language | undefined>;
+  /** Hand-backs per user (`/tg/result`); 20 a minute. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Where the limits are counted (shared by every copy on PostgreSQL); this process's memory when not given. */
+  limits?: LimitStore;
   /** Hand-backs already delivered, by Idempotency-Key; this process's memory when not given. */
   deliveredKeys?: DeliveredKeys;
   /**
@@ -41,6 +46,9 @@ export interface TgOptions {
   onOutcome?: (outcome: HandBackOutcome) => void;
 }
 
+/** Report files (`/tg/report-export`) one user may have sent to their chat per minute. */
+export const REPORT_EXPORTS_PER_MINUTE = 6;
+
 /** A typed result is a few hundred bytes; Telegram's own sendData limit is 4096. */
 export const HAND_BACK_BODY_LIMIT = 8 * 1024;
 
@@ -56,7 +64,7 @@ declare module 'fastify' {
  * result, words it itself, and sends it only to the proven user's own chat.
  */
 export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
-  const limit = options.rateLimit ?? { max: 20, timeWindowMs: 60_000 };
+  const results = options.rateLimit ?? { max: 20, timeWindowMs: 60_000 };
   const keys = options.deliveredKeys ?? memoryDeliveredKeys();
   // This context's own JSON parser: too deep a body is a 400 before anything parses or walks it.
   app.removeContentTypeParser('application/json');
@@ -89,11 +97,24 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
       );
     });
   }
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many results sent. Try again in ${context.after}.`),
-  });
+  const limits = options.limits ?? memoryLimits();
+  /**
+   * After authenticate, before the body is read: the proven user's budget of `name`; the 429 in
+   * the language the client names, else the launch's (the mini-app sends no Accept-Language).
+   */
+  const limit =
+    (
+      name: string,
+      rule: { limit: number; windowMs: number },
+      refusal: 'rate_limited_results' | 'rate_limited_exports',
+    ) =>
+    async (request: FastifyRequest) => {
+      const sender = request.sender as HandBackSender;
+      const verdict = await limits.take(`${name}:tg:${sender.telegramUserId}`, rule);
+      if (verdict.ok) return;
+      const asked = namedLanguage(request.headers['accept-language']);
+      throw await tooMany(verdict.retryAfterMs, refusal, asked ?? sender.language);
+    };
 
   const authenticate = async (request: FastifyRequest) => {
     const result = options.readSender(request.headers.authorization);
@@ -110,6 +131,7 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
   if (options.reports)
     registerReportExport(app, options.api, options.reports, {
       authenticate,
+      limit: limit('exports', { limit: REPORT_EXPORTS_PER_MINUTE, windowMs: 60_000 }, 'rate_limited_exports'),
       languageOf: async (sender, request) =>
         (await chosenLanguage(options, sender, request)) ?? sender.language,
     });
@@ -118,16 +140,10 @@ export const tgPlugin: FastifyPluginAsync<TgOptions> = async (app, options) => {
     '/tg/result',
     {
       bodyLimit: HAND_BACK_BODY_LIMIT,
-      onRequest: [authenticate],
-      config: {
-        rateLimit: {
-          max: limit.max,
-          timeWindow: limit.timeWindowMs,
-          // Runs after authenticate (rate-limit appends its hook): keyed by the proven user.
-          keyGenerator: (request: FastifyRequest) =>
-            `tg-user:${request.sender?.telegramUserId ?? request.ip}`,
-        },
-      },
+      onRequest: [
+        authenticate,
+        limit('results', { limit: results.max, windowMs: results.timeWindowMs }, 'rate_limited_results'),
+      ],
     },
     async (request, reply) => {
       const sender = request.sender as HandBackSender;

@@ -30,6 +30,8 @@ export function registerReportExport(
   options: ReportExportOptions,
   hooks: {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The caller's budget of report files (after authenticate). */
+    limit: (request: FastifyRequest) => Promise<void>;
     languageOf: (sender: HandBackSender, request: FastifyRequest) => Promise<Language>;
   },
 ): void {
@@ -37,15 +39,7 @@ export function registerReportExport(
     '/tg/report-export',
     {
       bodyLimit: 2048,
-      onRequest: [hooks.authenticate],
-      config: {
-        rateLimit: {
-          max: 6,
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) =>
-            `tg-export:${request.sender?.telegramUserId ?? request.ip}`,
-        },
-      },
+      onRequest: [hooks.authenticate, hooks.limit],
     },
     async (request, reply) => {
       const sender = request.sender as HandBackSender;
