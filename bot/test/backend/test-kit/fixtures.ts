@@ -179,9 +179,10 @@ export class Fixtures {
       const tables = await this.db.query<{ t: string }>(
         `select tablename as t from pg_tables where schemaname = 'public' order by tablename`,
       );
-      this.countSql = `select json_build_object(${tables.rows
-        .map((r) => `'${r.t}', (select count(*) from "${r.t}")`)
-        .join(', ')}) as counts`;
+      // One row per table (json_build_object takes at most 100 arguments, fewer than tables × 2).
+      this.countSql = `select json_object_agg(t, n) as counts from (${tables.rows
+        .map((r) => `select '${r.t}' as t, (select count(*) from "${r.t}")::int as n`)
+        .join(' union all ')}) c`;
     }
     const r = await this.db.query<{ counts: Record<string, number> }>(this.countSql);
     return r.rows[0]?.counts ?? {};
