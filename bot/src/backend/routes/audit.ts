@@ -95,7 +95,7 @@ export function registerAuditRoutes(app: FastifyInstance, env: BackendEnv): void
   serve(app, env, routes.getRecordHistory, async ({ query, request }) => {
     const table = HISTORY_TABLES[query.table];
     const found = await db.query(`select 1 from ${table} where id = $1`, [query.id]);
-    if (found.rowCount === 0) throw notFound();
+    if (found.rows.length === 0) throw notFound();
     return listOrPage<HistoryEntry>(db, request, query, {
       sql: HISTORY_SQL,
       params: [table, query.id],
