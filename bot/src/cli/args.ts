@@ -28,9 +28,22 @@ export class CliError extends Error {
 export const usageError = (message: string, command?: string) => new CliError(message, EXIT.usage, command);
 
 /** Options that take a value (`--out x.csv`, `--out=x.csv`); a command says which it accepts. */
-export const VALUE_OPTIONS = ['region', 'zone', 'woreda', 'kebele', 'from', 'to', 'out', 'lang'] as const;
+export const VALUE_OPTIONS = [
+  'region',
+  'zone',
+  'woreda',
+  'kebele',
+  'from',
+  'to',
+  'out',
+  'lang',
+  'phone',
+  'record',
+  'area',
+  'limit',
+] as const;
 /** Options without a value. */
-export const FLAG_OPTIONS = ['force', 'dry-run'] as const;
+export const FLAG_OPTIONS = ['force', 'dry-run', 'unmask'] as const;
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
 export type FlagOption = (typeof FLAG_OPTIONS)[number];
 

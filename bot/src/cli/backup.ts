@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import {
@@ -9,6 +10,7 @@ import {
   restorePglite,
   restorePostgres,
 } from '../backend/db/backup';
+import { noteRestore } from '../backend/db/restore-note';
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
 import { CliError, expectWords } from './args';
 import type { Command } from './command';
@@ -73,7 +75,7 @@ export const restoreCommand: Command = {
     'Then start the server again.',
     'Example: gebere restore backups/gebere-2026-05-01.backup --force',
   ],
-  async run(words, { out, backend, settings, flags }) {
+  async run(words, { out, backend, settings, flags, label }) {
     expectWords(words, ['file'], 'restore');
     const file = words[0] as string;
     if (!existsSync(file)) throw new CliError(`${file} does not exist`);
@@ -97,12 +99,28 @@ export const restoreCommand: Command = {
     try {
       if (databaseUrl) {
         const r = await restorePostgres(databaseUrl, file, force);
+        const note = {
+          file: resolve(file),
+          kind,
+          replaced: r.savedFirst ?? null,
+          by: label,
+          counts: r.counts,
+        };
+        await noteRestore({ databaseUrl }, note);
         if (r.savedFirst) out.out(`Saved what the database held to ${r.savedFirst}.`);
         out.out(`Restored ${file} into PostgreSQL (DATABASE_URL).`);
         out.out(counts(r.counts));
       } else {
         if (!dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
         const r = await restorePglite(file, dataDir, force);
+        const note = {
+          file: resolve(file),
+          kind,
+          replaced: r.movedAside ?? null,
+          by: label,
+          counts: r.counts,
+        };
+        await noteRestore({ dataDir }, note);
         if (r.movedAside) out.out(`Moved the database that was there to ${r.movedAside}.`);
         out.out(`Restored ${file} into ${r.dir}.`);
         out.out(counts(r.counts));

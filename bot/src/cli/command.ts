@@ -12,6 +12,8 @@ export interface CommandContext {
   /** Where a command that writes a file's bytes (an export without --out) writes them. */
   stdout: Writable;
   options: Partial<Record<ValueOption, string>>;
+  /** Who runs this command, as the audit trail keeps it (commands.ts operatorLabel). */
+  label: string;
   flags: ReadonlySet<FlagOption>;
 }
 

@@ -11,10 +11,16 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof raw === 'string' ? raw : undefined;
 };
 
-/** A label as the operator's command sent it: printable, one line, bounded. */
+/** A label as the operator's command sent it (percent-encoded UTF-8): printable, one line, bounded. */
 function operatorLabel(raw: string | undefined): string | undefined {
+  let text = raw;
+  try {
+    text = raw === undefined ? raw : decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoding after all: kept as sent.
+  }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-  const label = raw?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const label = text?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   return label ? label.slice(0, OPERATOR_LABEL_MAX) : undefined;
 }
 

@@ -10,7 +10,8 @@ import { locationType } from '../enums';
 /**
  * Service-token callers may say who they are, for the audit trail only (the token is the trust;
  * these are its holder's own labels): the gebere command sends the command and the OS user, the
- * bot the Telegram user it acts for.
+ * bot the Telegram user it acts for. The operator label is percent-encoded UTF-8 (a header is
+ * Latin-1; a file name may be Amharic).
  */
 export const OPERATOR_HEADER = 'X-Gebere-Operator';
 export const ACTING_FOR_HEADER = 'X-Gebere-Acting-For';
