@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AUDITED_TABLES } from '@gebere/contract';
 import Fastify from 'fastify';
 import {
   backendPlugin,
@@ -61,6 +62,7 @@ const BATCH_READ_SQL = `select t.id, t.farmer_id as farmer, t.advisory_id as adv
     on t.farmer_id = p.f and t.advisory_id = p.a where t.created_by = $3`;
 
 export interface Fixture {
+  kebele: number;
   group: number;
   farmers: number[];
   advisories: number[];
@@ -98,7 +100,11 @@ async function makeFixture(db: Db): Promise<Fixture> {
         bu.rows[0]?.id,
       ],
     );
-    await db.query('update bot_users set da_profile_id = $1 where id = $2', [da.rows[0]?.id, bu.rows[0]?.id]);
+    // Linked and VERIFIED, as a registered DA is: only a VERIFIED DA may write (authorize.ts).
+    await db.query(
+      "update bot_users set da_profile_id = $1, verification_status = 'VERIFIED' where id = $2",
+      [da.rows[0]?.id, bu.rows[0]?.id],
+    );
     das.push({ daId: da.rows[0]?.id as number, telegramId });
   }
   const newGroup = async (name: string) =>
@@ -127,7 +133,7 @@ async function makeFixture(db: Db): Promise<Fixture> {
   const advisories = (await db.query<{ id: number }>('select id from advisories order by id')).rows.map(
     (r) => r.id,
   );
-  return { group, farmers, advisories, das };
+  return { kebele: kebele as number, group, farmers, advisories, das };
 }
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
@@ -154,11 +160,19 @@ async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; clean
   return { db, cleanup: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-export async function startBenchServer(kind: 'pglite' | 'postgres') {
+/** The audit trail's triggers off (migration 16's audit_attach made three per table): the baseline. */
+async function disableAudit(db: Db): Promise<void> {
+  for (const table of AUDITED_TABLES)
+    for (const op of ['insert', 'update', 'delete'])
+      await db.exec(`alter table ${table} disable trigger ${table}_audit_${op}`);
+}
+
+export async function startBenchServer(kind: 'pglite' | 'postgres', options: { audit?: boolean } = {}) {
   const { db, cleanup } = await openBenchDb(kind);
   await migrate(db);
   await seed(db, { demoData: true });
   const fixture = await makeFixture(db);
+  if (options.audit === false) await disableAudit(db);
 
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   app.get('/hello', async () => ({ hello: 'world' }));
@@ -197,7 +211,7 @@ export async function startBenchServer(kind: 'pglite' | 'postgres') {
 // Child process mode: start, report the address and fixture to the parent, wait to be told to stop.
 if (process.argv[2] === '--serve') {
   const kind = process.argv[3] as 'pglite' | 'postgres';
-  const server = await startBenchServer(kind);
+  const server = await startBenchServer(kind, { audit: !process.argv.includes('--no-audit') });
   process.send?.({ address: server.address, fixture: server.fixture });
   process.on('message', async (m) => {
     // CPU time of this process only, so a busy machine does not blur the cost of a request.

@@ -7,10 +7,16 @@
  *   BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10    run length, raw/real rounds (medians
  *                                                          are reported), concurrency
  *   BENCH_ONLY=pglite|postgres                             one database only
+ *   BENCH_PART=routes|audit                                only the routes beside raw SQL, or only
+ *                                                          the audit trail's cost (default: both)
  *
  * The server runs in a child process (its own core); autocannon drives it over loopback. Besides
  * req/s and p99 it prints the server process's own CPU time per request (µs), which a busy
  * machine does not blur: `cpu raw/real` ≥ 0.9 means the real route costs at most ~10% more.
+ *
+ * The audit trail's cost: the same write routes on two servers, one with the audit triggers and
+ * one with them disabled (a second database in the same run), rounds alternating between them;
+ * it prints p50 and p99 of each and their ratio (the aim: ≤ 1.1×).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +30,9 @@ const BATCH = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function startServer(kind: 'pglite' | 'postgres') {
-  const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), ['--serve', kind], {
+async function startServer(kind: 'pglite' | 'postgres', audit = true) {
+  const args = ['--serve', kind, ...(audit ? [] : ['--no-audit'])];
+  const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -182,22 +189,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
   return rows;
 }
 
-function printTable(rows: string[][]) {
-  const head = [
-    'db',
-    'scenario',
-    'hello req/s',
-    'raw req/s',
-    'real req/s',
-    'real/raw',
-    'raw/hello',
-    'raw p99 ms',
-    'real p99 ms',
-    'raw cpu µs/req',
-    'real cpu µs/req',
-    'cpu raw/real',
-    'failed raw/real',
-  ];
+function printTable(rows: string[][], head: string[]) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join(' | ')} |`;
@@ -206,15 +198,151 @@ function printTable(rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
+const ROUTE_HEAD = [
+  'db',
+  'scenario',
+  'hello req/s',
+  'raw req/s',
+  'real req/s',
+  'real/raw',
+  'raw/hello',
+  'raw p99 ms',
+  'real p99 ms',
+  'raw cpu µs/req',
+  'real cpu µs/req',
+  'cpu raw/real',
+  'failed raw/real',
+];
+const AUDIT_HEAD = [
+  'db',
+  'write (audit trail)',
+  'p50 off ms',
+  'p50 on ms',
+  'p50 on/off',
+  'p99 off ms',
+  'p99 on ms',
+  'p99 on/off',
+  'cpu off µs/req',
+  'cpu on µs/req',
+  'cpu on/off',
+  'failed off/on',
+];
+
+/** The write routes the audit trail adds to: a farmer, a reach record, a batch of 50. */
+function auditScenarios(f: Fixture): Array<{ name: string; request: () => Request }> {
+  const json = { 'content-type': 'application/json' };
+  const auth = (i: number) => ({ authorization: `tma ${initData(f.das[i]?.telegramId as number)}` });
+  const da = (i: number) => f.das[i]?.daId as number;
+  let phones = 0;
+  const farmer = (): Request => ({
+    method: 'POST',
+    path: '/backend/api/farmer-profiles/',
+    headers: { ...json, ...auth(0) },
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({
+        farmer_name: 'Audit',
+        father_name: 'Bench',
+        grand_father_name: 'Farmer',
+        phone_number: `9${80_000_000 + ++phones}`,
+        gender: 'female',
+        created_by: da(0),
+        kebele: f.kebele,
+        development_group: f.group,
+      }),
+    }),
+  });
+  const single = (): Request => {
+    const next = pairs(f);
+    return {
+      method: 'POST',
+      path: '/backend/api/reach-farmers/',
+      headers: { ...json, ...auth(2) },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...next(), user: da(2) }) }),
+    };
+  };
+  const batch = (): Request => {
+    const next = pairs(f);
+    return {
+      method: 'POST',
+      path: '/backend/api/reach-farmers/batch/',
+      headers: { ...json, ...auth(4) },
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ user: da(4), records: Array.from({ length: BATCH }, next) }),
+      }),
+    };
+  };
+  return [
+    { name: 'farmer (POST)', request: farmer },
+    { name: 'reach, single (POST)', request: single },
+    { name: `reach, batch of ${BATCH} (POST)`, request: batch },
+  ];
+}
+
+/**
+ * Each write scenario on a server with the audit trail and one without, rounds alternating so
+ * load from elsewhere hits both alike; medians of each round's p50 and p99.
+ */
+async function benchAudit(kind: 'pglite' | 'postgres') {
+  const [on, off] = [await startServer(kind, true), await startServer(kind, false)];
+  const rows: string[][] = [];
+  try {
+    // Each server has its own database and the same fixture ids; one request builder per server
+    // keeps each one's pairs fresh.
+    const onScenarios = auditScenarios(on.fixture);
+    const offScenarios = auditScenarios(off.fixture);
+    for (const [i, s] of onScenarios.entries()) {
+      const other = offScenarios[i] as (typeof offScenarios)[number];
+      const onRequest = s.request();
+      const offRequest = other.request();
+      await run(on, onRequest, 1);
+      await run(off, offRequest, 1);
+      const withAudit: Measured[] = [];
+      const without: Measured[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        without.push(await run(off, offRequest));
+        withAudit.push(await run(on, onRequest));
+      }
+      const p = (xs: Measured[], q: 'p50' | 'p99') => median(xs.map((r) => r.latency[q]));
+      const cpu = (xs: Measured[]) => median(xs.map((r) => r.cpuPerRequest));
+      rows.push([
+        kind,
+        s.name,
+        fmt(p(without, 'p50'), 1),
+        fmt(p(withAudit, 'p50'), 1),
+        fmt(p(withAudit, 'p50') / Math.max(0.1, p(without, 'p50')), 2),
+        fmt(p(without, 'p99'), 1),
+        fmt(p(withAudit, 'p99'), 1),
+        fmt(p(withAudit, 'p99') / Math.max(0.1, p(without, 'p99')), 2),
+        fmt(cpu(without)),
+        fmt(cpu(withAudit)),
+        fmt(cpu(withAudit) / cpu(without), 2),
+        `${without.reduce((n, r) => n + failed(r), 0)}/${withAudit.reduce((n, r) => n + failed(r), 0)}`,
+      ]);
+    }
+  } finally {
+    await Promise.all([on.stop(), off.stop()]);
+  }
+  return rows;
+}
+
 const only = process.env.BENCH_ONLY as 'pglite' | 'postgres' | undefined;
+const part = process.env.BENCH_PART as 'routes' | 'audit' | undefined;
 const kinds: Array<'pglite' | 'postgres'> = [];
 if (only !== 'postgres') kinds.push('pglite');
 if (only !== 'pglite' && (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) kinds.push('postgres');
 const all: string[][] = [];
+const audit: string[][] = [];
 for (const kind of kinds) {
   console.error(
     `› ${kind}: starting (migrate + seed), then ${SECONDS} s per run, ${CONNECTIONS} connections`,
   );
-  all.push(...(await benchDatabase(kind)));
+  if (part !== 'audit') all.push(...(await benchDatabase(kind)));
+  if (part !== 'routes') audit.push(...(await benchAudit(kind)));
 }
-printTable(all);
+if (all.length) printTable(all, ROUTE_HEAD);
+if (audit.length) {
+  if (all.length) console.log('');
+  printTable(audit, AUDIT_HEAD);
+}
