@@ -126,10 +126,7 @@ export const auditCommand: Command = {
     }
     for (const row of data) out.out(formatAuditRow(row, flags.has('unmask')));
     const limit = Number(query.limit ?? 100);
-    out.out(
-      data.length === limit
-        ? `${data.length} rows (the newest ${limit}; --limit shows more)`
-        : `${data.length} ${data.length === 1 ? 'row' : 'rows'}`,
-    );
+    const rows = `${data.length} ${data.length === 1 ? 'row' : 'rows'}`;
+    out.out(data.length === limit ? `${rows} (the newest ${limit}; --limit shows more)` : rows);
   },
 };

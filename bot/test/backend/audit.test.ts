@@ -287,6 +287,16 @@ describeOnDatabases('the audit trail (%s)', (kind) => {
         query: { table: 'audit_log' },
       });
       expect(bad.status).toBe(400);
+      const day = await t.call('GET', '/api/audit/', {
+        headers: proof.service(),
+        query: { from: '2026-02-30' },
+      });
+      expect(day).toMatchObject({ status: 400, body: { from: ['Give a date as YYYY-MM-DD.'] } });
+      const area = await t.call('GET', '/api/audit/', {
+        headers: proof.service(),
+        query: { location_type: 'zone' },
+      });
+      expect(area).toMatchObject({ status: 400, body: { location_id: ['Required'] } });
     });
   });
 

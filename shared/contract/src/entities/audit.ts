@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, paginateQuery } from '../common';
 import { locationType } from '../enums';
+import { isDay } from '../reports';
 
 /**
  * The audit trail (docs/authorization.md "Audit trail"): one row per record a write created,
@@ -50,7 +51,10 @@ export const AUDIT_ACTORS = ['user', 'bot', 'operator', 'system'] as const;
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'restore'] as const;
 
 const fields = z.record(z.string(), z.unknown()).nullable();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date_format');
+// The reports' day and its message (server namespace, en/am/om).
+const day = z
+  .string()
+  .refine(isDay, { message: 'report_day_invalid', params: { code: 'report_day_invalid' } });
 
 /** One row of the trail, as stored (phones as the tables store them: the operator's CLI masks them). */
 export const auditRow = z.object({
