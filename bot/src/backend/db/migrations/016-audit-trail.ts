@@ -41,8 +41,10 @@ create table audit_log (
   woreda_id bigint,
   kebele_id bigint
 );
-create index audit_log_record_idx on audit_log (table_name, record_id, id);
-create index audit_log_at_idx on audit_log using brin (at);
+-- One index beside the key, narrow, as every write pays for it: a record's rows (its history,
+-- gebere audit --record; few per id, the table is checked on the row). Time filters walk the
+-- key backwards (ids grow with time).
+create index audit_log_record_idx on audit_log (record_id);
 
 create function audit_log_refuse() returns trigger language plpgsql as $$
 begin
