@@ -157,6 +157,34 @@ describeOnDatabases('the audit trail (%s)', (kind) => {
     expect(rows[1]?.after).toBeNull();
   });
 
+  it("a notification's soft removal: active true → false, by its creator", async () => {
+    const manager = await t.fx.manager();
+    const body = {
+      name: 'Rain is coming',
+      message: 'Plant teff in rows this week.',
+      content_type: 'advisory',
+      created_by: manager.botUserId,
+      send_now: true,
+      location_type: 'all',
+    };
+    const n = await t.call('POST', '/api/location-notifications/', { headers: manager.headers, body });
+    expect(n.status, JSON.stringify(n.body)).toBe(201);
+    const off = await t.call('PUT', `/api/location-notifications/${n.body.id}/update-settings/`, {
+      headers: manager.headers,
+      body: { active: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const rows = await ofRecord('location_notifications', n.body.id);
+    expect(rows.map((r) => r.action)).toEqual(['insert', 'update']);
+    expect(rows[1]).toMatchObject({
+      actor: 'user',
+      bot_user_id: manager.botUserId,
+      route: 'PUT /api/location-notifications/{id}/update-settings/',
+      before: { active: true },
+      after: { active: false },
+    });
+  });
+
   it('an import: a row per record created or changed, attributed to the operator and the file', async () => {
     const label = 'gebere import roles roles.csv (os user tester)';
     const post = (rows: Array<Record<string, string>>, dry_run = false) =>
