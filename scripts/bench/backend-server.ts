@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AUDITED_TABLES } from '@gebere/contract';
 import Fastify from 'fastify';
 import {
   backendPlugin,
@@ -62,6 +63,7 @@ const BATCH_READ_SQL = `select t.id, t.farmer_id as farmer, t.advisory_id as adv
     on t.farmer_id = p.f and t.advisory_id = p.a where t.created_by = $3`;
 
 export interface Fixture {
+  kebele: number;
   group: number;
   farmers: number[];
   advisories: number[];
@@ -103,7 +105,11 @@ async function makeFixture(db: Db): Promise<Fixture> {
         bu.rows[0]?.id,
       ],
     );
-    await db.query('update bot_users set da_profile_id = $1 where id = $2', [da.rows[0]?.id, bu.rows[0]?.id]);
+    // Linked and VERIFIED, as a registered DA is: only a VERIFIED DA may write (authorize.ts).
+    await db.query(
+      "update bot_users set da_profile_id = $1, verification_status = 'VERIFIED' where id = $2",
+      [da.rows[0]?.id, bu.rows[0]?.id],
+    );
     das.push({ daId: da.rows[0]?.id as number, telegramId });
   }
   const newGroup = async (name: string) =>
@@ -126,9 +132,10 @@ async function makeFixture(db: Db): Promise<Fixture> {
   const group = await newGroup('Bench');
   await addFarmers(group, 30);
   await addFarmers(await newGroup('Bench writes'), 2000);
-  const farmers = (await db.query<{ id: number }>('select id from farmers order by id')).rows.map(
-    (r) => r.id,
-  );
+  // The bench groups' farmers only: the demo's lie in other kebeles, where these DAs may not record.
+  const farmers = (
+    await db.query<{ id: number }>('select id from farmers where kebele_id = $1 order by id', [kebele])
+  ).rows.map((r) => r.id);
   const advisories = (await db.query<{ id: number }>('select id from advisories order by id')).rows.map(
     (r) => r.id,
   );
@@ -140,7 +147,7 @@ async function makeFixture(db: Db): Promise<Fixture> {
   await db.query(
     `insert into role_grants (phone_number, role, location_type) values ('+251900000100', 'notification_manager', 'all')`,
   );
-  return { group, farmers, advisories, das, national };
+  return { kebele: kebele as number, group, farmers, advisories, das, national };
 }
 
 /** The per-user read budget of a bench server (read-budget.ts); off by default, as before. */
@@ -148,6 +155,8 @@ export interface BenchLimits {
   readsPerMinute?: number;
   /** Where the budget is counted: the shared table, or this process's memory (PGlite's default). */
   store?: 'memory' | 'table';
+  /** Run without the audit trail's triggers (the audit benchmark's baseline). */
+  audit?: boolean;
 }
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
@@ -174,11 +183,19 @@ async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; clean
   return { db, cleanup: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/** The audit trail's triggers off (migration 16's audit_attach made three per table): the baseline. */
+async function disableAudit(db: Db): Promise<void> {
+  for (const table of AUDITED_TABLES)
+    for (const op of ['insert', 'update', 'delete'])
+      await db.exec(`alter table ${table} disable trigger ${table}_audit_${op}`);
+}
+
 export async function startBenchServer(kind: 'pglite' | 'postgres', limits: BenchLimits = {}) {
   const { db, cleanup } = await openBenchDb(kind);
   await migrate(db);
   await seed(db, { demoData: true });
   const fixture = await makeFixture(db);
+  if (limits.audit === false) await disableAudit(db);
 
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   app.get('/hello', async () => ({ hello: 'world' }));
@@ -233,6 +250,7 @@ if (process.argv[2] === '--serve') {
   const server = await startBenchServer(kind, {
     ...(reads ? { readsPerMinute: Number(reads) } : {}),
     ...(store ? { store } : {}),
+    audit: !process.argv.includes('--no-audit'),
   });
   process.send?.({ address: server.address, fixture: server.fixture });
   process.on('message', async (m) => {

@@ -7,10 +7,19 @@
  *   BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10    run length, raw/real rounds (medians
  *                                                          are reported), concurrency
  *   BENCH_ONLY=pglite|postgres                             one database only
+ *   BENCH_PART=routes|audit                                only the routes beside raw SQL, or only
+ *                                                          the audit trail's cost (default: both)
  *
  * The server runs in a child process (its own core); autocannon drives it over loopback. Besides
  * req/s and p99 it prints the server process's own CPU time per request (µs), which a busy
  * machine does not blur: `cpu raw/real` ≥ 0.9 means the real route costs at most ~10% more.
+ *
+ * The audit trail's cost: the same write routes on two servers, one with the audit triggers and
+ * one with them disabled (a second database in the same run), one request to each in turn, timed
+ * in µs; it prints the medians over rounds of each side's p50 and p99 and their ratio (the aim:
+ * ≤ 1.1×). Both servers run every write in a transaction that names its writer: the ratio is the
+ * triggers' cost, that transaction's (one more statement, and a BEGIN/COMMIT for a write without
+ * an Idempotency-Key) is not in it.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +31,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BATCH = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function startServer(kind: 'pglite' | 'postgres') {
-  const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), ['--serve', kind], {
+async function startServer(kind: 'pglite' | 'postgres', audit = true) {
+  const args = ['--serve', kind, ...(audit ? [] : ['--no-audit'])];
+  const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -83,6 +94,48 @@ async function run(
   });
   const used = (await server.cpu()) - before;
   return Object.assign(result, { cpuPerRequest: used / Math.max(1, result['2xx'] + result.non2xx) });
+}
+
+type Server = { address: string; cpu: () => Promise<number> };
+
+/** One request, timed in milliseconds with µs resolution (autocannon's are whole milliseconds). */
+async function timed(server: Server, request: Request): Promise<{ ms: number; ok: boolean }> {
+  const req = (request.setupRequest?.(request as never, {} as never) ?? request) as Request;
+  const started = performance.now();
+  const r = await fetch(`${server.address}${req.path}`, {
+    method: req.method ?? 'GET',
+    headers: req.headers as Record<string, string>,
+    ...(req.body ? { body: String(req.body) } : {}),
+  });
+  await r.arrayBuffer();
+  return { ms: performance.now() - started, ok: r.ok };
+}
+
+/**
+ * For `seconds`, one request to each server in turn (which goes first alternates), so whatever
+ * else loads the machine falls on both alike: each side's p50, p99 and CPU per request.
+ */
+async function interleaved(a: Server, aRequest: Request, b: Server, bRequest: Request, seconds = SECONDS) {
+  const sides = [
+    { server: a, request: aRequest, took: [] as number[], failures: 0, cpu: await a.cpu() },
+    { server: b, request: bRequest, took: [] as number[], failures: 0, cpu: await b.cpu() },
+  ];
+  const until = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < until; i++)
+    for (const side of i % 2 ? [sides[1], sides[0]] : sides) {
+      const s = side as (typeof sides)[number];
+      const r = await timed(s.server, s.request);
+      s.took.push(r.ms);
+      if (!r.ok) s.failures++;
+    }
+  return Promise.all(
+    sides.map(async (s) => {
+      const cpu = ((await s.server.cpu()) - s.cpu) / Math.max(1, s.took.length);
+      const took = [...s.took].sort((x, y) => x - y);
+      const at = (q: number) => took[Math.min(took.length - 1, Math.floor(q * took.length))] as number;
+      return { p50: at(0.5), p99: at(0.99), cpu, failures: s.failures };
+    }),
+  );
 }
 
 type Scenario = { name: string; raw: () => Request; real: () => Request };
@@ -182,22 +235,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
   return rows;
 }
 
-function printTable(rows: string[][]) {
-  const head = [
-    'db',
-    'scenario',
-    'hello req/s',
-    'raw req/s',
-    'real req/s',
-    'real/raw',
-    'raw/hello',
-    'raw p99 ms',
-    'real p99 ms',
-    'raw cpu µs/req',
-    'real cpu µs/req',
-    'cpu raw/real',
-    'failed raw/real',
-  ];
+function printTable(rows: string[][], head: string[]) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join(' | ')} |`;
@@ -206,15 +244,153 @@ function printTable(rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
+const ROUTE_HEAD = [
+  'db',
+  'scenario',
+  'hello req/s',
+  'raw req/s',
+  'real req/s',
+  'real/raw',
+  'raw/hello',
+  'raw p99 ms',
+  'real p99 ms',
+  'raw cpu µs/req',
+  'real cpu µs/req',
+  'cpu raw/real',
+  'failed raw/real',
+];
+const AUDIT_HEAD = [
+  'db',
+  'write (audit trail)',
+  'p50 off ms',
+  'p50 on ms',
+  'p50 on/off',
+  'p99 off ms',
+  'p99 on ms',
+  'p99 on/off',
+  'cpu off µs/req',
+  'cpu on µs/req',
+  'cpu on/off',
+  'failed off/on',
+];
+
+/** The write routes the audit trail adds to: a farmer, a reach record, a batch of 50. */
+function auditScenarios(f: Fixture): Array<{ name: string; request: () => Request }> {
+  const json = { 'content-type': 'application/json' };
+  const auth = (i: number) => ({ authorization: `tma ${initData(f.das[i]?.telegramId as number)}` });
+  const da = (i: number) => f.das[i]?.daId as number;
+  let phones = 0;
+  const farmer = (): Request => ({
+    method: 'POST',
+    path: '/backend/api/farmer-profiles/',
+    headers: { ...json, ...auth(0) },
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({
+        farmer_name: 'Audit',
+        father_name: 'Bench',
+        grand_father_name: 'Farmer',
+        phone_number: `9${80_000_000 + ++phones}`,
+        gender: 'female',
+        created_by: da(0),
+        kebele: f.kebele,
+        development_group: f.group,
+      }),
+    }),
+  });
+  const single = (): Request => {
+    const next = pairs(f);
+    return {
+      method: 'POST',
+      path: '/backend/api/reach-farmers/',
+      headers: { ...json, ...auth(2) },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...next(), user: da(2) }) }),
+    };
+  };
+  const batch = (): Request => {
+    const next = pairs(f);
+    return {
+      method: 'POST',
+      path: '/backend/api/reach-farmers/batch/',
+      headers: { ...json, ...auth(4) },
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ user: da(4), records: Array.from({ length: BATCH }, next) }),
+      }),
+    };
+  };
+  return [
+    { name: 'farmer (POST)', request: farmer },
+    { name: 'reach, single (POST)', request: single },
+    { name: `reach, batch of ${BATCH} (POST)`, request: batch },
+  ];
+}
+
+/**
+ * Each write scenario on a server with the audit trail and one without, rounds alternating so
+ * load from elsewhere hits both alike; medians of each round's p50 and p99.
+ */
+async function benchAudit(kind: 'pglite' | 'postgres') {
+  const [on, off] = [await startServer(kind, true), await startServer(kind, false)];
+  const rows: string[][] = [];
+  try {
+    // Each server has its own database and the same fixture ids; one request builder per server
+    // keeps each one's pairs fresh.
+    const onScenarios = auditScenarios(on.fixture);
+    const offScenarios = auditScenarios(off.fixture);
+    for (const [i, s] of onScenarios.entries()) {
+      const other = offScenarios[i] as (typeof offScenarios)[number];
+      const onRequest = s.request();
+      const offRequest = other.request();
+      await run(on, onRequest, 1);
+      await run(off, offRequest, 1);
+      type Timed = Awaited<ReturnType<typeof interleaved>>[number];
+      const withAudit: Timed[] = [];
+      const without: Timed[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const [a, b] = await interleaved(off, offRequest, on, onRequest);
+        without.push(a as Timed);
+        withAudit.push(b as Timed);
+      }
+      const p = (xs: Timed[], q: 'p50' | 'p99') => median(xs.map((r) => r[q]));
+      const cpu = (xs: Timed[]) => median(xs.map((r) => r.cpu));
+      rows.push([
+        kind,
+        s.name,
+        fmt(p(without, 'p50'), 2),
+        fmt(p(withAudit, 'p50'), 2),
+        fmt(p(withAudit, 'p50') / p(without, 'p50'), 2),
+        fmt(p(without, 'p99'), 2),
+        fmt(p(withAudit, 'p99'), 2),
+        fmt(p(withAudit, 'p99') / p(without, 'p99'), 2),
+        fmt(cpu(without)),
+        fmt(cpu(withAudit)),
+        fmt(cpu(withAudit) / cpu(without), 2),
+        `${without.reduce((n, r) => n + r.failures, 0)}/${withAudit.reduce((n, r) => n + r.failures, 0)}`,
+      ]);
+    }
+  } finally {
+    await Promise.all([on.stop(), off.stop()]);
+  }
+  return rows;
+}
+
 const only = process.env.BENCH_ONLY as 'pglite' | 'postgres' | undefined;
+const part = process.env.BENCH_PART as 'routes' | 'audit' | undefined;
 const kinds: Array<'pglite' | 'postgres'> = [];
 if (only !== 'postgres') kinds.push('pglite');
 if (only !== 'pglite' && (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) kinds.push('postgres');
 const all: string[][] = [];
+const audit: string[][] = [];
 for (const kind of kinds) {
   console.error(
     `› ${kind}: starting (migrate + seed), then ${SECONDS} s per run, ${CONNECTIONS} connections`,
   );
-  all.push(...(await benchDatabase(kind)));
+  if (part !== 'audit') all.push(...(await benchDatabase(kind)));
+  if (part !== 'routes') audit.push(...(await benchAudit(kind)));
 }
-printTable(all);
+if (all.length) printTable(all, ROUTE_HEAD);
+if (audit.length) {
+  if (all.length) console.log('');
+  printTable(audit, AUDIT_HEAD);
+}

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiClient, createApiClient, newIdempotencyKey } from '@gebere/api-client';
@@ -644,6 +644,87 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     }
   });
 
+  it('gebere audit shows who made each write of the journey and of the import, before → after', async () => {
+    const masked = (phone: string) => `<phone …${phone.slice(-2)}>`;
+    const journey = await gebere(['audit', '--phone', `0${NEW_DA.phone}`, '--limit', '1000'], settings);
+    expect(journey.err).toBe('');
+    expect(journey.code).toBe(0);
+    const lines = journey.out.split('\n');
+    const has = (re: RegExp) =>
+      expect(
+        lines.filter((l) => re.test(l)),
+        String(re),
+      ).not.toEqual([]);
+    const user = `user \\(tg ${da.id}, bot user \\d+, phone ${masked(NEW_DA.phone)}\\)`;
+    const asDa = `DA ${daId} \\(tg ${da.id}, bot user \\d+, phone ${masked(NEW_DA.phone)}\\)`;
+    // The bot kept the phone Telegram verified, for the user who shared it (not just "the token").
+    has(
+      new RegExp(
+        `bot for tg ${da.id}  service  POST /api/bot-users/  bot_users:\\d+ update  .*phone_number: null → "${masked(NEW_DA.phone)}"`,
+      ),
+    );
+    // The registration screen's calls, through its signed link: the profile, then VERIFIED.
+    has(
+      new RegExp(
+        `${user}  link /da_registration  POST /api/da-profiles/  da_profiles:${daId} insert  .*first_name: — → "Almaz"`,
+      ),
+    );
+    has(
+      /link \/da_registration {2}PATCH \/api\/bot-users\/\{id\}\/ {2}bot_users:\d+ update {2}.*verification_status: "PENDING" → "VERIFIED"/,
+    );
+    // The group, the farmers and the reach, each by the DA through its screen's link.
+    has(
+      new RegExp(
+        `${asDa}  link /add_development_group  POST /api/development-groups/  development_groups:${groupId} insert  .*group_name: — → "Tesfa women"`,
+      ),
+    );
+    for (const farmer of farmers)
+      has(
+        new RegExp(
+          `${asDa}  link /farmer_registration  POST /api/farmer-profiles/  farmers:${farmer} insert  `,
+        ),
+      );
+    expect(
+      lines.filter((l) =>
+        /link \/record_reach {2}POST \/api\/reach-farmers\/batch\/ {2}reach_records:\d+ insert/.test(l),
+      ),
+    ).toHaveLength(farmers.length);
+    // Phones are masked unless --unmask: the DA's, the farmers'.
+    for (const phone of [NEW_DA.phone, '911000401', '911000402']) expect(journey.out).not.toContain(phone);
+    const farmer = await gebere(['audit', '--record', `farmers:${farmers[0]}`, '--unmask'], settings);
+    expect(farmer.out).toContain('phone_number: — → "911000401"');
+
+    // The import: the roster's Abebe, created by the operator's command naming its file.
+    const roster = await gebere(['audit', '--phone', `0${MANAGER.phone}`, '--limit', '1000'], settings);
+    const rosterFile = join(SAMPLES, 'roster.csv');
+    expect(roster.out).toMatch(
+      new RegExp(
+        `operator "gebere import roster ${rosterFile} \\(os user [^)]+\\)"  service  POST /api/import/\\{kind\\}/  da_roster:\\d+ insert  .*first_name: — → "Abebe"`,
+      ),
+    );
+    // An import that changes a record shows the fields it changed, before → after.
+    const changed = join(work, 'roles-changed.csv');
+    const original = await readFile(join(SAMPLES, 'roles.csv'), 'utf8');
+    await writeFile(changed, original.replace('Crop DA,የሰብል ልማት ሰራተኛ', 'Crop DA,የሰብል ባለሙያ'));
+    const reimport = await gebere(['import', 'roles', changed], settings);
+    expect(reimport.out).toContain('updated 1');
+    const [role] = await q<{ id: number }>("select id::int from da_roles where name = 'Crop DA'");
+    const history = await gebere(['audit', '--record', `da_roles:${role?.id}`], settings);
+    expect(history.out.split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `operator "gebere import roles ${join(SAMPLES, 'roles.csv')} .* da_roles:${role?.id} insert  id: — → ${role?.id}; name: — → "Crop DA"; name_am: — → "የሰብል ልማት ሰራተኛ"`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `operator "gebere import roles ${changed} .* da_roles:${role?.id} update  name_am: "የሰብል ልማት ሰራተኛ" → "የሰብል ባለሙያ"`,
+        ),
+      ),
+      '2 rows',
+    ]);
+  });
+
   it('gebere backup, then gebere restore into a fresh database, gives the same rows', async () => {
     // The running engine plans the notification made above on its own tick: let it have, so
     // the database holds still between the backup and the fingerprint it is compared with.
@@ -699,5 +780,15 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     expect(exported.err).toBe('');
     expect(exported.code).toBe(0);
     expect(await readFile(again, 'utf8')).toBe(await readFile(join(work, 'farmers.csv'), 'utf8'));
+    // The restored database's trail ends with the restore itself: which file, by whom, what it replaced.
+    const last = await gebere(
+      ['audit', '--limit', '1'],
+      settingsFromConfig(await withSharedSecrets(product.config)),
+    );
+    expect(last.out.split('\n')[0]).toMatch(
+      new RegExp(
+        `^\\S+Z  operator "gebere restore ${file} \\(os user [^)]+\\)"  local  -  database:- restore  file: — → "${file}"; kind: — → "postgres"; counts: — → \\{"farmers":2,.*\\}; replaced: — → null$`,
+      ),
+    );
   });
 });

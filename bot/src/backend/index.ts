@@ -6,6 +6,7 @@ import type { Db } from './db/types';
 import { buildOpenApi, docsHtml } from './openapi';
 import { registerOpsRoutes } from './ops/routes';
 import { registerAdvisoryRoutes } from './routes/advisories';
+import { registerAuditRoutes } from './routes/audit';
 import { registerBotUserRoutes } from './routes/bot-users';
 import { registerDaRoutes } from './routes/das';
 import { registerFarmerRoutes } from './routes/farmers';
@@ -153,6 +154,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerNotificationRecipientsRoute(app, env);
   registerGrantRoutes(app, env);
   registerImportRoutes(app, env);
+  registerAuditRoutes(app, env);
   registerOpsRoutes(app, env, options.exportPageSize ? { exportPageSize: options.exportPageSize } : {});
 
   let spec: ReturnType<typeof buildOpenApi> | undefined;

@@ -42,9 +42,12 @@ export const VALUE_OPTIONS = [
   'encoding',
   'sheet',
   'format',
+  'record',
+  'area',
+  'limit',
 ] as const;
 /** Options without a value. */
-export const FLAG_OPTIONS = ['force', 'dry-run', 'keep', 'paused'] as const;
+export const FLAG_OPTIONS = ['force', 'dry-run', 'keep', 'paused', 'unmask'] as const;
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
 export type FlagOption = (typeof FLAG_OPTIONS)[number];
 

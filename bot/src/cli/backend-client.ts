@@ -1,5 +1,5 @@
 import { type ApiError, type CallInput, type CallOutput, createApiClient } from '@gebere/api-client';
-import { proofHeader, type RouteName, routePaths } from '@gebere/contract';
+import { OPERATOR_HEADER, proofHeader, type RouteName, routePaths } from '@gebere/contract';
 import type { Language } from '@gebere/i18n/languages';
 import { BACKEND_PATH, type Config } from '../config';
 import { CliError, usageError } from './args';
@@ -73,15 +73,35 @@ export interface Backend {
   answers(): Promise<boolean>;
 }
 
-export function connect(settings: CliSettings, fetchImpl?: typeof fetch, language?: Language): Backend {
+/**
+ * `fetch` that names the command in every request, for the audit trail (the server keeps the label
+ * beside the service token's writes; docs/authorization.md "Audit trail").
+ */
+function labelled(fetchImpl: typeof fetch, label: string | undefined): typeof fetch {
+  if (!label) return fetchImpl;
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    // Percent-encoded: a header is Latin-1, a label may hold an Amharic file name.
+    headers.set(OPERATOR_HEADER, encodeURIComponent(label));
+    return fetchImpl(input, { ...init, headers });
+  };
+}
+
+export function connect(
+  settings: CliSettings,
+  fetchWith?: typeof fetch,
+  language?: Language,
+  label?: string,
+): Backend {
   const url = settings.backendUrl;
+  const fetchImpl = labelled(fetchWith ?? ((...args) => fetch(...args)), label);
   const client = (timeoutMs: number) =>
     createApiClient({
       baseUrl: url,
       authorization: () => proofHeader({ kind: 'service', value: settings.serviceToken }),
       timeoutMs,
       ...(language ? { language: () => language } : {}),
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      fetch: fetchImpl,
     });
   const api = client(CLI_TIMEOUT_MS);
   return {
@@ -99,7 +119,7 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch, languag
       const timeout = setTimeout(() => timer.abort(), timeoutMs);
       let response: Response;
       try {
-        response = await (fetchImpl ?? fetch)(target, {
+        response = await fetchImpl(target, {
           headers: { authorization: proofHeader({ kind: 'service', value: settings.serviceToken }) },
           signal: timer.signal,
         });
@@ -113,7 +133,7 @@ export function connect(settings: CliSettings, fetchImpl?: typeof fetch, languag
     },
     async answers() {
       try {
-        await (fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(3000) });
+        await fetchImpl(url, { signal: AbortSignal.timeout(3000) });
         return true;
       } catch {
         return false;

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import {
@@ -20,6 +20,7 @@ import {
   restoreTestPglite,
   restoreTestPostgres,
 } from '../backend/db/restore-test';
+import { noteRestore } from '../backend/db/restore-note';
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
 import { VERSION } from '../version';
 import { CliError, expectWords } from './args';
@@ -110,7 +111,7 @@ export const restoreCommand: Command = {
     'Then start the server again.',
     'Example: gebere restore backups/gebere-2026-05-01.backup --force',
   ],
-  async run(words, { out, backend, settings, flags }) {
+  async run(words, { out, backend, settings, flags, label }) {
     expectWords(words, ['file'], 'restore');
     const file = words[0] as string;
     const { databaseUrl, dataDir } = settings();
@@ -124,12 +125,28 @@ export const restoreCommand: Command = {
     try {
       if (databaseUrl) {
         const r = await restorePostgres(databaseUrl, file, force);
+        const note = {
+          file: resolve(file),
+          kind,
+          replaced: r.savedFirst ?? null,
+          by: label,
+          counts: r.counts,
+        };
+        await noteRestore({ databaseUrl }, note);
         if (r.savedFirst) out.out(`Saved what the database held to ${r.savedFirst}.`);
         out.out(`Restored ${file} into PostgreSQL (DATABASE_URL).`);
         out.out(counts(r.counts));
       } else {
         if (!dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
         const r = await restorePglite(file, dataDir, force);
+        const note = {
+          file: resolve(file),
+          kind,
+          replaced: r.movedAside ?? null,
+          by: label,
+          counts: r.counts,
+        };
+        await noteRestore({ dataDir }, note);
         if (r.movedAside) out.out(`Moved the database that was there to ${r.movedAside}.`);
         out.out(`Restored ${file} into ${r.dir}.`);
         out.out(counts(r.counts));

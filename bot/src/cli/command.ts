@@ -16,6 +16,8 @@ export interface CommandContext {
   /** npm printed its `> gebere …` banner on stdout before the command ran (no --silent). */
   npmBanner: boolean;
   options: Partial<Record<ValueOption, string>>;
+  /** Who runs this command, as the audit trail keeps it (commands.ts operatorLabel). */
+  label: string;
   flags: ReadonlySet<FlagOption>;
 }
 

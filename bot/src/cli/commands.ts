@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
+import { userInfo } from 'node:os';
 import type { Writable } from 'node:stream';
 import { isLanguage, type Language, languages } from '@gebere/i18n/languages';
+import { maskPhones } from '../log';
 import { areasCommand } from './areas';
 import { CliError, EXIT, parseArgs, usageError } from './args';
+import { auditCommand } from './audit';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
 import { backupCommand, restoreCommand, restoreTestCommand } from './backup';
 import type { Command } from './command';
@@ -26,6 +29,7 @@ export const COMMANDS: readonly Command[] = [
   backupCommand,
   restoreCommand,
   restoreTestCommand,
+  auditCommand,
 ];
 
 const OPTIONS = [
@@ -112,6 +116,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     }
     let backend: Backend | undefined;
     let settings: CliSettings | undefined;
+    const label = operatorLabel(name, words);
     const url = args.url === undefined ? undefined : backendUrlOf(args.url);
     const settingsOnce = () => {
       settings ??= url ? { ...deps.settings(), backendUrl: url } : deps.settings();
@@ -120,7 +125,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     await command.run(words, {
       out,
       backend: () => {
-        backend ??= connect(settingsOnce(), deps.fetch, langOf(args.options.lang));
+        backend ??= connect(settingsOnce(), deps.fetch, langOf(args.options.lang), label);
         return backend;
       },
       settings: settingsOnce,
@@ -129,6 +134,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       npmBanner: deps.invocation?.npmBanner ?? false,
       options: args.options,
       flags: args.flags,
+      label,
     });
     return EXIT.ok;
   } catch (err) {
@@ -142,6 +148,21 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     }
     return err.exitCode;
   }
+}
+
+/**
+ * What the audit trail keeps of who ran a command: the command line (its phones masked) and the OS
+ * user, e.g. `gebere import roster roster.xlsx (os user admin)`. A label, not a proof: whoever holds
+ * the service token could send another (docs/authorization.md "Audit trail").
+ */
+export function operatorLabel(name: string, words: readonly string[]): string {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    user = 'unknown';
+  }
+  return maskPhones(`gebere ${[name, ...words].join(' ')} (os user ${user})`);
 }
 
 function find(name: string): Command {

@@ -5,6 +5,7 @@ import { MemorySessionStorage, type StorageAdapter } from 'grammy';
 import type { Db } from '../backend/db/types';
 import { BACKEND_PATH, type Config } from '../config';
 import type { Logger } from '../log';
+import { fetchActingFor } from './acting-for';
 import type { BotDeps } from './bot';
 import type { SessionData } from './context';
 import { createPendingContacts, type PendingContacts } from './pending-contacts';
@@ -78,7 +79,7 @@ export function botDepsFromConfig(o: BotDepsFromConfig): {
   const api = createApiClient({
     baseUrl: config.backend.internalUrl,
     authorization: () => proofHeader({ kind: 'service', value: config.backend.serviceToken }),
-    fetch: o.fetch,
+    fetch: fetchActingFor(o.fetch),
     timeoutMs: BACKEND_TIMEOUT_MS,
   });
   const pending = createPendingContacts({ file: join(config.dataDir, 'pending-contacts.json'), logger });

@@ -76,6 +76,18 @@ describe.each(['en', 'am'] as const)('onboarding in %s', (lang) => {
     expect(prompt.text).toContain(t('bot.report_user_prompt'));
     const user = await botUser(u.id);
     expect(user).toMatchObject({ phone_number: phone, verification_status: 'PENDING', da_profile_id: null });
+    // The audit trail names the Telegram user the bot wrote for (its service token alone would not).
+    const audited = await h.db.query<{
+      actor: string;
+      telegram_id: number;
+      after: { phone_number?: string };
+    }>(
+      `select actor, telegram_id, after from audit_log where table_name = 'bot_users' and record_id = $1
+       order by id`,
+      [user?.id],
+    );
+    expect(audited.rows[0]).toMatchObject({ actor: 'bot', telegram_id: u.id });
+    expect(audited.rows.some((r) => r.after?.phone_number === phone)).toBe(true);
 
     // The registration button: a signed link with the spec's parameters, made for this user.
     const regUrl = webAppUrl(u, t('bot.register_da_button'));

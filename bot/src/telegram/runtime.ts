@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Api, Bot, type Context, type Middleware, type Transformer, webhookCallback } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { type Logger, maskText } from '../log';
+import { actingForSender } from './acting-for';
 
 export interface TelegramRuntimeOptions {
   token: string;
@@ -82,6 +83,7 @@ export function createTelegramRuntime(options: TelegramRuntimeOptions): Telegram
   });
   // One update at a time per chat: conversation state is read and written per chat.
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
+  bot.use(actingForSender);
   bot.use(options.middleware);
 
   let runner: RunnerHandle | undefined;

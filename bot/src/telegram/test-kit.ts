@@ -18,6 +18,7 @@ import { type VerifiedLink, verifyLink } from '../auth/link';
 import type { Db } from '../backend/db/types';
 import { backendPlugin } from '../backend/index';
 import type { Logger } from '../log';
+import { fetchActingFor } from './acting-for';
 import { createBot } from './bot';
 import type { SessionData } from './context';
 import type { LinkOptions } from './links';
@@ -104,6 +105,8 @@ export async function startHarness(): Promise<Harness> {
     const api = createApiClient({
       baseUrl: options.backendUrl ?? backendUrl,
       authorization: () => `Bearer ${SERVICE_TOKEN}`,
+      // As deps.ts does: each call names the Telegram user whose update it serves.
+      fetch: fetchActingFor(globalThis.fetch),
       timeoutMs: 5_000,
     });
     const runtime = createTelegramRuntime({

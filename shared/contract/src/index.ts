@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './common';
 export * from './entities/advisory';
+export * from './entities/audit';
 export * from './entities/bot-user';
 export * from './entities/da';
 export * from './entities/development-group';

@@ -68,6 +68,11 @@ export interface Policy {
    * (late-sync.ts). Everything else the policy says is still checked, with the caller's state now.
    */
   lateSync?: true;
+  /**
+   * A record named by two fields, its table (a key of `kinds`) and its id, must be in the
+   * caller's scope as that table's scope kind says (a record's history).
+   */
+  recordScope?: { table: FieldRef; id: FieldRef; kinds: Record<string, ScopeKind> };
 }
 
 /** Roles an operator grants (by phone number) with an area; 'all' is national. */

@@ -55,6 +55,8 @@ export const routePaths = {
   getReport: { method: 'GET', path: '/api/reports/' },
   setReportDigest: { method: 'PUT', path: '/api/report-digest/' },
   getReportDigest: { method: 'GET', path: '/api/report-digest/' },
+  listAuditRows: { method: 'GET', path: '/api/audit/' },
+  getRecordHistory: { method: 'GET', path: '/api/history/' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routePaths;

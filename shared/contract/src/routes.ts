@@ -1,5 +1,6 @@
 import type { RouteDef } from './route';
 import type { RouteName } from './route-paths';
+import { auditRoutes } from './routes-audit';
 import { contentRoutes } from './routes-content';
 import { opsRoutes } from './routes-ops';
 import { peopleRoutes } from './routes-people';
@@ -18,6 +19,7 @@ export const routes = {
   ...contentRoutes,
   ...reportRoutes,
   ...opsRoutes,
+  ...auditRoutes,
 } as const satisfies Record<RouteName, RouteDef>;
 
 export type Routes = typeof routes;

@@ -337,6 +337,12 @@ export async function checkPolicy(
     const value = readField(input, ref);
     if (typeof value === 'number') await checkScope(q, actor, kind, value, read);
   }
+  if (policy.recordScope) {
+    const { table, id, kinds } = policy.recordScope;
+    const kind = kinds[String(readField(input, table))];
+    const value = readField(input, id);
+    if (kind && typeof value === 'number') await checkScope(q, actor, kind, value, read);
+  }
   if (policy.target) await checkTarget(q, actor, input, read);
   if (policy.reportArea) await checkReportArea(q, actor, input.query);
   checkLink(actor, name, input);

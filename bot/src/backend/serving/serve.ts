@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Log } from '../db/log';
 import type { Db, Queryable } from '../db/types';
 import type { Actor, ActorSource } from './actor-source';
+import { auditContext, setAuditContext } from './audit';
 import { checkPolicy, checkWho } from './authorize';
 import { notFound } from './http-error';
 import {
@@ -37,9 +38,10 @@ export interface BackendEnv {
 }
 
 /**
- * The database a handler uses. Plain requests get the pool (`env.db`); a write with an
- * `Idempotency-Key` gets its request's transaction, so the record and the stored answer commit
- * together (`transaction` then just runs inside it). Write handlers must use this, never `env.db`.
+ * The database a handler uses. Reads get the pool (`env.db`); a write gets its request's
+ * transaction, which names the writer for the audit trail and, with an `Idempotency-Key`, commits
+ * the record and the stored answer together (`transaction` then just runs inside it). Write
+ * handlers must use this, never `env.db`.
  */
 export interface HandlerDb extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -91,7 +93,8 @@ function alternatePath(path: string): string {
  * after; 403), params, query and body parsed with the declared schemas (a bad path id is 404, a
  * bad query or body is 400 with DRF field messages), and the declared status sent. Handlers see
  * typed, parsed input from a caller already allowed.
- * Writes (POST/PUT/PATCH) honour `Idempotency-Key` (contract `idempotency.ts`): the key is
+ * Writes (POST/PUT/PATCH) run in one transaction that first names the writer for the audit trail
+ * (audit.ts). They honour `Idempotency-Key` (contract `idempotency.ts`): the key is
  * claimed, the handler run and its success stored in one transaction; a retry replays it. A keyed
  * write of a `lateSync` route may carry a proof expired within the grace (contract late-sync.ts).
  */
@@ -108,11 +111,14 @@ export function serve<D extends RouteDef>(
   const routeHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLanguage(request.headers['accept-language']);
     let actor: Actor | null = null;
+    let late = false;
     if (policy.who !== 'public') {
       // A record captured under a since-expired proof: only a keyed create of a lateSync route.
       const lateSync = policy.lateSync === true && typeof idempotencyKeyOf(request) === 'string';
       const resolved = env.actors.resolve(request, { lateSync });
       actor = resolved instanceof Promise ? await resolved : resolved;
+      // Accepted, yet the proof is not live: the grace let it in (for the audit trail).
+      late = lateSync && !env.actors.readProof(request.headers.authorization).ok;
       checkWho(actor, policy.who, def.method !== 'GET');
     }
     let params: unknown;
@@ -155,9 +161,19 @@ export function serve<D extends RouteDef>(
       return [status, payload];
     };
 
-    const key = WRITE_METHODS.has(def.method) ? readIdempotencyKey(request) : undefined;
-    if (key === undefined) {
+    if (!WRITE_METHODS.has(def.method)) {
       const [status, payload] = await run(env.db);
+      reply.code(status);
+      return payload;
+    }
+    // Every write runs in a transaction that names its writer for the audit trail's triggers.
+    const audit = auditContext(def, actor, request, late);
+    const key = readIdempotencyKey(request);
+    if (key === undefined) {
+      const [status, payload] = await env.db.transaction(async (tx) => {
+        await setAuditContext(tx, audit);
+        return run(inTransaction(tx));
+      });
       reply.code(status);
       return payload;
     }
@@ -173,6 +189,7 @@ export function serve<D extends RouteDef>(
     // A thrown error rolls the claim back with the writes: errors are not stored, so the client
     // may correct the body and retry with the same key.
     const answer = await env.db.transaction(async (tx) => {
+      await setAuditContext(tx, audit);
       const stored = await claimKey(tx, env.db.kind, claim);
       if (stored) return { replayed: true, status: stored.status, payload: stored.body };
       const [status, payload] = await run(inTransaction(tx));

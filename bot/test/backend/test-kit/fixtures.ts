@@ -185,9 +185,9 @@ export class Fixtures {
         `select tablename as t from pg_tables where schemaname = 'public' and tablename <> 'rate_limits'
          order by tablename`,
       );
-      // One row per table (json_build_object takes at most 100 arguments: 50 tables).
+      // One row per table (json_build_object takes at most 100 arguments, fewer than tables × 2).
       this.countSql = `select json_object_agg(t, n) as counts from (${tables.rows
-        .map((r) => `select '${r.t}' as t, (select count(*) from "${r.t}") as n`)
+        .map((r) => `select '${r.t}' as t, (select count(*) from "${r.t}")::int as n`)
         .join(' union all ')}) c`;
     }
     const r = await this.db.query<{ counts: Record<string, number> }>(this.countSql);
