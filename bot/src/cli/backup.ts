@@ -13,6 +13,7 @@ import {
   restorePglite,
   restorePostgres,
 } from '../backend/db/backup';
+import { noteRestore } from '../backend/db/restore-note';
 import {
   pgliteCounts,
   postgresCounts,
@@ -20,7 +21,6 @@ import {
   restoreTestPglite,
   restoreTestPostgres,
 } from '../backend/db/restore-test';
-import { noteRestore } from '../backend/db/restore-note';
 import { BACKUP_FORMAT_HEADER, PGLITE_BACKUP_FORMAT } from '../backend/ops/routes';
 import { VERSION } from '../version';
 import { CliError, expectWords } from './args';
@@ -115,7 +115,7 @@ export const restoreCommand: Command = {
     expectWords(words, ['file'], 'restore');
     const file = words[0] as string;
     const { databaseUrl, dataDir } = settings();
-    await backupFor(file, settings());
+    const kind = await backupFor(file, settings());
     const b = backend();
     if (await b.answers())
       throw new CliError(

@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { isLanguage, type Language, languages } from '@gebere/i18n/languages';
 import { maskPhones } from '../log';
