@@ -142,7 +142,7 @@ describeOnDatabases('the audit trail (%s)', (kind) => {
     const g = await t.call('POST', '/api/role-grants/', { headers: operator, body });
     expect(g.status).toBe(201);
     const v = await t.call('POST', '/api/role-grants/revoke/', { headers: operator, body });
-    expect(v.body).toEqual({ revoked: 1 });
+    expect(v.body).toEqual({ revoked: 1, paused: 0 });
     const rows = await ofRecord('role_grants', g.body.id);
     expect(rows.map((x) => [x.action, x.actor, x.route])).toEqual([
       ['insert', 'operator', 'POST /api/role-grants/'],

@@ -175,15 +175,11 @@ export function databaseLimits(
       let row: Row | undefined;
       try {
         const db = await database();
-        const r = await db.query<Row>(TAKE_SQL, [
-          key,
-          Math.floor(now / width),
-          BUCKETS,
-          c,
-          rule.limit,
-          width,
-        ]);
-        row = r.rows[0];
+        const args = [key, Math.floor(now / width), BUCKETS, c, rule.limit, width];
+        row = (await db.query<Row>(TAKE_SQL, args)).rows[0];
+        // Refused behind a concurrent first insert of the key, which this statement's snapshot
+        // cannot see: a second statement sees it, and answers the window's true Retry-After.
+        if (!row) row = (await db.query<Row>(TAKE_SQL, args)).rows[0];
         if (now - swept > SWEEP_EVERY_MS) {
           swept = now;
           db.query(SWEEP_SQL, [now]).catch(() => undefined);
@@ -195,7 +191,7 @@ export function databaseLimits(
         }
         return fallback.take(key, rule, cost);
       }
-      // Inserted concurrently and not yet visible to this statement's snapshot: refused, try soon.
+      // Still unseen (removed by a sweep in between): refused, try soon.
       if (!row) return { ok: false, retryAfterMs: width };
       const w = { base: Number(row.base), counts: row.counts.map(Number) };
       if (known.size >= MAX_KEYS) known.clear();
