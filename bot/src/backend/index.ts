@@ -9,6 +9,7 @@ import { registerOpsRoutes } from './ops/routes';
 import { registerAdvisoryRoutes } from './routes/advisories';
 import { registerBotUserRoutes } from './routes/bot-users';
 import { registerDaRoutes } from './routes/das';
+import { registerEnrolmentRoutes } from './routes/enrolments';
 import { registerFarmerRoutes } from './routes/farmers';
 import { registerFeedbackRoutes } from './routes/feedback';
 import { registerGrantRoutes } from './routes/grants';
@@ -181,6 +182,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerNotificationRoutes(app, env);
   registerNotificationRecipientsRoute(app, env);
   registerGrantRoutes(app, env);
+  registerEnrolmentRoutes(app, env);
   registerImportRoutes(app, env);
   registerOpsRoutes(app, env, options.exportPageSize ? { exportPageSize: options.exportPageSize } : {});
 

@@ -1,6 +1,7 @@
 import type { RouteDef } from './route';
 import type { RouteName } from './route-paths';
 import { contentRoutes } from './routes-content';
+import { enrolmentRoutes } from './routes-enrolment';
 import { opsRoutes } from './routes-ops';
 import { peopleRoutes } from './routes-people';
 import { reportRoutes } from './routes-reports';
@@ -15,6 +16,7 @@ import { reportRoutes } from './routes-reports';
  */
 export const routes = {
   ...peopleRoutes,
+  ...enrolmentRoutes,
   ...contentRoutes,
   ...reportRoutes,
   ...opsRoutes,

@@ -12,6 +12,7 @@ import { sql as reportDigest } from './011-report-digest';
 import { sql as engineCounters } from './012-engine-counters';
 import { sql as recordPartitions } from './013-record-partitions';
 import { sql as reportRegionIndex } from './014-report-region-index';
+import { sql as daEnrolment } from './015-da-enrolment';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -29,4 +30,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 12, name: 'engine-counters', sql: engineCounters },
   { version: 13, name: 'record-partitions', sql: recordPartitions },
   { version: 14, name: 'report-region-index', sql: reportRegionIndex },
+  { version: 15, name: 'da-enrolment', sql: daEnrolment },
 ];
