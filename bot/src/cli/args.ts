@@ -30,7 +30,7 @@ export const usageError = (message: string, command?: string) => new CliError(me
 /** Options that take a value (`--out x.csv`, `--out=x.csv`); a command says which it accepts. */
 export const VALUE_OPTIONS = ['region', 'zone', 'woreda', 'kebele', 'from', 'to', 'out', 'lang'] as const;
 /** Options without a value. */
-export const FLAG_OPTIONS = ['force', 'dry-run'] as const;
+export const FLAG_OPTIONS = ['force', 'dry-run', 'unmask'] as const;
 export type ValueOption = (typeof VALUE_OPTIONS)[number];
 export type FlagOption = (typeof FLAG_OPTIONS)[number];
 
@@ -152,6 +152,30 @@ export function parseStatus(raw: string, command: string): VerificationStatus {
 export function parseTelegramId(raw: string, command: string): number {
   if (/^\d{1,15}$/.test(raw) && Number(raw) > 0) return Number(raw);
   throw usageError(`bad Telegram id "${raw}": it is the user's numeric Telegram id, e.g. 123456789`, command);
+}
+
+/**
+ * A person by phone or Telegram id: `09…`, `+251…`, `251…` are phones, `tg:<id>` a Telegram id;
+ * bare digits that also read as a phone (`911234567`) may be either, and the caller looks both up.
+ */
+export type PersonRef = { phone?: string; telegramId?: number };
+
+export function parsePersonRef(raw: string, command: string): PersonRef {
+  const text = raw.trim();
+  const tg = /^tg:(\d{1,15})$/i.exec(text);
+  if (tg) return { telegramId: parseTelegramId(tg[1] as string, command) };
+  // 251…: a phone with its country code; 9/7 and eight digits: a phone or a Telegram id.
+  if (/^\d{1,15}$/.test(text) && !text.startsWith('0') && !/^251\d{9}$/.test(text)) {
+    const phone = normalizePhone(text);
+    return { ...(phone ? { phone } : {}), telegramId: parseTelegramId(text, command) };
+  }
+  const phone = normalizePhone(text);
+  if (phone) return { phone };
+  throw usageError(
+    `bad phone number or Telegram id "${raw}": give the user's phone (0911234567, +251911234567) ` +
+      'or their numeric Telegram id (e.g. 123456789)',
+    command,
+  );
 }
 
 /** The words a command takes, exactly: too few or too many is a usage error naming them. */

@@ -5,11 +5,13 @@ import { CliError, EXIT, parseArgs, usageError } from './args';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
 import { backupCommand, restoreCommand } from './backup';
 import type { Command } from './command';
+import { approveCommand, pendingCommand, rejectCommand } from './enrolment';
 import { exportCommand } from './export';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
 import { importCommand } from './import';
 import type { Output } from './output';
 import { statusCommand } from './status';
+import { whoCommand } from './who';
 
 /** Every command, in the order `gebere help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -17,6 +19,10 @@ export const COMMANDS: readonly Command[] = [
   revokeCommand,
   grantsCommand,
   statusCommand,
+  pendingCommand,
+  approveCommand,
+  rejectCommand,
+  whoCommand,
   areasCommand,
   importCommand,
   exportCommand,
