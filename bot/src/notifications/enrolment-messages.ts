@@ -6,14 +6,7 @@ import { askMessage, nameIn } from '../telegram/enrolment';
 import { mainMenuKeyboard } from '../telegram/keyboards';
 import { type MakeLink, screenLinks } from '../telegram/links';
 import { escapeHtml } from '../telegram/summaries';
-import {
-  drainOneOff,
-  type OneOffCounts,
-  type OneOffDeps,
-  type OneOffQueue,
-  type OneOffRow,
-  settleInDoubt,
-} from './one-off';
+import { drainOneOff, type OneOffCounts, type OneOffDeps, type OneOffQueue, type OneOffRow } from './one-off';
 import type { ReplyMarkup } from './types';
 
 /**
@@ -104,13 +97,12 @@ function enrolmentQueue(d: OneOffDeps, link: MakeLink): OneOffQueue {
   };
 }
 
-/** Records in-doubt rows, then sends every claimable enrolment message, one at a time at its slot. */
-export async function drainEnrolmentMessages(
+/** Sends every claimable enrolment message, one at a time at its slot (one-off.ts). */
+export function drainEnrolmentMessages(
   d: OneOffDeps,
   link: MakeLink,
   c: OneOffCounts,
   signal?: AbortSignal,
 ): Promise<void> {
-  await settleInDoubt(d.db, 'da_enrolment_messages', d.clock.now());
-  await drainOneOff(d, enrolmentQueue(d, link), c, signal);
+  return drainOneOff(d, enrolmentQueue(d, link), c, signal);
 }

@@ -175,13 +175,20 @@ async function sendRow(d: OneOffDeps, q: OneOffQueue, row: OneOffRow, c: OneOffC
   }
 }
 
-/** Sends every claimable row of the queue, one at a time at its slot (few: people, not broadcasts). */
+/**
+ * Records the queue's in-doubt rows, then sends every claimable row, one at a time at its slot
+ * (few: people, not broadcasts).
+ */
 export async function drainOneOff(
   d: OneOffDeps,
   q: OneOffQueue,
   c: OneOffCounts,
   signal?: AbortSignal,
 ): Promise<void> {
+  // Nothing queued (the usual case): no lock on the shared rate row, which every claim takes.
+  const queued = await d.db.query(`select 1 from ${q.table} where status = 'queued' limit 1`);
+  if (queued.rows.length === 0) return;
+  await settleInDoubt(d.db, q.table, d.clock.now());
   while (!signal?.aborted) {
     const rows = await claim(d, q, 10);
     if (rows.length === 0) return;
