@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
+import { addToRoster } from './demo-das';
 import { chatSeen, englishAmong } from './english-leaks';
 import { loseSomeAnswers } from './faults';
 import { expectCleanRun, journeyFile, row } from './journey';
@@ -82,7 +83,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
     const [first, father, grandFather] = names;
     let u: ReturnType<Product['emulator']['createUser']>;
 
-    it('a new DA registers and reaches the main menu', async () => {
+    it('a new DA of the organisation’s roster registers and reaches the main menu', async () => {
       const area = await row<{
         region: string;
         zone: string;
@@ -98,6 +99,9 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
         [DEMO_KEBELE, lang],
       );
       const role = await row<{ id: string }>('select min(id) as id from da_roles');
+      // The organisation lists them for the kebele: VERIFIED at once (enrolment-journey.test.ts has
+      // a DA nobody listed).
+      await addToRoster(journey.product, { phone, first }, DEMO_KEBELE);
       u = journey.product.emulator.createUser({
         first_name: first,
         language_code: lang,

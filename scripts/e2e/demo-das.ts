@@ -40,6 +40,33 @@ export async function daInChat(
 }
 
 /**
+ * Lists a DA on the organisation's roster for a kebele (by code), as `gebere import roster` does:
+ * registering there with that phone makes them VERIFIED at once (docs/authorization.md,
+ * "Verification status"). Anyone else waits for a supervisor or an operator.
+ */
+export async function addToRoster(
+  product: Product,
+  who: { phone: string; first: string },
+  kebele = 'ET031702888001',
+): Promise<void> {
+  const r = (await product.backend('POST', '/api/import/roster/', {
+    first_row: 2,
+    rows: [
+      {
+        phone_number: `0${who.phone}`,
+        first_name: who.first,
+        father_name: 'Bekele',
+        grand_father_name: 'Desta',
+        gender: 'female',
+        kebele,
+        role: 'Crop DA',
+      },
+    ],
+  })) as { created: number; unchanged: number };
+  expect(r.created + r.unchanged).toBe(1);
+}
+
+/**
  * /start and the user's own contact through the emulator's client API (no browser): the bot
  * links a known DA's phone, or offers registration. Resolves once the contact is sent.
  */

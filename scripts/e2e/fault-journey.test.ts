@@ -5,6 +5,7 @@
 // per submit in the chat, and the user told exactly what happened in their language.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addToRoster } from './demo-das';
 import {
   advisoryPath,
   chooseRecords,
@@ -85,6 +86,8 @@ describe.skipIf(chromiumSkipReason)('field faults on the key submits (needs Chro
     let farmerIds: number[];
 
     it('(a) a new DA registers while the backend drops 30% of the writes', async () => {
+      // Of the organisation's roster: VERIFIED by the registration itself.
+      await addToRoster(journey.product, { phone, first });
       u = journey.product.emulator.createUser({
         first_name: first,
         language_code: lang,

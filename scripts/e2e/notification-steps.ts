@@ -33,8 +33,8 @@ export const daArea = (telegramId: number) =>
   );
 
 /**
- * A colleague who has the bot: a DA profile in `kebeleId` (as the DA registration would leave
- * it) and a Telegram user who links it the way a DA does, /start and sharing their phone. Driven
+ * A colleague who has the bot: a DA profile in `kebeleId`, listed there by the organisation's
+ * roster, and a Telegram user who links it the way a DA does, /start and sharing their phone. Driven
  * through the emulator's client API: no browser needed for someone who only receives.
  */
 export async function linkedColleague(
@@ -49,6 +49,12 @@ export async function linkedColleague(
        (select min(id) from da_roles), (select min(id) from bot_users)
      from kebeles k join woredas w on w.id = k.woreda_id join zones z on z.id = w.zone_id where k.id = $3`,
     [who.first, who.phone, who.kebeleId],
+  );
+  // The organisation lists them for that kebele, so their contact makes them a DA (enrolment).
+  await rows(
+    `insert into da_roster (phone_number, first_name, father_name, grand_father_name, sex, kebele_id, role_id)
+     values ($1, $2, 'Kebede', 'Alemu', 'female', $3, (select min(id) from da_roles))`,
+    [who.phone, who.first, who.kebeleId],
   );
   const u = await startAndShareContact(product, t, who);
   await expect.poll(() => replyLabels(u), { timeout: 20_000 }).toEqual(menuLabels(t, false));

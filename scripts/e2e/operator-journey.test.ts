@@ -260,7 +260,9 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       params: { id: botUserId },
       body: { id: botUserId, verification_status: 'VERIFIED' },
     });
-    ok(patched, 'verify');
+    // The roster vouches for its DAs; anyone else waits for the organisation's decision.
+    if (who.roster) ok(patched, 'verify');
+    else expect(patched.ok ? 200 : patched.error.status).toBe(403);
     const result: HandBackResult = {
       kind: 'da_registered',
       da_id: created.id,
@@ -269,13 +271,24 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
     };
     const before = mark(u);
     await launch.sendData(encodeResult(result));
-    await botSays(u, `${summaryText(result, 'en')}\n${t('bot.verified')}`, 20_000, before);
+    if (!who.roster) {
+      // No supervisor covers the kebele: the DA is told an operator decides, who does so here.
+      await botSays(u, summaryText(result, 'en'), 20_000, before);
+      await botSays(u, t('bot.enrolment.pending_operator'), 20_000, before);
+      const pending = await gebere(['pending'], settings);
+      expect(pending.out).toContain(`${who.first} Bekele Desta  0${who.phone.slice(0, 3)}****`);
+      expect(pending.out).toContain('an operator decides');
+      const approved = await gebere(['approve', `0${who.phone}`], settings);
+      expect(approved.err).toBe('');
+      expect(approved.out).toMatch(new RegExp(`^Approved ${who.first} Bekele Desta \\(0${who.phone},`));
+      await botSays(u, (text) => text.startsWith('✅'), 20_000, before);
+    } else await botSays(u, `${summaryText(result, 'en')}\n${t('bot.verified')}`, 20_000, before);
     // Not a notification manager yet: the grant comes later.
     await expect.poll(() => replyLabels(u), { timeout: 20_000 }).toEqual(menuLabels(t, false));
     return u;
   }
 
-  it('a roster DA and a new DA register through the chat and are VERIFIED', async () => {
+  it('a roster DA and a new DA (approved by the operator) register through the chat and are VERIFIED', async () => {
     manager = await registerDa(MANAGER);
     da = await registerDa(NEW_DA);
     const registered = await q<{ phone_number: string; verification_status: string; kebele: string }>(

@@ -9,6 +9,7 @@ import { registerAdvisoryRoutes } from './routes/advisories';
 import { registerAuditRoutes } from './routes/audit';
 import { registerBotUserRoutes } from './routes/bot-users';
 import { registerDaRoutes } from './routes/das';
+import { registerEnrolmentRoutes } from './routes/enrolments';
 import { registerFarmerRoutes } from './routes/farmers';
 import { registerFeedbackRoutes } from './routes/feedback';
 import { registerGrantRoutes } from './routes/grants';
@@ -153,6 +154,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerNotificationPauseRoutes(app, env);
   registerNotificationRecipientsRoute(app, env);
   registerGrantRoutes(app, env);
+  registerEnrolmentRoutes(app, env);
   registerImportRoutes(app, env);
   registerAuditRoutes(app, env);
   registerOpsRoutes(app, env, options.exportPageSize ? { exportPageSize: options.exportPageSize } : {});

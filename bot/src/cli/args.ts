@@ -171,6 +171,30 @@ export function parseTelegramId(raw: string, command: string): number {
   throw usageError(`bad Telegram id "${raw}": it is the user's numeric Telegram id, e.g. 123456789`, command);
 }
 
+/**
+ * A person by phone or Telegram id: `09…`, `+251…`, `251…` are phones, `tg:<id>` a Telegram id;
+ * bare digits that also read as a phone (`911234567`) may be either, and the caller looks both up.
+ */
+export type PersonRef = { phone?: string; telegramId?: number };
+
+export function parsePersonRef(raw: string, command: string): PersonRef {
+  const text = raw.trim();
+  const tg = /^tg:(\d{1,15})$/i.exec(text);
+  if (tg) return { telegramId: parseTelegramId(tg[1] as string, command) };
+  // 251…: a phone with its country code; 9/7 and eight digits: a phone or a Telegram id.
+  if (/^\d{1,15}$/.test(text) && !text.startsWith('0') && !/^251\d{9}$/.test(text)) {
+    const phone = normalizePhone(text);
+    return { ...(phone ? { phone } : {}), telegramId: parseTelegramId(text, command) };
+  }
+  const phone = normalizePhone(text);
+  if (phone) return { phone };
+  throw usageError(
+    `bad phone number or Telegram id "${raw}": give the user's phone (0911234567, +251911234567) ` +
+      'or their numeric Telegram id (e.g. 123456789)',
+    command,
+  );
+}
+
 /** The words a command takes, exactly: too few or too many is a usage error naming them. */
 export function expectWords(
   words: readonly string[],

@@ -249,13 +249,14 @@ describe('gebere against a running backend', () => {
       ],
       [
         ['status', '12ab', 'REJECTED'],
-        'gebere: bad Telegram id "12ab": it is the user\'s numeric Telegram id, e.g. 123456789\n' +
-          'usage: gebere status <telegram-id> <PENDING|VERIFIED|REJECTED>  (gebere status --help)',
+        'gebere: bad phone number or Telegram id "12ab": give the user\'s phone (0911234567, +251911234567) ' +
+          'or their numeric Telegram id (e.g. 123456789)\n' +
+          'usage: gebere status <phone|telegram-id> <PENDING|VERIFIED|REJECTED>  (gebere status --help)',
       ],
       [
         ['status', '123', 'BANNED'],
         'gebere: unknown status "BANNED": use one of PENDING, VERIFIED, REJECTED\n' +
-          'usage: gebere status <telegram-id> <PENDING|VERIFIED|REJECTED>  (gebere status --help)',
+          'usage: gebere status <phone|telegram-id> <PENDING|VERIFIED|REJECTED>  (gebere status --help)',
       ],
       [['grnat'], 'gebere: unknown command "grnat"\n`gebere help` lists the commands'],
       [
@@ -346,7 +347,11 @@ describe('gebere against a running backend', () => {
       'grant <phone> <role> <area>',
       'revoke <phone> <role> <area>',
       'grants [phone]',
-      'status <telegram-id>',
+      'status <phone|telegram-id>',
+      'pending [--unmask]',
+      'approve <phone>',
+      'reject <phone>',
+      'who <phone>',
     ])
       expect(help.out).toContain(`  ${c}`);
     expect((await run([])).code).toBe(2);
@@ -355,7 +360,7 @@ describe('gebere against a running backend', () => {
     expect(grant.out).toMatch(/^usage: gebere grant <phone> <role> <area>\n/);
     expect(grant.out).toContain('Example: gebere grant 0911234567 notification_manager region:3');
     expect((await run(['help', 'status'])).out).toMatch(
-      /^usage: gebere status <telegram-id> <PENDING\|VERIFIED\|REJECTED>/,
+      /^usage: gebere status <phone\|telegram-id> <PENDING\|VERIFIED\|REJECTED>/,
     );
   });
 

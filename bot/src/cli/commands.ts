@@ -9,12 +9,14 @@ import { auditCommand } from './audit';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
 import { backupCommand, restoreCommand, restoreTestCommand } from './backup';
 import type { Command } from './command';
+import { approveCommand, pendingCommand, rejectCommand } from './enrolment';
 import { exportCommand } from './export';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
 import { importCommand } from './import';
 import { notificationsCommand } from './notifications';
 import type { Output } from './output';
 import { statusCommand } from './status';
+import { whoCommand } from './who';
 
 /** Every command, in the order `gebere help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -23,6 +25,10 @@ export const COMMANDS: readonly Command[] = [
   grantsCommand,
   notificationsCommand,
   statusCommand,
+  pendingCommand,
+  approveCommand,
+  rejectCommand,
+  whoCommand,
   areasCommand,
   importCommand,
   exportCommand,

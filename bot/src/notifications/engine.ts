@@ -4,7 +4,9 @@ import type { Db } from '../backend/db/types';
 import type { Logger } from '../log';
 import { queuedTotal } from './counts';
 import { type DigestCounts, drainDigests, planDigests } from './digest';
+import { drainEnrolmentMessages } from './enrolment-messages';
 import { makeLinker } from './message';
+import type { OneOffCounts } from './one-off';
 import { plan } from './planner';
 import { recordRate } from './queue';
 import { createSender } from './sender';
@@ -43,6 +45,8 @@ export interface NotificationEngine {
   runOnce(): Promise<RunCounts>;
   /** This week's report digests: queue them if due, send what is claimable (digest.ts). */
   runDigests(signal?: AbortSignal): Promise<DigestCounts>;
+  /** The DA registration messages queued by the backend (enrolment-messages.ts). */
+  runEnrolmentMessages(signal?: AbortSignal): Promise<OneOffCounts>;
 }
 
 const hasNews = (c: RunCounts) => Object.values(c).some((v) => v > 0);
@@ -152,6 +156,28 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
     }
   }
 
+  async function runEnrolmentMessages(signal?: AbortSignal): Promise<OneOffCounts> {
+    const c: OneOffCounts = { sent: 0, failed: 0 };
+    await drainEnrolmentMessages(digestDeps, senderDeps.link, c, signal);
+    if (c.sent + c.failed > 0) logger.info(c, 'enrolment messages run');
+    return c;
+  }
+
+  /**
+   * A DA's registration waits on the supervisors' message and the DA on the answer: looked for
+   * at the planner's pace (an idle look is one index probe), not the digests' weekly one.
+   */
+  async function enrolmentLoop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await runEnrolmentMessages(signal);
+      } catch (err) {
+        logger.error({ err }, 'enrolment messages failed; retrying next tick');
+      }
+      await clock.sleep(options.planTickMs, signal);
+    }
+  }
+
   async function senderLoop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
@@ -183,6 +209,7 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
         plannerLoop(abort.signal),
         senderLoop(abort.signal),
         digestLoop(abort.signal),
+        enrolmentLoop(abort.signal),
       ]).then(() => undefined);
     },
     async stop() {
@@ -201,5 +228,6 @@ export function createNotificationEngine(deps: EngineDeps): NotificationEngine {
       return c;
     },
     runDigests: () => runDigests(),
+    runEnrolmentMessages: () => runEnrolmentMessages(),
   };
 }

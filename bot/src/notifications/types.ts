@@ -1,5 +1,5 @@
 import type { InputFile } from 'grammy';
-import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { InlineKeyboardMarkup, ReplyKeyboardMarkup, ReplyKeyboardRemove } from 'grammy/types';
 
 /**
  * Time for the engine: `now` decides what is due and when leases run out, `sleep` paces sends.
@@ -36,7 +36,10 @@ export function manualEngineClock(manual: { now(): number; advance(ms: number): 
   };
 }
 
-/** The one Bot API call the engine makes; grammY's `Api` fits. */
+/** A message's buttons: inline (notifications, requests) or the chat's menu (an approved DA's). */
+export type ReplyMarkup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove;
+
+/** The Bot API calls the engine makes; grammY's `Api` fits. */
 export interface SendApi {
   sendMessage(
     chatId: number,
@@ -45,7 +48,7 @@ export interface SendApi {
       parse_mode?: 'HTML';
       /** Telegram's paid broadcast: past the free ~30 a second, billed in Stars. */
       allow_paid_broadcast?: boolean;
-      reply_markup?: InlineKeyboardMarkup;
+      reply_markup?: ReplyMarkup;
       link_preview_options?: { is_disabled?: boolean };
     },
   ): Promise<{ message_id: number }>;

@@ -6,6 +6,7 @@ import { createBackend } from './backend-client';
 import { type BotContext, installLanguage, type SessionData } from './context';
 import { answerCallbacks, onBotError } from './errors';
 import { digestFlow } from './flows/digest';
+import { enrolmentFlow } from './flows/enrolment';
 import { fallbackFlow } from './flows/fallback';
 import { groupPickerFlow } from './flows/group-picker';
 import { languageFlow } from './flows/language';
@@ -97,6 +98,7 @@ export function createBot(deps: BotDeps): Composer<Context> {
     groupPickerFlow(services),
     menuFlow(services),
     digestFlow(services),
+    enrolmentFlow(services),
     fallbackFlow(services),
   ]) {
     flows.errorBoundary(onError, flow);

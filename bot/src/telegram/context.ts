@@ -42,6 +42,8 @@ export interface SessionData {
   manager?: boolean;
   /** An operator rejected this user (verification_status REJECTED). */
   rejected?: boolean;
+  /** Registered as a DA and waiting for a supervisor's or an operator's decision. */
+  pending?: 'supervisor' | 'operator' | null;
   picker?: PickerState;
 }
 

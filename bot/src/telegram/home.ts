@@ -34,7 +34,11 @@ export async function showRegistration(
   state: UserState,
   options: { updateOutbound?: boolean; text?: string } = {},
 ): Promise<void> {
-  const text = options.text ?? `${ctx.t('bot.not_registered')}\n\n${ctx.t('bot.report_user_prompt')}`;
+  const text =
+    options.text ??
+    (state.pending
+      ? ctx.t(`bot.enrolment.pending_${state.pending}`)
+      : `${ctx.t('bot.not_registered')}\n\n${ctx.t('bot.report_user_prompt')}`);
   await ctx.reply(text, {
     parse_mode: 'HTML',
     reply_markup: registrationKeyboard(ctx.t, linksFor(ctx, s), {

@@ -22,6 +22,8 @@ export const CALLBACK = {
   menuEntry: /^menu:(reach|adoption)$/,
   /** Subscribe to / unsubscribe from the weekly report digest (under the /reports answer). */
   digest: /^digest:(on|off)$/,
+  /** Approve / Reject under a DA's registration request (telegram/enrolment.ts). */
+  enrolment: /^enrol:([ar]):(\d{1,15})$/,
 } as const;
 
 export const pickerKindCode = (kind: PickerState['kind']) => (kind === 'reach' ? 'r' : 'a');
@@ -46,6 +48,8 @@ export interface KeyboardUser {
   reportUser: boolean;
   /** Holds an operator's notification-manager grant. */
   manager: boolean;
+  /** Registered as a DA, waiting for a decision: no DA registration button. */
+  pending?: 'supervisor' | 'operator' | null;
 }
 
 /** The hub's user (@gebere/contract/hub) as the bot's session knows them: one rule for both (hubUserOf reads /api/me/). */
@@ -58,6 +62,7 @@ function sessionHubUser(o: KeyboardUser): HubUser {
     da: o.da && { id: o.da.id, kebele: o.da.kebele, phone: o.phone },
     reportUser: o.reportUser,
     manager: o.manager,
+    pending: o.pending ?? null,
   };
 }
 

@@ -378,6 +378,12 @@ describe('a DA the bot has not linked yet', () => {
        returning id, kebele_id as kebele`,
       [phone],
     );
+    // The organisation lists them for that kebele, so they are a DA once their contact links them.
+    await h.db.query(
+      `insert into da_roster (phone_number, first_name, father_name, grand_father_name, sex, kebele_id, role_id)
+       values ($1, 'Genet', 'Alemu', 'Tadesse', 'female', $2, (select min(id) from da_roles))`,
+      [phone, da.rows[0]?.kebele],
+    );
     const botUser = await h.db.query<{ id: number }>('select id from bot_users where telegram_id = $1', [
       u.id,
     ]);

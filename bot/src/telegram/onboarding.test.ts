@@ -2,6 +2,7 @@
 import { type Language, translate } from '@gebere/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addToRoster,
   DEMO_DAS,
   type Harness,
   LINK_TTL,
@@ -62,7 +63,9 @@ describe.each(['en', 'am'] as const)('onboarding in %s', (lang) => {
     translate(lang, key as 'bot.welcome_new', vars as never);
   const phone = lang === 'en' ? '911000111' : '911000222';
 
-  it('takes a new DA from /start to the main menu', async () => {
+  it('takes a new DA of the organisation’s roster from /start to the main menu', async () => {
+    const area = await anyArea();
+    await addToRoster(h, phone, area.kebele);
     const u = h.tg.createUser({ first_name: 'Almaz', language_code: lang, phone_number: `+251${phone}` });
     await u.send('/start');
     await u.waitForMessage((m) => m.text === t('bot.welcome_new'));
@@ -93,7 +96,13 @@ describe.each(['en', 'am'] as const)('onboarding in %s', (lang) => {
     const regUrl = webAppUrl(u, t('bot.register_da_button'));
     const reg = readLink(regUrl);
     expect(reg.path).toBe('/da_registration');
-    expect(reg.params).toEqual({ user_id: String(user?.id), phone_number: `0${phone}`, lang });
+    // The roster knows the phone: the form opens in update_outbound mode (its update 404s, it registers).
+    expect(reg.params).toEqual({
+      user_id: String(user?.id),
+      phone_number: `0${phone}`,
+      update_outbound: 'true',
+      lang,
+    });
     expect(reg.link.ok && reg.link.telegramUserId).toBe(u.id);
     const exp = reg.link.ok ? reg.link.expiresAt : 0;
     expect(Math.abs(exp - (Date.now() / 1000 + LINK_TTL))).toBeLessThan(60);
@@ -103,7 +112,6 @@ describe.each(['en', 'am'] as const)('onboarding in %s', (lang) => {
     // The screen registers the DA with the link as proof, then hands the result back.
     const launch = u.launchFromReply(t('bot.register_da_button'));
     expect(launch.initData).toBeUndefined();
-    const area = await anyArea();
     const created = await h.backend.inject({
       method: 'POST',
       url: '/backend/api/da-profiles/',

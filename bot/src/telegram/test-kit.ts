@@ -157,6 +157,40 @@ export async function startHarness(): Promise<Harness> {
 
 export { freePort };
 
+/** Lists `phone` (national form) on the organisation's roster for a kebele, as `gebere import roster` does. */
+export async function addToRoster(
+  h: Harness,
+  phone: string,
+  kebele: number,
+  first_name = 'Almaz',
+): Promise<void> {
+  const r = await h.db.query<{ code: string; role: string }>(
+    'select code, (select name from da_roles order by id limit 1) as role from kebeles where id = $1',
+    [kebele],
+  );
+  const { code, role } = r.rows[0] as { code: string; role: string };
+  const imported = await h.backend.inject({
+    method: 'POST',
+    url: '/backend/api/import/roster/',
+    headers: { authorization: `Bearer ${SERVICE_TOKEN}` },
+    payload: {
+      first_row: 2,
+      rows: [
+        {
+          phone_number: `0${phone}`,
+          first_name,
+          father_name: 'Bekele',
+          grand_father_name: 'Desta',
+          gender: 'female',
+          kebele: code,
+          role,
+        },
+      ],
+    },
+  });
+  if (imported.statusCode !== 200) throw new Error(`roster import: ${imported.statusCode} ${imported.body}`);
+}
+
 type AnyButton = KeyboardButton | InlineKeyboardButton | string;
 const labelOf = (b: AnyButton) => (typeof b === 'string' ? b : b.text);
 

@@ -22,6 +22,8 @@ export interface UserState {
   manager: boolean;
   /** REJECTED by an operator: no menu, no forms. */
   rejected: boolean;
+  /** Registered as a DA, waiting for this decider (docs/authorization.md, "Verification status"). */
+  pending: 'supervisor' | 'operator' | null;
 }
 
 /** Whether the bot user holds a notification-manager grant (role only: its area is the server's). */
@@ -63,12 +65,14 @@ async function loadDa(ctx: BotContext, s: Services, user: BotUser): Promise<DaIn
 export async function remember(ctx: BotContext, s: Services, user: BotUser): Promise<UserState> {
   const da = user.verification_status === 'VERIFIED' ? await loadDa(ctx, s, user) : null;
   const rejected = user.verification_status === 'REJECTED';
+  const pending = user.pending_enrolment?.waiting_for ?? null;
   ctx.session.botUserId = user.id;
   ctx.session.phone = user.phone_number;
   ctx.session.da = da;
   ctx.session.reportUser = user.report_user !== null;
   ctx.session.manager = isManager(user);
   ctx.session.rejected = rejected;
+  ctx.session.pending = pending;
   return {
     botUserId: user.id,
     phone: user.phone_number,
@@ -76,6 +80,7 @@ export async function remember(ctx: BotContext, s: Services, user: BotUser): Pro
     reportUser: user.report_user !== null,
     manager: isManager(user),
     rejected,
+    pending,
   };
 }
 
@@ -115,7 +120,7 @@ export async function refresh(ctx: BotContext, s: Services): Promise<UserState> 
 
 /** The user as the session last saw them, if it did (no backend call). */
 export function sessionState(ctx: BotContext): UserState | null {
-  const { botUserId, da, phone, reportUser, manager, rejected } = ctx.session;
+  const { botUserId, da, phone, reportUser, manager, rejected, pending } = ctx.session;
   if (botUserId === undefined || da === undefined) return null;
   return {
     botUserId,
@@ -124,5 +129,6 @@ export function sessionState(ctx: BotContext): UserState | null {
     reportUser: reportUser ?? false,
     manager: manager ?? false,
     rejected: rejected ?? false,
+    pending: pending ?? null,
   };
 }

@@ -73,8 +73,10 @@ describeOnDatabases('attacks on data and links (%s)', (kind) => {
     });
 
     it('a self-registered DA of kebele A reads no farmer or group of kebele B (403 out_of_area)', async () => {
-      // Self-registration with the verified phone stays (spec §4): VERIFIED, a DA of kebele A.
+      // A DA the organisation lists for kebele A registers (spec §4): VERIFIED, a DA of kebele A.
+      // (Anyone else waits for a decision: enrolment.test.ts.)
       const phone = uniquePhone();
+      await t.fx.roster(phone);
       const { user, body } = await registrant(phone);
       const created = await t.call('POST', '/api/da-profiles/', { headers: user.headers, body });
       expect(created.status).toBe(201);

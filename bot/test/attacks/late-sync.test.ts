@@ -201,6 +201,17 @@ describeOnDatabases('attacks with late-synced records (%s)', (kind) => {
         body: t.fx.daBody(mover, mover.phone, t.fx.otherArea),
       });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      // Moved outside their roster kebele: not a DA until the organisation approves the new one.
+      await refuseFarmer(late(authorization, authDate + 60, key()), 403, 'da_pending', mover, oldGroup);
+      const request = await t.call('GET', '/api/da-enrolments/', {
+        headers: proof.service(),
+        query: { phone_number: mover.phone, status: 'pending', paginate: 'false' },
+      });
+      const approved = await t.call('POST', `/api/da-enrolments/${request.body[0].id}/decision/`, {
+        headers: proof.service(),
+        body: { decision: 'approved' },
+      });
+      expect(approved.body.outcome).toBe('decided');
       await refuseFarmer(late(authorization, authDate + 60, key()), 403, 'out_of_area', mover, oldGroup);
     });
 

@@ -12,8 +12,9 @@ describeOnDatabases('development agents (%s)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  it('registers a DA as the acting bot user, links it, then allows VERIFIED', async () => {
+  it('registers a roster DA as the acting bot user, links it, VERIFIED at once; the PATCH agrees', async () => {
     const phone = uniquePhone();
+    await t.fx.roster(phone);
     const user = await t.fx.user(`+251 ${phone}`);
     const botUser = (
       await t.call('GET', '/api/bot-users/', {
@@ -51,7 +52,12 @@ describeOnDatabases('development agents (%s)', (kind) => {
     });
     const r = await t.call('POST', '/api/da-profiles/', { headers: user.headers, body });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ ...body, id: expect.any(Number), specialization: expect.any(String) });
+    expect(r.body).toEqual({
+      ...body,
+      id: expect.any(Number),
+      specialization: expect.any(String),
+      enrolment: { status: 'VERIFIED', waiting_for: null },
+    });
     const verified = await t.call('PATCH', `/api/bot-users/${user.botUserId}/`, {
       headers: user.headers,
       body: { id: user.botUserId, verification_status: 'VERIFIED' },

@@ -89,6 +89,15 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
       location_id: da.area.region,
     };
     const { created_by: _, ...notifFields } = notif;
+    // A registration the roster does not vouch for: a request to decide.
+    const waiting = await t.fx.user('+251911777666');
+    await t.call('POST', '/api/da-profiles/', {
+      headers: waiting.headers,
+      body: t.fx.daBody(waiting, '911777666'),
+    });
+    const request = (
+      await t.db.query<{ id: number }>("select id from da_enrolments where status = 'pending'")
+    ).rows[0]?.id as number;
     cases = {
       createDevelopmentGroup: {
         method: 'POST',
@@ -149,6 +158,11 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
       },
       createNotification: { method: 'POST', path: '/api/location-notifications/', valid: notif },
       createRoleGrant: { method: 'POST', path: '/api/role-grants/', valid: grant },
+      decideDaEnrolment: {
+        method: 'POST',
+        path: buildPath(routes.decideDaEnrolment.path, { id: request }),
+        valid: { decision: 'approved', telegram_id: user.telegramId },
+      },
       revokeRoleGrant: { method: 'POST', path: '/api/role-grants/revoke/', valid: grant },
       importRows: {
         method: 'POST',

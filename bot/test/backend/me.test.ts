@@ -29,6 +29,22 @@ describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
       da: { id: da.daId, kebele: da.area.kebele, name: 'Almaz', phone_number: `0${da.phone}` },
       report_user: null,
       grants: [],
+      pending_enrolment: null,
+    });
+  });
+
+  it('a DA whose registration waits for a decision: no DA, the request and who decides it', async () => {
+    const phone = uniquePhone();
+    const user = await t.fx.user(`+251${phone}`);
+    const created = await t.call('POST', '/api/da-profiles/', {
+      headers: user.headers,
+      body: t.fx.daBody(user, phone),
+    });
+    expect(created.body.enrolment).toEqual({ status: 'PENDING', waiting_for: 'operator' });
+    expect((await me(user.headers)).body).toMatchObject({
+      bot_user: { verification_status: 'PENDING', phone_verified: true },
+      da: null,
+      pending_enrolment: { kebele: t.fx.area.kebele, waiting_for: 'operator' },
     });
   });
 

@@ -83,6 +83,19 @@ describe('the hub’s entries', () => {
     expect(entriesOf({ ...registrant, status: 'PENDING' })).not.toContain('register_farmer');
   });
 
+  it('a DA waiting for the organisation’s decision: that news, no second registration', () => {
+    expect(hubMenu({ ...registrant, pending: 'operator' })).toEqual({
+      kind: 'entries',
+      sections: [['report_user_registration']],
+      pending: 'operator',
+    });
+    expect(hubMenu({ ...registrant, pending: 'supervisor', reportUser: true })).toEqual({
+      kind: 'entries',
+      sections: [['reports'], ['report_user_update']],
+      pending: 'supervisor',
+    });
+  });
+
   it('REJECTED: the rejection and nothing else, whatever else they hold', () => {
     expect(hubMenu({ ...da, status: 'REJECTED', manager: true, reportUser: true })).toEqual({
       kind: 'rejected',
@@ -186,7 +199,10 @@ it('reads /api/me/ into the hub’s user', () => {
     report_user: null,
     grants: [{ role: 'supervisor', location_type: 'all', location_id: null }],
   };
-  expect(hubUserOf(answer)).toEqual({ ...da, supervisor: true });
+  expect(hubUserOf(answer)).toEqual({ ...da, supervisor: true, pending: null });
+  expect(
+    hubUserOf({ ...answer, da: null, pending_enrolment: { kebele: 42, waiting_for: 'supervisor' } }).pending,
+  ).toBe('supervisor');
   expect(
     hubUserOf({
       ...answer,
@@ -196,5 +212,6 @@ it('reads /api/me/ into the hub’s user', () => {
   expect(hubUserOf({ ...answer, bot_user: null, da: null, grants: [] })).toEqual({
     ...nobody,
     supervisor: false,
+    pending: null,
   });
 });

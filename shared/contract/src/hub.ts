@@ -12,6 +12,8 @@ import { type LinkValues, type ScreenName, screenHref } from './screens';
  *   advisories for their kebele), update profile.
  * - A notification manager: the notification list and form (whatever else they are).
  * - Reports for a DA, a report user, a supervisor or a manager (each sees their own area).
+ * - A DA whose registration waits for the organisation's decision: that news instead of the DA
+ *   registration (they registered already), and the report-user entry.
  * - Anyone else with a verified phone: DA registration, and report-user registration (update
  *   once they have a report-user profile).
  * - Without a verified phone (it comes only from a contact shared in the bot): share it first.
@@ -30,6 +32,7 @@ export interface MeAnswer {
   da: { id: number; kebele: number; name: string; phone_number: string | null } | null;
   report_user: number | null;
   grants: ReadonlyArray<{ role: string; location_type: string; location_id: number | null }>;
+  pending_enrolment?: { kebele: number; waiting_for: 'supervisor' | 'operator' } | null;
 }
 
 /** What decides the entries: as much as the bot's session and `/api/me/` both know. */
@@ -47,6 +50,8 @@ export interface HubUser {
   supervisor?: boolean;
   /** The private chat with the bot (the reach and adoption screens' `chatid`), when known. */
   chatId?: number;
+  /** Registered as a DA, waiting for a supervisor's or an operator's decision. */
+  pending?: 'supervisor' | 'operator' | null;
 }
 
 export function hubUserOf(me: MeAnswer): HubUser {
@@ -59,6 +64,7 @@ export function hubUserOf(me: MeAnswer): HubUser {
     manager: me.grants.some((g) => g.role === 'notification_manager'),
     supervisor: me.grants.some((g) => g.role === 'supervisor'),
     chatId: me.chat_id,
+    pending: me.pending_enrolment?.waiting_for ?? null,
   };
 }
 
@@ -92,7 +98,12 @@ export const needsPick = (key: HubEntryKey): key is HubPick => needsGroups(key) 
 export type HubMenu =
   | { kind: 'rejected' }
   | { kind: 'share_contact' }
-  | { kind: 'entries'; sections: HubEntryKey[][] };
+  | {
+      kind: 'entries';
+      sections: HubEntryKey[][];
+      /** A DA registration waits for this decider: said above the entries. */
+      pending?: 'supervisor' | 'operator';
+    };
 
 /** What the user sees on the hub: their entries, in sections, or why there are none. */
 export function hubMenu(user: HubUser): HubMenu {
@@ -111,10 +122,14 @@ export function hubMenu(user: HubUser): HubMenu {
   }
   if (user.manager) sections.push(['notifications', 'create_notification']);
   if (user.da || user.reportUser || user.manager || user.supervisor) sections.push(['reports']);
+  const reportUser = user.reportUser ? 'report_user_update' : 'report_user_registration';
   if (user.da) {
     if (user.da.phone) sections.push(['update_profile']);
+  } else if (user.pending) {
+    sections.push([reportUser]);
+    return { kind: 'entries', sections, pending: user.pending };
   } else {
-    sections.push(['da_registration', user.reportUser ? 'report_user_update' : 'report_user_registration']);
+    sections.push(['da_registration', reportUser]);
   }
   return { kind: 'entries', sections };
 }

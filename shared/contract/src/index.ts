@@ -5,6 +5,7 @@ export * from './entities/audit';
 export * from './entities/bot-user';
 export * from './entities/da';
 export * from './entities/development-group';
+export * from './entities/enrolment';
 export * from './entities/farmer';
 export * from './entities/feedback';
 export * from './entities/grant';

@@ -3,6 +3,7 @@ import { id, listOrPage, paginateQuery } from './common';
 import { botUser, botUserPatch, botUserUpsert } from './entities/bot-user';
 import { daPayload, daProfile, daRole, outboundDa } from './entities/da';
 import { developmentGroup, developmentGroupPayload } from './entities/development-group';
+import { daSaved } from './entities/enrolment';
 import { farmer, farmerListed, farmerPayload } from './entities/farmer';
 import { grantPayload, revokeResult, roleGrant } from './entities/grant';
 import { me } from './entities/me';
@@ -83,27 +84,31 @@ export const peopleRoutes = {
   createDa: route({
     ...routePaths.createDa,
     body: daPayload,
-    response: daProfile,
+    response: daSaved,
     status: 201,
     policy: {
       who: 'registrant',
       self: { bot_user: ['body.created_by'] },
       verifiedPhone: 'body.telegram_phone_number',
     },
-    summary: 'Register a DA (created_by must be the acting bot user)',
+    summary:
+      'Register a DA (created_by must be the acting bot user); VERIFIED at once when the roster lists the ' +
+      'verified phone for that kebele, else a request for a supervisor or an operator to decide',
   }),
   updateDa: route({
     ...routePaths.updateDa,
     params: byId,
     body: daPayload,
-    response: daProfile,
+    response: daSaved,
     policy: {
       who: 'registrant',
       self: { bot_user: ['body.created_by'] },
       scope: [['own_da', 'params.id']],
       verifiedPhone: 'body.telegram_phone_number',
     },
-    summary: 'Update a DA profile (only the DA itself)',
+    summary:
+      'Update a DA profile (only the DA itself); a move to a kebele neither the roster nor an approval ' +
+      'covers makes the DA PENDING until it is decided',
   }),
   findDaProfiles: route({
     ...routePaths.findDaProfiles,

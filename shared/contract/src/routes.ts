@@ -2,6 +2,7 @@ import type { RouteDef } from './route';
 import type { RouteName } from './route-paths';
 import { auditRoutes } from './routes-audit';
 import { contentRoutes } from './routes-content';
+import { enrolmentRoutes } from './routes-enrolment';
 import { opsRoutes } from './routes-ops';
 import { peopleRoutes } from './routes-people';
 import { reportRoutes } from './routes-reports';
@@ -11,11 +12,12 @@ import { reportRoutes } from './routes-reports';
  * and the embedded backend are both typed from this table; a backend test fails if one is
  * not served. Paths are relative to the backend base URL (`/backend` when embedded). Method and
  * path of each come from route-paths.ts (zod-free, for light clients); the schemas are declared
- * in parts (routes-people.ts, routes-content.ts; routes-ops.ts for the operator's own calls)
- * to keep files small.
+ * in parts (routes-people.ts, routes-content.ts, routes-enrolment.ts; routes-ops.ts for the
+ * operator's own calls) to keep files small.
  */
 export const routes = {
   ...peopleRoutes,
+  ...enrolmentRoutes,
   ...contentRoutes,
   ...reportRoutes,
   ...opsRoutes,

@@ -119,6 +119,21 @@ export type English = {
       readonly period: "{{from}} to {{to}}: reach {{reach}}, adoption {{adoption}}, farmers registered {{farmers}}, development groups {{groups}}";
       readonly chart: "Reach per week";
     };
+    readonly enrolment: {
+      readonly ask: "📝 <b>A development agent asks to be registered</b>\n{{name}}\nPhone: {{phone}}\nKebele: {{area}}\nRole: {{role}}\n\nApprove only someone your organisation employs as a development agent in this kebele.";
+      readonly approve: "✅ Approve";
+      readonly reject: "❌ Reject";
+      readonly approved: "✅ Your registration as a development agent in {{kebele}} was approved. Your menu is below; the menu button opens the app.";
+      readonly pending_supervisor: "Your registration is waiting for approval: a supervisor of your area has been asked. You will get a message here when they decide.";
+      readonly pending_operator: "Your registration is waiting for approval: an operator of your organisation will decide. You will get a message here when it is decided.";
+      readonly you_approved: "✅ Approved by you.";
+      readonly you_rejected: "❌ Rejected by you.";
+      readonly already_approved: "Already approved by {{who}} on {{date}}.";
+      readonly already_rejected: "Already rejected by {{who}} on {{date}}.";
+      readonly an_operator: "an operator";
+      readonly not_allowed: "You cannot decide this registration: only a supervisor whose area includes this kebele can.";
+      readonly gone: "This registration request is no longer open.";
+    };
   };
   readonly common: {
     readonly app_name: "Gebere";
@@ -164,6 +179,10 @@ export type English = {
       readonly open_to_fix: "Open it from the menu to fix it, or remove it.";
     };
     readonly fix: "Fix";
+    readonly enrolment: {
+      readonly pending_supervisor: "A supervisor of your area will review your registration; you will get a message in the chat when they decide.";
+      readonly pending_operator: "An operator of your organisation will review your registration; you will get a message in the chat when it is decided.";
+    };
   };
   readonly da: {
     readonly title_registration: "DA registration";
@@ -517,6 +536,9 @@ export type English = {
     readonly verify_rule: "You can be verified only as the development agent whose Telegram phone number you shared with the bot.";
     readonly resume_needs_grant: "Its creator holds no notification-manager grant covering its target now. Grant one first (gebere grant), then resume it.";
     readonly notification_removed: "This notification was removed by its creator: there is nothing to stop or resume.";
+    readonly enrolment_pending: "Your registration as a development agent is waiting for your organisation's approval. You will get a message in the chat with the bot when it is decided.";
+    readonly not_supervisor: "Only a supervisor appointed by your organisation can decide registrations.";
+    readonly enrolment_own: "You cannot decide your own registration.";
     readonly phone_from_contact_only: "Your phone number comes only from the contact you share with the bot.";
     readonly one_of_required: "Give one of: {{fields}}.";
     readonly not_found: "Not found.";

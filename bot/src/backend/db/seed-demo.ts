@@ -187,6 +187,22 @@ export async function insertDemoGrants(q: Queryable, demo: DemoContent): Promise
   return r.rowCount;
 }
 
+/**
+ * The demo DAs' enrolment (docs/authorization.md, "Verification status"): each demo profile is
+ * approved for its kebele, as the organisation that listed them would have it. Its own part, so
+ * a database seeded before enrolment existed gets it once migrated.
+ */
+export async function insertDemoEnrolments(q: Queryable, demo: DemoContent): Promise<number> {
+  const r = await q.query(
+    `insert into da_enrolments (da_profile_id, kebele_id, status, decided_by, decided_at)
+     select d.id, d.kebele_id, 'approved', 'seed', now() from da_profiles d
+     where d.phone_number = any($1::text[])
+     on conflict (da_profile_id, kebele_id) do nothing`,
+    [demo.das.map((d) => phone(d.phone_number))],
+  );
+  return r.rowCount;
+}
+
 async function insertPeople(
   q: Queryable,
   demo: DemoContent,

@@ -14,6 +14,7 @@ import {
   type DemoCounts,
   insertDemoAdvisoryTitles,
   insertDemoContent,
+  insertDemoEnrolments,
   insertDemoGrants,
   insertDemoImports,
 } from './seed-demo';
@@ -46,7 +47,8 @@ const DEMO_GRANTS = 'demo-grants';
 const DEMO_IMPORTS = 'demo-imports';
 const DEMO_TITLES_AM = 'demo-advisory-titles-am';
 const DEMO_ACTIVITY = 'demo-activity';
-const DEMO_PARTS = ['demo', DEMO_GRANTS, DEMO_IMPORTS, DEMO_TITLES_AM, DEMO_ACTIVITY];
+const DEMO_ENROLMENTS = 'demo-enrolments';
+const DEMO_PARTS = ['demo', DEMO_GRANTS, DEMO_IMPORTS, DEMO_TITLES_AM, DEMO_ACTIVITY, DEMO_ENROLMENTS];
 /** Its detail holds the names names-am.csv gave when they were written (`{ names }`). */
 export const AMHARIC_NAMES = 'admin-names-am';
 
@@ -163,6 +165,16 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
         JSON.stringify(demoActivity),
       ]);
       log.info({ ...demoActivity }, 'demo reach, adoption and report user inserted');
+    }
+    // The demo DAs are the organisation's own: approved for their kebeles (migration 15's table),
+    // so each demo journey's DA is VERIFIED on sharing their contact, roster or not.
+    const enrolments = await tx.query(`select to_regclass('da_enrolments') is not null as ok`);
+    if (demoData && !have.has(DEMO_ENROLMENTS) && (enrolments.rows[0] as { ok: boolean }).ok) {
+      const approved = await insertDemoEnrolments(tx, options.demo ?? DEMO_CONTENT);
+      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
+        DEMO_ENROLMENTS,
+        JSON.stringify({ approved }),
+      ]);
     }
     return { admin, amharicNames, demo, demoActivity, ms: Date.now() - started };
   });

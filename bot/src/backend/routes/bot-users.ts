@@ -6,13 +6,20 @@ import { isVerifiedDa } from '../serving/authorize';
 import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
+import { decideForKebele, enrol, ruleStatus } from './enrolment';
 
 export const BOT_USER_COLUMNS = `b.id, b.telegram_id, b.chat_id, b.first_name, b.language, b.phone_number,
   b.verification_status, b.da_profile_id as da_profile,
   (select r.id from report_users r where r.created_by = b.telegram_id) as report_user,
   (select coalesce(json_agg(json_build_object('role', g.role, 'location_type', g.location_type,
      'location_id', g.location_id) order by g.id), '[]'::json)
-   from role_grants g where g.phone_number = b.phone_number) as grants`;
+   from role_grants g where g.phone_number = b.phone_number) as grants,
+  (select json_build_object('kebele', e.kebele_id, 'waiting_for', case when exists (
+       select 1 from da_enrolment_messages m where m.enrolment_id = e.id and m.kind = 'ask')
+     then 'supervisor' else 'operator' end)
+   from da_enrolments e join da_profiles d on d.id = e.da_profile_id
+   where d.id = b.da_profile_id and e.kebele_id = d.kebele_id and e.status = 'pending'
+     and b.verification_status = 'PENDING') as pending_enrolment`;
 
 /** Telegram shares `+251911…`; stored as the 9-digit national number when it is Ethiopian. */
 const storedPhone = (p: string | null | undefined) => (p == null ? p : (normalizePhone(p) ?? p));
@@ -23,7 +30,8 @@ const storedPhone = (p: string | null | undefined) => (p == null ? p : (normaliz
  * is set. A phone belongs to one Telegram account at a time, so another account that had it loses
  * it (and with it the DA and any grant). A profile held by another account (the DA's new Telegram
  * account) moves to this one, and an operator's PENDING or REJECTED moves with it, so a new
- * account does not wash a decision away; otherwise the link makes the user VERIFIED.
+ * account does not wash a decision away; otherwise the organisation's word on the profile's kebele
+ * decides the status (enrolment.ts: the roster or a decided request, else PENDING and a request).
  */
 async function applyPhoneLink(q: Queryable, botUserId: number, phone: string | null): Promise<void> {
   const da = phone
@@ -49,11 +57,12 @@ async function applyPhoneLink(q: Queryable, botUserId: number, phone: string | n
   await q.query(
     `update bot_users set da_profile_id = $2, updated_at = now(),
        verification_status = case when status_by_operator then verification_status
-                                  when $3::text is not null then $3 else 'VERIFIED' end,
+                                  when $3::text is not null then $3 else verification_status end,
        status_by_operator = status_by_operator or $3::text is not null
      where id = $1`,
     [botUserId, da.id, decided?.verification_status ?? null],
   );
+  await enrol(q, botUserId);
 }
 
 async function loadBotUser(q: Queryable, id: number): Promise<BotUser> {
@@ -106,9 +115,11 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
 
   /**
    * A user changes their own language, and may ask for VERIFIED (spec §4, after DA registration)
-   * only while the server's rule holds: linked to the DA whose telegram_phone_number is the phone
-   * Telegram verified for them, and not REJECTED. Any other status and `da_profile` are the
-   * operator's; `phone_number` is nobody's to set here.
+   * only while the server's rules hold: linked to the DA whose telegram_phone_number is the phone
+   * Telegram verified for them, not REJECTED, and enrolled by the organisation (the roster lists
+   * them for their kebele, or the request for it was approved: enrolment.ts). Any other status and
+   * `da_profile` are the operator's; `phone_number` is nobody's to set here. An operator's
+   * VERIFIED or REJECTED decides the DA's request for their kebele, as `gebere approve|reject` do.
    */
   serve(app, env, routes.patchBotUser, async ({ params, body, actor, db }) => {
     const found = await db.query<{
@@ -139,6 +150,8 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
           current.da_phone !== current.phone_number)
       )
         throw detailError(403, 'verify_rule');
+      if (body.verification_status === 'VERIFIED' && (await ruleStatus(db, params.id)) !== 'VERIFIED')
+        throw detailError(403, 'enrolment_pending');
     }
     const errors = new FieldErrorSet();
     if (body.id !== undefined && body.id !== params.id) errors.add('id', 'path_mismatch');
@@ -157,6 +170,10 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
           body.da_profile,
           params.id,
         ]);
+      const operator = actor.kind === 'service';
+      const decision = { VERIFIED: 'approved', REJECTED: 'rejected' } as const;
+      const decided = body.verification_status && decision[body.verification_status as 'VERIFIED'];
+      if (operator && decided && body.da_profile === undefined) await decideForKebele(tx, params.id, decided);
       await tx.query(
         `update bot_users set
            verification_status = coalesce($2, verification_status),
@@ -172,9 +189,12 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
           body.language ?? null,
           body.da_profile ?? null,
           body.da_profile !== undefined,
-          actor.kind === 'service',
+          operator,
         ],
       );
+      // An operator's link without a status: the rule decides it, as for a shared contact.
+      if (operator && body.da_profile != null && body.verification_status === undefined)
+        await enrol(tx, params.id);
       return loadBotUser(tx, params.id);
     });
     env.actors.invalidate();
@@ -218,6 +238,7 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
           }
         : null,
       report_user: row?.report_user == null ? null : Number(row.report_user),
+      pending_enrolment: row?.pending_enrolment ?? null,
       grants: (bot?.grants ?? []).map((g) => ({
         role: g.role,
         location_type: g.location_type,

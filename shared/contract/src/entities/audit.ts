@@ -33,6 +33,7 @@ export const AUDITED_TABLES = [
   'role_grants',
   'da_roster',
   'da_roles',
+  'da_enrolments',
   'value_chain_categories',
   'value_chains',
   'practices',

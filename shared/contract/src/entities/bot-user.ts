@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId, bodyString, id } from '../common';
 import { language, verificationStatus } from '../enums';
+import { pendingEnrolment } from './enrolment';
 import { heldGrant } from './grant';
 
 export const botUser = z.object({
@@ -17,6 +18,8 @@ export const botUser = z.object({
   report_user: id.nullable(),
   /** Roles an operator granted to this user's verified phone (docs/authorization.md). */
   grants: z.array(heldGrant),
+  /** The linked DA's registration request still waiting for a decision, if any. */
+  pending_enrolment: pendingEnrolment.nullable().optional(),
 });
 export type BotUser = z.infer<typeof botUser>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id } from '../common';
 import { language, verificationStatus } from '../enums';
 import type { MeAnswer } from '../hub';
+import { pendingEnrolment } from './enrolment';
 import { heldGrant } from './grant';
 
 /**
@@ -41,6 +42,11 @@ export const me = z.object({
   report_user: id.nullable(),
   /** Operator grants on the user's verified phone: role and area only. */
   grants: z.array(heldGrant),
+  /**
+   * The caller's DA registration waiting for the organisation's decision (docs/authorization.md,
+   * "Verification status"): the hub says so instead of offering to register again.
+   */
+  pending_enrolment: pendingEnrolment.nullable().optional(),
 });
 export type Me = z.infer<typeof me>;
 

@@ -1,4 +1,4 @@
-import type { DaPayload, DaProfile, DaRole } from '@gebere/contract';
+import type { DaPayload, DaProfile, DaRole, DaSaved } from '@gebere/contract';
 import { type ApiError, type ApiResult, api } from '../../lib/api/lazy-client';
 import type { KeyedSend, Sent } from '../../lib/forms/save-then-hand-back';
 
@@ -17,7 +17,7 @@ export async function findDaByPhone(phone: string): Promise<ApiResult<DaProfile 
 }
 
 /** `updated`: which call gave the answer (the update, or the registration), for the texts. */
-export type SaveDaResult = Sent<{ da: DaProfile; updated: boolean }, { error: ApiError; updated: boolean }>;
+export type SaveDaResult = Sent<{ da: DaSaved; updated: boolean }, { error: ApiError; updated: boolean }>;
 
 /**
  * Registers or updates a DA. With an existing profile it PUTs (spec §7); in update_outbound
@@ -41,10 +41,18 @@ export async function saveDa(
     : { ok: false, error: r.error, updated: false };
 }
 
-/** Spec §4: after a DA registration the bot user becomes VERIFIED (PATCH {id, verification_status}). */
-export function verifyBotUser(botUserId: number) {
-  return api.call('patchBotUser', {
+/**
+ * Spec §4: after a DA registration the bot user becomes VERIFIED (PATCH {id, verification_status}).
+ * The organisation decides who is a DA (docs/authorization.md, "Verification status"): a DA the
+ * save answered as waiting for a decision is refused VERIFIED, and that refusal is the expected
+ * answer, not a failure (the screen says who will decide instead).
+ */
+export async function verifyBotUser(botUserId: number, saved: DaSaved): Promise<ApiResult<unknown>> {
+  const r = await api.call('patchBotUser', {
     params: { id: botUserId },
     body: { id: botUserId, verification_status: 'VERIFIED' },
   });
+  if (!r.ok && r.error.status === 403 && saved.enrolment?.status === 'PENDING')
+    return { ok: true, status: 200, data: null };
+  return r;
 }

@@ -72,8 +72,13 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     button: t(mode === 'update' ? 'common.update' : 'common.register'),
     keySlot: draft.keySlot,
     onSaved: draft.drop,
-    afterSave: () => verifyBotUser(userId),
-    successText: ({ updated }) => t(updated ? 'da.update_successful' : 'da.registration_successful'),
+    afterSave: ({ da }) => verifyBotUser(userId, da),
+    successText: ({ da, updated }) => {
+      const done = t(updated ? 'da.update_successful' : 'da.registration_successful');
+      // Waiting for the organisation's decision: who will decide, and that the chat will say.
+      const waiting = da.enrolment?.status === 'PENDING' ? da.enrolment.waiting_for : null;
+      return waiting ? `${done} ${t(`common.enrolment.pending_${waiting}`)}` : done;
+    },
     handBack: ({ da, updated }) =>
       handBack({ kind: 'da_registered', da_id: da.id, name: daFullName(da), update: updated }),
     // Opened to fix a profile the server refused on sync: the kept payload on the fields.

@@ -220,6 +220,33 @@ describe('DA registration', () => {
     expect(screen.getByText('Registration Successful!')).toBeInTheDocument();
   });
 
+  // docs/authorization.md, "Verification status": the organisation decides who is a DA.
+  it('a DA the roster does not list: the refused PATCH is expected, the toast says who decides', async () => {
+    const { requests } = installFakeFetch(
+      ...referenceRoutes(),
+      route('POST', '/backend/api/da-profiles/', () =>
+        json(201, { ...created, enrolment: { status: 'PENDING', waiting_for: 'supervisor' } }),
+      ),
+      route('PATCH', '/backend/api/bot-users/8/', () =>
+        json(403, {
+          detail: "Your registration as a development agent is waiting for your organisation's approval.",
+        }),
+      ),
+      route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
+    );
+    const user = open();
+    await fillAll(user);
+    await user.click(await registerButton());
+    await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
+    expect(
+      screen.getByText(
+        'Registration Successful! A supervisor of your area will review your registration; you will get a message in the chat when they decide.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/waiting for your organisation/)).not.toBeInTheDocument();
+    expect(bodiesOf(requests, 'PATCH', '/backend/api/bot-users/8/')).toHaveLength(1);
+  });
+
   it("shows a 400's field errors on their fields (sex on gender) and toasts the spec's error", async () => {
     const { requests } = installFakeFetch(
       ...referenceRoutes(),

@@ -103,6 +103,7 @@ function HubEntries({ user, name }: { user: HubUser; name: string | null }) {
   return (
     <List>
       <p className="screen-subtitle">{name ? t('home.greeting', { name }) : t('home.subtitle')}</p>
+      {menu.pending && <p className="screen-subtitle">{t(`common.enrolment.pending_${menu.pending}`)}</p>}
       {menu.sections.map((section) => (
         <Section key={section[0]}>
           {section.map((key) => {

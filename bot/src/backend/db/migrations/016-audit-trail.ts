@@ -123,6 +123,7 @@ end $$;
 select audit_attach(t) from unnest(array[
   'farmers', 'development_groups', 'da_profiles', 'bot_users', 'report_users', 'reach_records',
   'adoption_records', 'feedback', 'location_notifications', 'role_grants', 'da_roster', 'da_roles',
+  'da_enrolments',
   'value_chain_categories', 'value_chains', 'practices', 'sub_practices', 'advisories',
   'feedback_questions', 'feedback_choices', 'regions', 'zones', 'woredas', 'kebeles']) t;
 `;

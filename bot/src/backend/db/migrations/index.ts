@@ -12,6 +12,7 @@ import { sql as reportDigest } from './011-report-digest';
 import { sql as engineCounters } from './012-engine-counters';
 import { sql as recordPartitions } from './013-record-partitions';
 import { sql as reportRegionIndex } from './014-report-region-index';
+import { sql as daEnrolment } from './015-da-enrolment';
 import { sql as auditTrail } from './016-audit-trail';
 import { sql as rateLimits } from './017-rate-limits';
 import { sql as notificationPauses } from './018-notification-pauses';
@@ -32,6 +33,7 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 12, name: 'engine-counters', sql: engineCounters },
   { version: 13, name: 'record-partitions', sql: recordPartitions },
   { version: 14, name: 'report-region-index', sql: reportRegionIndex },
+  { version: 15, name: 'da-enrolment', sql: daEnrolment },
   { version: 16, name: 'audit-trail', sql: auditTrail },
   { version: 17, name: 'rate-limits', sql: rateLimits },
   { version: 18, name: 'notification-pauses', sql: notificationPauses },
