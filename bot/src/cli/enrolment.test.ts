@@ -208,6 +208,11 @@ describe('gebere pending, approve, reject, status by phone, who', () => {
         ),
       ),
       'Registration requests: none',
+      expect.stringMatching(/^Audit, writes by this phone: (none|\d+, the last .*)$/),
+      expect.stringMatching(
+        /^Audit, changes to this person: \d+, the last \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.*\)$/,
+      ),
+      expect.stringMatching(/^ {2}gebere audit --phone 0\d{9} lists them$/),
     ]);
 
     const waiting = await selfRegistered('Tigist', t.fx.otherArea);
@@ -218,6 +223,10 @@ describe('gebere pending, approve, reject, status by phone, who', () => {
     expect(pending.out).toMatch(
       new RegExp(`Registration \\d+ for kebele:${t.fx.otherArea.kebele} .*: pending since .*; asked: nobody`),
     );
+    // Their own registration is in the audit trail, under their phone.
+    expect(pending.out).toMatch(
+      /Audit, writes by this phone: [1-9]\d*, the last .*\(POST \/api\/da-profiles\/|Audit, writes by this phone: [1-9]\d*, the last .*\(PATCH /,
+    );
     const unknown = uniquePhone();
     expect((await gebere(['who', unknown])).out).toBe(
       [
@@ -227,6 +236,8 @@ describe('gebere pending, approve, reject, status by phone, who', () => {
         'Roster: not listed',
         'Grants: none',
         'Registration requests: none',
+        'Audit, writes by this phone: none',
+        'Audit, changes to this person: none',
       ].join('\n'),
     );
   });

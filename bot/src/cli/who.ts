@@ -10,7 +10,8 @@ export const whoCommand: Command = {
   details: [
     'The DA profile (names, kebele with its area names, role), the bot user (Telegram id,',
     'language, status, whether the phone is verified), the roster entry, grants and registration',
-    'requests. Phone numbers other than the one you give are masked.',
+    'requests, and how many writes the audit trail holds by and about them. Phone numbers other',
+    'than the one you give are masked.',
     'Example: gebere who 0911234567',
   ],
   async run(words, { out, backend }) {
@@ -51,7 +52,13 @@ export const whoCommand: Command = {
           : `${e.status} ${decidedBy(e)}`;
       out.out(`Registration ${e.id} for kebele:${e.area.kebele.id} ${e.area.kebele.name}: ${state}`);
     }
-    // The audit trail's summary for this phone (its count and last event) goes here once the
-    // backend's findPerson carries it.
+    const line = (what: string, a: (typeof p.audit)['by']) =>
+      a.last
+        ? `${what}: ${a.count}, the last ${when(a.last.at)} (${a.last.route ?? 'no route'}, ` +
+          `${a.last.table_name}${a.last.record_id === null ? '' : `:${a.last.record_id}`})`
+        : `${what}: none`;
+    out.out(line('Audit, writes by this phone', p.audit.by));
+    out.out(line('Audit, changes to this person', p.audit.about));
+    if (p.audit.by.count + p.audit.about.count > 0) out.out(`  gebere audit --phone ${shown} lists them`);
   },
 };

@@ -68,8 +68,41 @@ export function registerEnrolmentRoutes(app: FastifyInstance, env: BackendEnv): 
       `${ENROLMENT_SQL} where d.phone_number = $1 or d.telegram_phone_number = $1 order by e.id`,
       [phone],
     );
-    // The audit trail's summary for this phone belongs here (and in `gebere who`) once the
-    // audit_log table exists; another branch adds it.
+    const summary = async (where: string, params: unknown[]) => {
+      const r = await db.query<{
+        count: number;
+        at: string | null;
+        route: string | null;
+        table_name: string;
+        record_id: number | null;
+      }>(
+        `select (select count(*) from audit_log a where ${where})::int as count, l.*
+         from (select 1) one left join lateral (
+           select iso(a.at) as at, a.route, a.table_name, a.record_id from audit_log a
+           where ${where} order by a.id desc limit 1) l on true`,
+        params,
+      );
+      const row = r.rows[0];
+      return {
+        count: Number(row?.count ?? 0),
+        last: row?.at
+          ? { at: row.at, route: row.route, table_name: row.table_name, record_id: row.record_id }
+          : null,
+      };
+    };
+    const about = `(a.table_name = 'da_profiles' and a.record_id = any($1::bigint[]))
+      or (a.table_name = 'bot_users' and a.record_id = any($2::bigint[]))
+      or (a.table_name = 'role_grants' and a.record_id = any($3::bigint[]))
+      or (a.table_name = 'da_enrolments' and a.record_id = any($4::bigint[]))`;
+    const audit = {
+      by: await summary('a.phone = $1', [phone]),
+      about: await summary(about, [
+        profiles.rows.map((d) => d.id),
+        bot.rows.map((b) => b.id),
+        grants.rows.map((g) => g.id),
+        enrolments.rows.map((e) => e.id),
+      ]),
+    };
     return {
       phone_number: phone,
       da_profiles: profiles.rows,
@@ -77,6 +110,7 @@ export function registerEnrolmentRoutes(app: FastifyInstance, env: BackendEnv): 
       roster: roster.rows[0] ?? null,
       grants: grants.rows,
       enrolments: enrolments.rows,
+      audit,
     };
   });
 }

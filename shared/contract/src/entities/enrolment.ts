@@ -108,6 +108,18 @@ export const enrolmentDecided = z.object({
 export type EnrolmentDecided = z.infer<typeof enrolmentDecided>;
 
 /** `gebere who <phone>`: what the backend knows of a phone number (service token only). */
+const auditSummary = z.object({
+  count: z.number().int(),
+  last: z
+    .object({
+      at: z.string(),
+      route: z.string().nullable(),
+      table_name: z.string(),
+      record_id: id.nullable(),
+    })
+    .nullable(),
+});
+
 export const person = z.object({
   phone_number: z.string(),
   da_profiles: z.array(daProfile.extend({ area: areaPath, role_name: z.string().nullable() })),
@@ -127,5 +139,10 @@ export const person = z.object({
   roster: z.object({ kebele: areaPath, role: z.string().nullable() }).nullable(),
   grants: z.array(roleGrant),
   enrolments: z.array(daEnrolment),
+  /** The audit trail: writes this phone's user made, and changes to this person's own records. */
+  audit: z.object({
+    by: auditSummary,
+    about: auditSummary,
+  }),
 });
 export type Person = z.infer<typeof person>;
