@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackend } from '../../test/backend/test-kit/backend';
 import { type User, uniquePhone } from '../../test/backend/test-kit/fixtures';
@@ -119,6 +122,28 @@ describe('gebere pending, approve, reject, status by phone, who', () => {
     expect(overturned.out).toMatch(/^Approved Mulu Bekele Desta .*\(was rejected by an operator on .*\)\.\n/);
     expect((await createGroup(rejected)).status).toBe(201);
     expect((await gebere(['pending'])).out).not.toContain('Mulu');
+  });
+
+  it('a roster import that lists a waiting DA for their kebele verifies them and tells them', async () => {
+    const waiting = await selfRegistered('Tsion');
+    const code = (
+      await t.db.query<{ code: string }>('select code from kebeles where id = $1', [t.fx.area.kebele])
+    ).rows[0]?.code as string;
+    const file = join(mkdtempSync(join(tmpdir(), 'gebere-roster-')), 'roster.csv');
+    writeFileSync(
+      file,
+      `phone_number,first_name,father_name,grand_father_name,gender,kebele,role\n0${waiting.phone},Tsion,Bekele,Desta,female,${code},${await role()}\n`,
+    );
+    const imported = await gebere(['import', 'roster', file]);
+    expect(imported.code, imported.err).toBe(0);
+    expect((await createGroup(waiting)).status).toBe(201);
+    const told = await t.db.query<{ kind: string }>(
+      `select m.kind from da_enrolment_messages m join bot_users b on b.id = m.bot_user_id
+       where b.telegram_id = $1 order by m.id`,
+      [waiting.telegramId],
+    );
+    expect(told.rows.map((m) => m.kind)).toEqual(['pending', 'approved']);
+    expect((await gebere(['pending'])).out).not.toContain('Tsion');
   });
 
   it('approve of a phone nobody registered, or a bad phone, is refused and writes nothing', async () => {

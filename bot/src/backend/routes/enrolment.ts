@@ -285,3 +285,20 @@ export async function decideForKebele(
   );
   await decide(q, r.rows[0]?.id as number, { decision });
 }
+
+/**
+ * After a roster import: each DA waiting for a kebele the roster now lists their verified phone
+ * for is the organisation's by its own list, so their request is decided as an operator's approval
+ * (the import is the operator's act), their supervisors' questions withdrawn and the DA told.
+ * Returns how many were settled.
+ */
+export async function settleByRoster(q: Queryable): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    `select e.id from da_enrolments e join da_profiles d on d.id = e.da_profile_id and d.kebele_id = e.kebele_id
+       join bot_users b on b.da_profile_id = d.id
+       join da_roster x on x.phone_number = b.phone_number and x.kebele_id = e.kebele_id
+     where e.status = 'pending' and not b.status_by_operator order by e.id`,
+  );
+  for (const row of r.rows) await decide(q, Number(row.id), { decision: 'approved' });
+  return r.rows.length;
+}

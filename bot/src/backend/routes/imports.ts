@@ -5,6 +5,7 @@ import { type ImportError, importFile } from '../import/run';
 import { HttpError } from '../serving/http-error';
 import { message } from '../serving/messages';
 import { type BackendEnv, serve } from '../serving/serve';
+import { settleByRoster } from './enrolment';
 
 const DRY_RUN = 'gebere_import_dry_run';
 
@@ -19,6 +20,8 @@ export function registerImportRoutes(app: FastifyInstance, env: BackendEnv): voi
     const outcome = await db.transaction(async (tx) => {
       if (body.dry_run) await tx.exec(`savepoint ${DRY_RUN}`);
       const r = await importFile(tx, file, lang);
+      // DAs who registered before the roster listed them are the organisation's now.
+      if (r.ok && params.kind === 'roster') await settleByRoster(tx);
       if (body.dry_run) await tx.exec(`rollback to savepoint ${DRY_RUN}`);
       return r;
     });
