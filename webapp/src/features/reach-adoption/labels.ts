@@ -1,19 +1,9 @@
-import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
+import type { Advisory, HierarchyItem } from '@gebere/contract';
 import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/rules';
 import { localName, type TFunction } from '../../lib/i18n/texts';
 
-// Farmers imported from spreadsheets carry pandas' empty cell, the text "nan", in name parts.
-const isRealNamePart = (part: string) => part !== '' && part.toLowerCase() !== 'nan';
-
-/** Spec §2: farmer_name, father_name and grand_father_name, ignoring the literal `nan`. */
-export function farmerFullName(
-  farmer: Pick<FarmerListed, 'farmer_name' | 'father_name' | 'grand_father_name'>,
-) {
-  return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
-    .map((part) => (part ?? '').trim())
-    .filter(isRealNamePart)
-    .join(' ');
-}
+/** Spec §2's full name, ignoring the literal `nan` (@gebere/contract/rules). */
+export { farmerFullName } from '@gebere/contract/rules';
 
 const CATEGORY_KEYS = ['plant_science', 'animal_science', 'natural_resource_management'] as const;
 
