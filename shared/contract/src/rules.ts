@@ -119,15 +119,16 @@ export function advisoryTitle(advisory: AdvisoryText, lang: string): string {
 /**
  * Spec §2, the advisory label: its title (advisoryTitle); else the first 80 characters of its
  * text in the reader's language (paragraphs joined, white space folded) and an ellipsis when
- * there is more; else '' (the caller names it).
+ * there is more; else the name of its sub-practice (in the reader's language); else ''.
  */
-export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
+export function advisoryLabel(advisory: AdvisoryText, lang: string, subPracticeName = ''): string {
   const title = advisoryTitle(advisory, lang);
   if (title) return title;
-  return shorten(
+  const text = shorten(
     advisoryParagraphs(advisory, lang).join(' ').replace(/\s+/g, ' '),
     LIMITS.advisoryLabelChars,
   );
+  return text || subPracticeName.trim();
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Advisory, HierarchyItem } from '@gebere/contract';
-import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/rules';
 import { localName, type TFunction } from '../../lib/i18n/texts';
 
 /** Spec §2's full name, ignoring the literal `nan` (@gebere/contract/rules). */
@@ -19,14 +18,6 @@ export function categoryName(item: Pick<HierarchyItem, 'name' | 'name_am'>, lang
     .replace(/[^a-z]+/g, '_');
   const known = CATEGORY_KEYS.find((k) => k === key);
   return known ? t(`reach.categories.${known}`) : item.name;
-}
-
-/**
- * Spec §2: the advisory's label (its own, else the start of its text in the user's language:
- * @gebere/contract/rules); else the name of the sub-practice it belongs to.
- */
-export function advisoryLabel(advisory: AdvisoryText, subPracticeName: string, lang: string): string {
-  return labelOf(advisory, lang) || subPracticeName;
 }
 
 /** Spec §2: of the advisories found for a sub-practice, only the most recently created. */
