@@ -55,11 +55,15 @@ describe.skipIf(chromiumSkipReason)('a server that fails (5xx) is said as it is 
     const t = tr('om');
     const { u, page } = await daInChat(journey, t, 'om');
     const server = await failingServer(page, /\/backend\/api\/farmer-profiles\//);
+    const bodies: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/farmer-profiles/')) bodies.push(r.postDataJSON());
+    });
     const app = await openFromReply(page, t('bot.menu.register_farmer'));
-    const group = app.locator('select[name="development_group"] option').nth(1);
-    await group.waitFor({ state: 'attached' });
     await fillFarmer(app, { names: ['Ayyaantuu', 'Gammachuu', 'Tolaa'], phone: '0911000561' });
-    await choose(app, 'development_group', (await group.getAttribute('value')) as string);
+    // The DA's kebele has no group yet: a new one, with its first farmer (spec §3: {type, name}).
+    await app.locator('input[name="group_name"]').fill('Gammachuu Haaraa');
+    await pickRadio(app, 'group_type', 'mixed');
     await pressMainButton(page, t('common.register'));
     // Spec §8's words for what happened (the screen's failure text and the generic transport
     // text), then that the record is kept and will be sent again: not "no signal".
@@ -78,13 +82,20 @@ describe.skipIf(chromiumSkipReason)('a server that fails (5xx) is said as it is 
     server.recover();
     await app.evaluate(() => window.dispatchEvent(new Event('online')));
     await app.getByText(t('common.outbox.all_saved')).waitFor({ timeout: 30_000 });
-    expect(await rows('select id from farmers where phone_number = $1', ['911000561'])).toHaveLength(1);
+    expect(
+      await rows(
+        `select g.group_type from farmers f join development_groups g on g.id = f.development_group_id
+         where f.phone_number = $1 and g.group_name = $2`,
+        ['911000561', 'Gammachuu Haaraa'],
+      ),
+    ).toEqual([{ group_type: 'mixed' }]);
+    expect(bodies.at(-1)).toMatchObject({ development_group: { type: 'mixed', name: 'Gammachuu Haaraa' } });
     const synced = summaryText({ kind: 'records_synced', saved: 1, refused: 0, reasons: [] }, 'om');
     await botSays(u, synced, 20_000, before);
     await outboxTold(app);
     expect(countInChat(u, synced, before)).toBe(1);
     await page.close();
-  });
+  }, 120_000);
 });
 
 describe.skipIf(chromiumSkipReason)('field faults on the key submits (needs Chromium)', () => {
