@@ -133,3 +133,32 @@ export async function flakyNetwork(page: Page, pattern: RegExp): Promise<Network
     },
   };
 }
+
+export interface FailingServer {
+  /** How many writes it answered with the error. */
+  readonly failed: number;
+  /** From now on writes reach the server again. */
+  recover(): void;
+}
+
+/**
+ * The backend answers every write matching `pattern` with `status` (a 500: the server failed,
+ * nothing saved) until `recover()`: the phone has signal, the server does not cope.
+ */
+export async function failingServer(page: Page, pattern: RegExp, status = 500): Promise<FailingServer> {
+  let failing = true;
+  let failed = 0;
+  await page.route(pattern, async (route) => {
+    if (!failing || !WRITES.has(route.request().method())) return route.fallback();
+    failed++;
+    return route.fulfill({ status, contentType: 'application/json', body: '{"detail":"Server Error"}' });
+  });
+  return {
+    get failed() {
+      return failed;
+    },
+    recover: () => {
+      failing = false;
+    },
+  };
+}

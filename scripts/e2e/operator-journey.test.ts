@@ -474,7 +474,7 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       await botSays(da, (text) => text.startsWith(summaryText(result, 'en')), 20_000, before);
     }
 
-    // Record reach: the bot's group picker, Continue, the form's button.
+    // Record reach: the bot's group picker, then Continue, which is the form's own button.
     before = mark(da);
     await da.pressReply(t('bot.menu.record_reach'));
     const picker = await da.waitForMessage((m) => m.text === t('bot.groups.select'), { timeoutMs: 20_000 });
@@ -483,9 +483,8 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       timeoutMs: 20_000,
     });
     const next = inlineLabels(da.message(picker)).find((l) => l.startsWith(t('bot.groups.continue')));
-    await da.pressInline(picker, next ?? t('bot.groups.continue'));
-    await botSays(da, t('bot.open_form'), 20_000, before);
-    launch = da.launchFromReply(t('bot.open_form_button'));
+    launch = da.launchFromInline(picker, next ?? t('bot.groups.continue'));
+    expect(launch.queryId).toBeDefined(); // an inline launch: it hands back through /tg/result
     const link = new URL(launch.url).searchParams;
     expect(link.get('selectedids')).toBe(String(groupId));
     expect(Number(link.get('user_id'))).toBe(daId);
@@ -559,7 +558,17 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
       failed: 0,
     };
     before = mark(da);
-    await launch.sendData(encodeResult(result));
+    // As the screen hands back from an inline launch: the companion answers its web app query.
+    const handed = await fetch(`${p.base}/tg/result`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `tma ${launch.initData}`,
+        'idempotency-key': 'operator-journey-reach',
+      },
+      body: JSON.stringify({ result }),
+    });
+    expect(await handed.json()).toEqual({ delivered: 'answer_web_app_query' });
     await botSays(da, (text) => text.startsWith(summaryText(result, 'en')), 20_000, before);
 
     expect(

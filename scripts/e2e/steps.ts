@@ -3,7 +3,7 @@
 import type { HandBackResult } from '@gebere/contract';
 import { LIMITS } from '@gebere/contract/rules';
 import { type Language, type TextKey, translate } from '@gebere/i18n';
-import type { TestUser } from '@gebere/telegram-emulator';
+import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
 import { parseHtml } from '@gebere/telegram-emulator';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -26,6 +26,12 @@ export const summaryText = (result: HandBackResult, lang: Language) =>
   parseHtml(renderSummary(result, lang)).text;
 
 /**
+ * The bot's own message, or its answer to a mini-app opened from an inline button
+ * (answerWebAppQuery: Telegram posts it in the user's name, "via" the bot).
+ */
+const fromBot = (m: ChatMessage) => m.from === 'bot' || m.raw.via_bot !== undefined;
+
+/**
  * Waits for a bot message satisfying the predicate anywhere in the chat (or after the first
  * `since` messages: `mark(u)` before an action); returns its text.
  */
@@ -41,7 +47,7 @@ export async function botSays(
       u
         .history()
         .slice(since)
-        .find((m) => m.from === 'bot' && m.text !== undefined && pred(m.text))?.text,
+        .find((m) => fromBot(m) && m.text !== undefined && pred(m.text))?.text,
     {
       timeoutMs,
       description: typeof match === 'string' ? `bot says ${JSON.stringify(match)}` : 'bot message',
@@ -212,7 +218,8 @@ export async function pressInline(page: Page, text: string, button: string) {
 
 /**
  * From the menu, as the DA does: Record reach / Record adoption, tick `groups` in the bot's
- * picker (each tick waits for its ✅), Continue, and open the form from the reply button.
+ * picker (each tick waits for its ✅), then Continue, which opens the form (an inline web_app
+ * button: the form has Telegram's initData, and hands back through the companion server).
  */
 export async function openRecordForm(
   page: Page,
@@ -221,7 +228,7 @@ export async function openRecordForm(
   kind: 'reach' | 'adoption',
   groups: string[],
 ): Promise<Frame> {
-  let before = mark(u);
+  const before = mark(u);
   await pressReply(page, t(kind === 'reach' ? 'bot.menu.record_reach' : 'bot.menu.record_adoption'));
   await botSays(u, t('bot.groups.select'), 20_000, before);
   for (const g of groups) {
@@ -233,8 +240,9 @@ export async function openRecordForm(
       .locator('button', { hasText: `✅ ${g}` })
       .waitFor();
   }
-  before = mark(u);
   await pressInline(page, t('bot.groups.select'), t('bot.groups.continue'));
-  await botSays(u, t('bot.open_form'), 20_000, before);
-  return openFromReply(page, t('bot.open_form_button'));
+  await page.locator('#app').waitFor({ state: 'visible' });
+  const frame = await appFrame(page);
+  await frame.locator('main.screen').waitFor();
+  return frame;
 }

@@ -178,12 +178,21 @@ export function languageKeyboard(): InlineKeyboard {
   return keyboard;
 }
 
-export function pickerKeyboard(t: Translator, picker: PickerState): InlineKeyboard {
+/**
+ * The group picker: a toggle per group, then Continue. With groups ticked, Continue opens the
+ * form itself (`formUrl`, an inline web_app button: its launch carries Telegram's initData, and
+ * the signed link stays in its URL), so the DA ticks and continues, two steps; with none ticked
+ * it is a callback that says to tick one first.
+ */
+export function pickerKeyboard(t: Translator, picker: PickerState, formUrl?: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   const code = pickerKindCode(picker.kind);
   for (const g of picker.groups) {
     const mark = picker.selected.includes(g.id) ? '✅' : '▫️';
     keyboard.text(`${mark} ${g.name}`, `grp:${code}:${g.id}`).row();
   }
-  return keyboard.text(`${t('bot.groups.continue')} ▶️`, `grp:${code}:go`);
+  const label = `${t('bot.groups.continue')} ▶️`;
+  return formUrl && picker.selected.length > 0
+    ? keyboard.webApp(label, formUrl)
+    : keyboard.text(label, `grp:${code}:go`);
 }

@@ -199,11 +199,12 @@ describe.each(['en', 'am'] as const)('main menu in %s', (lang) => {
         });
       }
 
-      const go = await u.pressInline(picker, cont);
-      if (go.kind !== 'callback') throw new Error('expected a callback button');
-      await go.waitForAnswer();
-      await u.waitForMessage((m) => m.text === translate(lang, 'bot.open_form'));
-      const link = readLink(webAppUrl(u, t('bot.open_form_button')));
+      // Ticked: Continue is the form's own button (an inline web_app launch, with initData), so
+      // there is no "Open form" step in between; its link is for the groups ticked now.
+      const sent = u.history().length;
+      const launch = u.launchFromInline(picker, cont);
+      expect(launch.initData).toContain('query_id=');
+      const link = readLink(launch.url);
       expect(link).toMatchObject({
         path: kind === 'reach' ? '/record_reach' : '/record_adoption',
         params: {
@@ -214,9 +215,16 @@ describe.each(['en', 'am'] as const)('main menu in %s', (lang) => {
           lang,
         },
       });
-      // The picker's toggles are gone; the menu is still under the form's button.
-      expect(inlineButtons(u.message(picker))).toEqual([]);
+      expect(u.history().length).toBe(sent); // no further message to press through
       expect(replyLabels(u)).toContain(t('bot.menu.record_reach'));
+      // Unticked again: Continue is the callback that asks for a group first.
+      const off = await u.pressInline(picker, `✅ ${first.group_name}`);
+      if (off.kind !== 'callback') throw new Error('expected a callback button');
+      await off.waitForAnswer();
+      await u.waitFor(
+        () => inlineButtons(u.message(picker)).some((b) => b.text === cont && 'callback_data' in b),
+        { description: 'Continue as a callback' },
+      );
     }
   });
 });

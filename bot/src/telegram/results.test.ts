@@ -238,11 +238,16 @@ describe('resilience', () => {
     expect(stored.rows.length).toBe(1);
     await h.startBot();
 
-    const go = await u.pressInline(picker, `${translate('am', 'bot.groups.continue')} ▶️`);
-    if (go.kind !== 'callback') throw new Error('expected a callback button');
-    await go.waitForAnswer();
-    await u.waitForMessage((m) => m.text === translate('am', 'bot.open_form'));
-    const link = readLink(webAppUrl(u, translate('am', 'bot.open_form_button')));
+    // The restarted bot still knows the tick: the same button unticks it (Continue asks again),
+    // and ticked again, Continue opens the form for that group.
+    const off = await u.pressInline(picker, ticked);
+    if (off.kind !== 'callback') throw new Error('expected a callback button');
+    await off.waitForAnswer();
+    await u.waitFor(() => inlineButtons(u.message(picker)).some((b) => b.text === first));
+    await u.pressInline(picker, first);
+    await u.waitFor(() => inlineButtons(u.message(picker)).some((b) => b.text === ticked));
+    const launch = u.launchFromInline(picker, `${translate('am', 'bot.groups.continue')} ▶️`);
+    const link = readLink(launch.url);
     expect(link.path).toBe('/record_reach');
     expect(link.params.selectedids).toMatch(/^\d+$/);
     expect(link.params.lang).toBe('am');

@@ -124,6 +124,45 @@ describe('renderSummary', () => {
     expect(text).toBe('✅ Qonnaan bulaan Caaltuu Dheeressaa galmeeffameera (garee: Garee Tasfaa).');
   });
 
+  it('names a farmer as the lists do: the literal nan left out (spec §2)', () => {
+    const data = {
+      id: 7,
+      farmer_name: 'Almaz',
+      father_name: 'nan',
+      grand_father_name: 'Bekele',
+      phone_number: '911223344',
+      gender: 'female' as const,
+      kebele: 3,
+      development_group: 4,
+      created_by: 5,
+    };
+    const one = renderSummary(
+      {
+        kind: 'farmer_registered',
+        farmer_id: 7,
+        name: 'Almaz nan Bekele',
+        group_name: 'Abay',
+        status_code: 201,
+        data,
+      },
+      'en',
+    );
+    expect(one).toContain('Almaz Bekele');
+    expect(one).not.toContain('nan');
+    const two = renderSummary(
+      {
+        kind: 'farmers_registered',
+        farmers: [
+          { farmer_id: 7, name: 'Almaz nan Bekele', group_name: 'Abay', status_code: 201, data },
+          { farmer_id: 8, name: 'Abebe', group_name: 'Abay' },
+        ],
+      },
+      'en',
+    );
+    expect(two).toContain('Almaz Bekele');
+    expect(two).not.toContain('nan');
+  });
+
   it('escapes user-provided names for HTML parse mode', () => {
     const text = renderSummary(
       { kind: 'farmer_registered', farmer_id: 1, name: '<a href="x">A&B</a>', group_name: '</b>' },

@@ -1,4 +1,4 @@
-import { clip, type HandBackResult } from '@gebere/contract';
+import { clip, farmerFullName, type HandBackResult, LIMITS } from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
 
 /** Telegram's HTML parse mode needs only these three escaped (and `"` inside attributes). */
@@ -11,6 +11,17 @@ export function escapeHtml(value: string | number): string {
 }
 
 /**
+ * A registered farmer's name as the lists show it (spec §2: the three names, the literal `nan`
+ * left out), from the saved data the result carries; an older app's result has only `name`.
+ */
+function farmerName(farmer: {
+  name: string;
+  data?: Parameters<typeof farmerFullName>[0] | undefined;
+}): string {
+  return (farmer.data && clip(farmerFullName(farmer.data), LIMITS.handBackNameMax)) || farmer.name;
+}
+
+/**
  * The chat message for a hand-back result, in the user's language, for `parse_mode: 'HTML'`.
  * Used by POST /tg/result and by the bot's `web_app_data` handler, so a result reads the same
  * whichever channel carried it. Every interpolated value is escaped: names come from users.
@@ -19,13 +30,13 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
   switch (result.kind) {
     case 'farmer_registered':
       return translate(lang, 'bot.results.farmer_registered', {
-        name: escapeHtml(result.name),
+        name: escapeHtml(farmerName(result)),
         group: escapeHtml(result.group_name),
       });
     case 'farmers_registered': {
       const lines = result.farmers.map((f) =>
         translate(lang, 'bot.results.farmer_in_group', {
-          name: escapeHtml(f.name),
+          name: escapeHtml(farmerName(f)),
           group: escapeHtml(f.group_name),
         }),
       );

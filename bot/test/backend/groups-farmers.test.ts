@@ -106,22 +106,29 @@ describeOnDatabases('development groups and farmers (%s)', (kind) => {
     });
     expect(outbound).toMatchObject({ status: 201, body: { development_group: group, farmer_name: 'ሀይሉ' } });
 
-    const groupsBefore = (await t.fx.rowCounts()).development_groups ?? 0;
-    const created = await t.call('POST', '/api/farmer-profiles/', {
-      headers: da.headers,
-      body: { ...person, development_group: { group_name: 'New Hope', group_type: 'men_only' } },
-    });
-    expect(created.status).toBe(201);
-    expect((await t.fx.rowCounts()).development_groups).toBe(groupsBefore + 1);
-    const newGroup = await t.call('GET', `/api/development-groups/${created.body.development_group}/`, {
-      headers: da.headers,
-    });
-    expect(newGroup.body).toMatchObject({
-      group_name: 'New Hope',
-      group_type: 'men_only',
-      kebele: da.area.kebele,
-      created_by: da.daId,
-    });
+    // Spec §3: a new group as "an object with type and name"; and as older apps sent it
+    // ({group_name, group_type}), which farmers kept in their outboxes still carry.
+    for (const [i, development_group] of [
+      { type: 'men_only', name: 'New Hope' },
+      { group_name: 'Old Hope', group_type: 'women_only' },
+    ].entries()) {
+      const groupsBefore = (await t.fx.rowCounts()).development_groups ?? 0;
+      const created = await t.call('POST', '/api/farmer-profiles/', {
+        headers: da.headers,
+        body: { ...person, phone_number: `91100090${i}`, development_group },
+      });
+      expect(created.status).toBe(201);
+      expect((await t.fx.rowCounts()).development_groups).toBe(groupsBefore + 1);
+      const newGroup = await t.call('GET', `/api/development-groups/${created.body.development_group}/`, {
+        headers: da.headers,
+      });
+      expect(newGroup.body).toMatchObject({
+        group_name: i === 0 ? 'New Hope' : 'Old Hope',
+        group_type: i === 0 ? 'men_only' : 'women_only',
+        kebele: da.area.kebele,
+        created_by: da.daId,
+      });
+    }
 
     const farmers = await t.call('GET', '/api/farmer-profiles/', {
       headers: da.headers,
@@ -155,6 +162,12 @@ describeOnDatabases('development groups and farmers (%s)', (kind) => {
       status: 400,
       body: { development_group: ['Required'] },
     });
+    expect(
+      await t.call('POST', '/api/farmer-profiles/', {
+        headers: da.headers,
+        body: { ...noGroup, development_group: { name: '', type: 'mixed' } },
+      }),
+    ).toMatchObject({ status: 400, body: { 'development_group.name': ['Required'] } });
     expect(
       await t.call('POST', '/api/farmer-profiles/', {
         headers: da.headers,

@@ -41,6 +41,41 @@ describeOnDatabases('reach and adoption records (%s)', (kind) => {
     expect(theirs.body.id).not.toBe(first.body.id);
   });
 
+  // The app sends pairs by /batch/ (README "Decisions": 128× faster on 3G); spec §7's one call per
+  // pair stays served exactly as the spec has it, for any client that makes it, from the record
+  // screens' own signed links too.
+  it('spec §7 per pair: POST /api/reach-farmers/ and /api/adoption/ with exactly its fields, 201', async () => {
+    const group = await t.fx.group(da);
+    const farmer = await t.fx.farmer(da, group, 'Spec');
+    const link = (path: string) =>
+      proof.link(da.telegramId, path, { user_id: da.daId, selectedids: String(group) });
+    const reach = { advisory: t.fx.advisoryIds[2], farmer, user: da.daId };
+    const reached = await t.call('POST', '/api/reach-farmers/', {
+      headers: link('/record_reach'),
+      body: reach,
+    });
+    expect(reached).toMatchObject({ status: 201, body: reach });
+    const adoption = {
+      advisory: t.fx.advisoryIds[2],
+      farmer,
+      created_by: da.daId,
+      adoption_type: 'SELF_REPORTED',
+    };
+    const adopted = await t.call('POST', '/api/adoption/', {
+      headers: link('/record_adoption'),
+      body: adoption,
+    });
+    expect(adopted).toMatchObject({ status: 201, body: adoption });
+    const rows = async (table: string) =>
+      (
+        await t.db.query<{ n: string }>(
+          `select count(*)::text as n from ${table} where farmer_id = $1 and advisory_id = $2 and created_by = $3`,
+          [farmer, t.fx.advisoryIds[2], da.daId],
+        )
+      ).rows[0]?.n;
+    expect([await rows('reach_records'), await rows('adoption_records')]).toEqual(['1', '1']);
+  });
+
   it('adoption: SELF_REPORTED only, idempotent', async () => {
     const body = {
       advisory: t.fx.advisoryIds[1],

@@ -30,9 +30,15 @@ describe('farmer payload', () => {
     expect(farmerPayload.safeParse({ ...farmerBase, outbound_development_group: 5 }).success).toBe(true);
     const created = farmerPayload.parse({
       ...farmerBase,
+      development_group: { type: 'mixed', name: 'Tesfa' },
+    });
+    expect(created).toMatchObject({ development_group: { type: 'mixed', name: 'Tesfa' } });
+    // As older apps sent it (outboxes on phones still hold such farmers).
+    const legacy = farmerPayload.parse({
+      ...farmerBase,
       development_group: { group_name: 'Tesfa', group_type: 'mixed' },
     });
-    expect(created).toMatchObject({ development_group: { group_name: 'Tesfa', group_type: 'mixed' } });
+    expect(legacy).toMatchObject({ development_group: { group_name: 'Tesfa', group_type: 'mixed' } });
   });
   it('rejects a payload with no group, both group fields, or a bad phone', () => {
     expect(farmerPayload.safeParse(farmerBase).success).toBe(false);

@@ -39,14 +39,24 @@ export const handBackResult = z.discriminatedUnion('kind', [
   }),
   /**
    * The farmers a DA saved in one visit of the farmer form with "Register another", in order:
-   * one summary for the batch (a single farmer is `farmer_registered`, as spec §4 has it).
+   * one summary for the batch (a single farmer is `farmer_registered`, as spec §4 has it). Each
+   * carries what spec §4 hands back for a saved farmer, its data and status_code 201 (optional
+   * here for a WebView still running the previous bundle).
    */
   z.object({
     kind: z.literal('farmers_registered'),
     farmers: z
-      .array(z.object({ farmer_id: id, name, group_name: name }))
+      .array(
+        z.object({
+          farmer_id: id,
+          name,
+          group_name: name,
+          status_code: z.literal(201).optional(),
+          data: savedFarmerData.optional(),
+        }),
+      )
       .min(1)
-      .max(LIMITS.farmerBatchMax),
+      .max(LIMITS.farmerBatchListedMax),
   }),
   z.object({ kind: z.literal('group_added'), group_id: id, group_name: name }),
   z.object({ kind: z.literal('da_registered'), da_id: id, name, update: z.boolean() }),

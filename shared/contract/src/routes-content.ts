@@ -101,6 +101,8 @@ export const contentRoutes = {
       value_chain: id.optional(),
       sub_practice: id.optional(),
       location: advisoryLocation.optional(),
+      /** Only advisories with feedback questions (the hub's feedback step). */
+      with_questions: z.enum(['true', 'false']).optional(),
     }),
     response: page(advisory),
     policy: { who: 'public' },

@@ -31,10 +31,13 @@ export const LIMITS = {
   /** Longest name a hand-back result carries (a farmer's, a group's…), in UTF-16 units. */
   handBackNameMax: 200,
   /**
-   * Most farmers one "Register another" batch lists in its summary (names are shortened until
-   * the result fits sendData; at 40, about 45 bytes each).
+   * Most farmers one "Register another" batch holds: its summary carries each farmer's saved data
+   * (spec §4) and must fit sendData, which 12 farmers do whatever their names (shortened until it
+   * fits; form-values.test.ts). The form offers Register another until the batch is full.
    */
-  farmerBatchMax: 40,
+  farmerBatchMax: 12,
+  /** Most farmers a summary may list: older apps, before the data went with each, sent up to 40. */
+  farmerBatchListedMax: 40,
   /** Longest text field the backend stores; longer is a 400, not a truncation. */
   textMax: 255,
   longTextMax: 4000,
@@ -63,6 +66,25 @@ export function clip(text: string, max: number, mark = ''): string {
 export function shorten(text: string, chars: number): string {
   const all = Array.from(text);
   return all.length > chars ? `${all.slice(0, chars).join('')}…` : text;
+}
+
+// Farmers imported from spreadsheets carry pandas' empty cell, the text "nan", in name parts.
+const isRealNamePart = (part: string) => part !== '' && part.toLowerCase() !== 'nan';
+
+/**
+ * Spec §2: a farmer's full name, farmer_name, father_name and grand_father_name, ignoring the
+ * literal value `nan` (and blanks). The one rule for the screens' lists, the hand-backs and the
+ * bot's summaries.
+ */
+export function farmerFullName(farmer: {
+  farmer_name?: string | null;
+  father_name?: string | null;
+  grand_father_name?: string | null;
+}): string {
+  return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
+    .map((part) => (part ?? '').trim())
+    .filter(isRealNamePart)
+    .join(' ');
 }
 
 /** How an advisory reads, for the bot's messages and the screens alike. */
@@ -97,15 +119,16 @@ export function advisoryTitle(advisory: AdvisoryText, lang: string): string {
 /**
  * Spec §2, the advisory label: its title (advisoryTitle); else the first 80 characters of its
  * text in the reader's language (paragraphs joined, white space folded) and an ellipsis when
- * there is more; else '' (the caller names it).
+ * there is more; else the name of its sub-practice (in the reader's language); else ''.
  */
-export function advisoryLabel(advisory: AdvisoryText, lang: string): string {
+export function advisoryLabel(advisory: AdvisoryText, lang: string, subPracticeName = ''): string {
   const title = advisoryTitle(advisory, lang);
   if (title) return title;
-  return shorten(
+  const text = shorten(
     advisoryParagraphs(advisory, lang).join(' ').replace(/\s+/g, ' '),
     LIMITS.advisoryLabelChars,
   );
+  return text || subPracticeName.trim();
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldRef } from './policy';
+import { type FieldRef, readField } from './policy';
 import { isDay, REPORT_LEVELS } from './reports';
 import type { RouteName } from './route-paths';
 
@@ -391,6 +391,29 @@ export const screenPaths: readonly string[] = /* @__PURE__ */ entries.flatMap(([
 export function screenOfPath(path: string): Entry | undefined {
   const match = matchScreen(path);
   return match && screens[match.name];
+}
+
+/**
+ * Whether a signed link (its path and query) grants the call `name` with `input`
+ * (docs/authorization.md "Links"): its screen lists the call, and each bound request field equals
+ * its link parameter, or one of its values for a list parameter. The server enforces it
+ * (authorize.ts); the app asks it before a background read, so it makes none the link does not
+ * grant. Public routes need no grant and are not listed.
+ */
+export function linkGrants(
+  link: { path: string; params: URLSearchParams },
+  name: RouteName,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+): boolean {
+  const screen = screenOfPath(link.path);
+  const call = screen?.calls[name];
+  if (!screen || !call) return false;
+  return (Object.entries(call) as Array<[FieldRef, string]>).every(([field, bound]) => {
+    const value = readField(input, field);
+    const param = link.params.get(bound);
+    if (value === undefined || value === null || param === null) return false;
+    return screen.params[bound]?.list ? param.split(',').includes(String(value)) : String(value) === param;
+  });
 }
 
 export type ParsedParams<S extends ScreenName> =

@@ -170,6 +170,10 @@ export type English = {
       readonly refused_other: "{{count}} records were refused:";
       readonly drop_confirm: "Remove this record? It will not be sent.";
       readonly kept_offline: "No signal: the record is kept on this phone and will be sent when the signal returns.";
+      readonly kept_after_error_one: "{{error}}. The record is kept on this phone and will be sent again.";
+      readonly kept_after_error_other: "{{error}}. The {{count}} records are kept on this phone and will be sent again.";
+      readonly server_failed_one: "{{count}} record kept on this phone: the server answered “{{error}}”; it will be sent again";
+      readonly server_failed_other: "{{count}} records kept on this phone: the server answered “{{error}}”; they will be sent again";
       readonly late_refused: "Captured too long ago to be sent. Enter it again, then remove this one.";
       readonly dependency_refused: "It belongs to a record that was refused or removed.";
       readonly captured: "Captured {{when}}";
@@ -240,6 +244,9 @@ export type English = {
     readonly error_registering_farmer: "Error registering farmer, please try again.";
     readonly register_another: "Register another";
     readonly done: "Done";
+    readonly discard_unfinished: "The next farmer is not registered. Discard what you typed and finish?";
+    readonly discard: "Discard";
+    readonly keep_editing: "Keep editing";
     readonly registered_now: "Registered now";
     readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
     readonly batch_waits: "The chat gets one summary for these farmers once those kept on this phone are sent.";

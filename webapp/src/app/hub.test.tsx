@@ -187,7 +187,14 @@ describe('the home hub', () => {
       results: [
         { id: 31, label: 'Teff row planting', template_content: ['Plant in rows.'], sub_practice: null },
         { id: 30, label: null, template_content: ['Weed twice before flowering.'], sub_practice: null },
-      ],
+        // Neither label nor text: named by its sub-practice (spec §2).
+        { id: 29, label: null, template_content: [], sub_practice: 4, sub_practice_name: 'Seed rate' },
+        // No question: its feedback would lead nowhere (a backend that ignores with_questions).
+        { id: 28, label: 'Nothing to ask', template_content: [], sub_practice: null, feedback_questions: [] },
+      ].map((a) => ({
+        feedback_questions: [{ id: a.id, question: 'Useful?', type: 'RATING', choices: [] }],
+        ...a,
+      })),
     };
     const { user, requests } = await openHub(
       da,
@@ -197,8 +204,14 @@ describe('the home hub', () => {
     expect(await screen.findByText('Choose the advisory you want to give feedback on')).toBeInTheDocument();
     const list = requests.find((r) => r.path === '/backend/api/advisory/');
     expect(list?.query.get('location')).toBe('kebele,42');
-    // An advisory without a title is named by the start of its text.
-    expect(screen.getByRole('link', { name: 'Weed twice before flowering.' })).toBeInTheDocument();
+    expect(list?.query.get('with_questions')).toBe('true');
+    // An advisory without a title is named by the start of its text, else by its sub-practice;
+    // one without questions is not offered.
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Teff row planting',
+      'Weed twice before flowering.',
+      'Seed rate',
+    ]);
     const chosen = screen.getByRole('link', { name: 'Teff row planting' });
     const href = chosen.getAttribute('href') ?? '';
     expect(href).toBe('/feedback?chat_id=501&user_id=7&advisory_id=31&lang=en');

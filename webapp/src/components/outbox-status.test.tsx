@@ -116,6 +116,32 @@ describe('the outbox on screen', () => {
     expect(await screen.findByText('3 records waiting for signal')).toBeInTheDocument();
   });
 
+  it('says a record the server failed (a 5xx) waits to be sent again, not for signal', async () => {
+    let down = true;
+    installFakeFetch(
+      route('POST', '/backend/api/farmer-profiles/', () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return json(500, { detail: 'boom' });
+      }),
+    );
+    await keepFarmer('a');
+    await keepFarmer('b');
+    renderInApp(<OutboxStatus />);
+    await startOutbox();
+    expect(await screen.findByText('2 records waiting for signal')).toBeInTheDocument();
+    // The signal is back and the server answers 500: the first record says so; the one the pass
+    // did not reach still waits for the pass.
+    down = false;
+    await startOutbox();
+    expect(
+      await screen.findByText(
+        '1 record kept on this phone: the server answered “Request failed with status code 500”; it will be sent again',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 record waiting for signal')).toBeInTheDocument();
+    expect(screen.queryByText(/2 records waiting for signal/)).toBeNull();
+  });
+
   it('shows what the phone keeps at once, then each record as a slow pass answers it', async () => {
     await keepFarmer('a');
     await keepFarmer('b');

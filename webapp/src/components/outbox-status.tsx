@@ -45,15 +45,28 @@ function fixAt(record: RefusedView): string | false | undefined {
 export function OutboxStatus() {
   const t = useT();
   const [, navigate] = useLocation();
-  const { loaded, waiting, refused } = useOutboxStore();
+  const { loaded, waiting, serverErrors, serverStatus, refused } = useOutboxStore();
+  // Waiting for signal, and waiting because the server failed: each said as it is.
+  const forSignal = waiting - serverErrors;
   // "Captured 3 days ago" in the DA's language (dayjs, fetched once a refusal shows).
   const ago = useRelativeTime(refused.length > 0);
   if (!loaded) return null;
   return (
     <section className="outbox-status">
-      <p className={waiting > 0 ? 'outbox-waiting' : 'outbox-saved'} role="status">
-        {waiting > 0 ? t('common.outbox.waiting', { count: waiting }) : t('common.outbox.all_saved')}
-      </p>
+      <div role="status">
+        {waiting === 0 && <p className="outbox-saved">{t('common.outbox.all_saved')}</p>}
+        {forSignal > 0 && (
+          <p className="outbox-waiting">{t('common.outbox.waiting', { count: forSignal })}</p>
+        )}
+        {serverErrors > 0 && (
+          <p className="outbox-waiting">
+            {t('common.outbox.server_failed', {
+              count: serverErrors,
+              error: t('errors.request_failed', { status: String(serverStatus ?? 500) }),
+            })}
+          </p>
+        )}
+      </div>
       {refused.length > 0 && (
         <div className="outbox-refused" role="alert">
           <p>{t('common.outbox.refused', { count: refused.length })}</p>

@@ -8,6 +8,8 @@ import { type BackendEnv, serve } from '../serving/serve';
 import { APPLIES_INDEXED, applicableCte } from './areas';
 
 const ADVISORY_COLUMNS = `a.id, a.label, a.label_am, a.template_content, a.template_content_am, a.sub_practice_id as sub_practice,
+  (select sp.name from sub_practices sp where sp.id = a.sub_practice_id) as sub_practice_name,
+  (select sp.name_am from sub_practices sp where sp.id = a.sub_practice_id) as sub_practice_name_am,
   a.value_chain_id as value_chain, iso(a.created_at) as created_at, a.created_at as created_ts`;
 
 /** Questions (and their choices) of the advisories on a page, in the request's language. */
@@ -44,7 +46,8 @@ export function registerAdvisoryRoutes(app: FastifyInstance, env: BackendEnv): v
   /**
    * Filters combine. `location=level,id` keeps the advisories targeted at that area or at an
    * area above it (an advisory for a region applies to its kebeles). Most recent first; the
-   * answer is always a page, so `?id=` gives the advisory in `results[0]`.
+   * answer is always a page, so `?id=` gives the advisory in `results[0]`. `with_questions=true`
+   * keeps only those with feedback questions (the hub's feedback step).
    */
   serve(app, env, routes.listAdvisories, async ({ query, request, lang }) => {
     const params: unknown[] = [query.id ?? null, query.value_chain ?? null, query.sub_practice ?? null];
@@ -53,6 +56,8 @@ export function registerAdvisoryRoutes(app: FastifyInstance, env: BackendEnv): v
       '($2::bigint is null or a.value_chain_id = $2)',
       '($3::bigint is null or a.sub_practice_id = $3)',
     ];
+    if (query.with_questions === 'true')
+      where.push('exists (select 1 from feedback_questions q where q.advisory_id = a.id)');
     let cte = '';
     if (query.location) {
       params.push(query.location.id);

@@ -1,4 +1,11 @@
-import { type Farmer, type FarmerListed, type FarmerPayload, routes } from '@gebere/contract';
+import {
+  type Farmer,
+  type FarmerListed,
+  type FarmerNewGroup,
+  type FarmerPayload,
+  type NewGroupFields,
+  routes,
+} from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import { FieldErrorSet, notFound } from '../serving/http-error';
@@ -16,6 +23,12 @@ function existingGroup(body: FarmerPayload): { field: string; id: number } | nul
   if (typeof body.development_group === 'number')
     return { field: 'development_group', id: body.development_group };
   return null;
+}
+
+/** A new group as spec §3 gives it (`{type, name}`), or as older apps' outboxes still send it. */
+function newGroupOf(body: FarmerPayload): FarmerNewGroup {
+  const g = (body as { development_group: FarmerNewGroup | NewGroupFields }).development_group;
+  return 'name' in g ? g : { name: g.group_name, type: g.group_type };
 }
 
 export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): void {
@@ -54,8 +67,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
       );
       return r.rows[0] as Farmer;
     }
-    const newGroup = (body as { development_group: { group_name: string; group_type: string } })
-      .development_group;
+    const newGroup = newGroupOf(body);
     const r = await db.query<Farmer>(
       `with g as (
          insert into development_groups (group_name, group_type, kebele_id, created_by)
@@ -63,7 +75,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
        insert into farmers as f (farmer_name, father_name, grand_father_name, phone_number, gender, kebele_id,
          development_group_id, created_by)
        select $1, $2, $3, $4, $5, $6, g.id, $9 from g returning ${FARMER_COLUMNS}`,
-      [...person, newGroup.group_name, newGroup.group_type, body.created_by],
+      [...person, newGroup.name, newGroup.type, body.created_by],
     );
     return r.rows[0] as Farmer;
   });

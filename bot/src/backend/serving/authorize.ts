@@ -2,13 +2,13 @@ import {
   type AdminLevel,
   type FieldRef,
   type HeldGrant,
+  linkGrants,
   type Policy,
   REPORT_LEVELS,
   type ReportLevel,
   type RouteName,
   readField,
   type ScopeKind,
-  screenOfPath,
   type Who,
 } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
@@ -275,20 +275,7 @@ async function checkTarget(q: Queryable, actor: UserActor, input: Parsed, read: 
  * list parameter.
  */
 function checkLink(actor: UserActor, name: RouteName, input: Parsed): void {
-  if (!actor.link) return;
-  const screen = screenOfPath(actor.link.path);
-  const call = screen?.calls[name];
-  if (!screen || !call) throw deny('link_scope');
-  for (const [field, bound] of Object.entries(call) as Array<[FieldRef, string]>) {
-    const value = readField(input, field);
-    const param = actor.link.params.get(bound);
-    const ok =
-      value !== undefined &&
-      value !== null &&
-      param !== null &&
-      (screen.params[bound]?.list ? param.split(',').includes(String(value)) : String(value) === param);
-    if (!ok) throw deny('link_scope');
-  }
+  if (actor.link && !linkGrants(actor.link, name, input)) throw deny('link_scope');
 }
 
 type Parsed = { params?: unknown; query?: unknown; body?: unknown };

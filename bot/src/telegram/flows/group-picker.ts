@@ -7,8 +7,10 @@ import { openForm } from './menu';
 
 /**
  * Record reach / Record adoption: the DA picks development groups with inline toggles, then
- * Continue opens the reach or adoption screen for them. The selection lives in the session (so in
- * the database), so a restart or another server copy in the middle of picking loses nothing.
+ * Continue opens the reach or adoption screen for them: once a group is ticked, Continue is the
+ * form's own web_app button (with a fresh signed link for the groups ticked), so there is no
+ * "Open form" step between. The selection lives in the session (so in the database), so a
+ * restart or another server copy in the middle of picking loses nothing.
  */
 export function groupPickerFlow(s: Services): Composer<BotContext> {
   const flow = new Composer<BotContext>();
@@ -37,8 +39,14 @@ export function groupPickerFlow(s: Services): Composer<BotContext> {
       : [...picker.selected, id];
     ctx.session.picker = picker;
     await ctx.answerCallbackQuery();
-    await ctx.editMessageReplyMarkup({ reply_markup: pickerKeyboard(ctx.t, picker) });
+    const state = await requireDa(ctx, s);
+    if (!state) return;
+    const selected = ordered(picker);
+    const url = selected.length ? linksFor(ctx, s).record(picker.kind, state.da, selected) : undefined;
+    await ctx.editMessageReplyMarkup({ reply_markup: pickerKeyboard(ctx.t, picker, url) });
   });
+
+  // Continue as a callback: nothing ticked yet (or a picker sent before Continue opened the form).
 
   flow.callbackQuery(CALLBACK.pickerContinue, async (ctx) => {
     const kind = pickerKindOf(ctx.match[1] as string);
@@ -52,8 +60,7 @@ export function groupPickerFlow(s: Services): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     const state = await requireDa(ctx, s);
     if (!state) return;
-    // Keep the picker's order (alphabetical), not the order of the taps.
-    const selected = picker.groups.map((g) => g.id).filter((id) => picker.selected.includes(id));
+    const selected = ordered(picker);
     ctx.session.picker = undefined;
     await ctx.editMessageReplyMarkup(); // the toggles are done with
     await openForm(ctx, s, state, linksFor(ctx, s).record(kind, state.da, selected));
@@ -61,6 +68,10 @@ export function groupPickerFlow(s: Services): Composer<BotContext> {
 
   return flow;
 }
+
+/** The ticked groups in the picker's order (alphabetical), not the order of the taps. */
+const ordered = (picker: PickerState) =>
+  picker.groups.map((g) => g.id).filter((id) => picker.selected.includes(id));
 
 /** The session's picker if the pressed message is it; older picker messages are stale. */
 function livePicker(ctx: BotContext, kind: PickerState['kind']): PickerState | undefined {

@@ -12,6 +12,12 @@ export const advisory = z.object({
   /** Amharic text of the same advisory, when written. */
   template_content_am: z.array(z.string()).nullable().optional(),
   sub_practice: id.nullable(),
+  /**
+   * Its sub-practice's name (and Amharic name, when written), for spec §2's label of an advisory
+   * with neither label nor text. Additive: an organisation's backend may not send it.
+   */
+  sub_practice_name: z.string().nullable().optional(),
+  sub_practice_name_am: z.string().nullable().optional(),
   value_chain: id.nullable(),
   created_at: z.string(),
   feedback_questions: z.array(feedbackQuestion),

@@ -15,5 +15,9 @@ export type DevelopmentGroup = z.infer<typeof developmentGroup>;
 export const newGroupFields = z.object({ group_name: text(), group_type: groupType });
 export type NewGroupFields = z.infer<typeof newGroupFields>;
 
+/** Spec §3: a new group inside a farmer payload, "an object with type and name". */
+export const farmerNewGroup = z.object({ type: groupType, name: text() });
+export type FarmerNewGroup = z.infer<typeof farmerNewGroup>;
+
 export const developmentGroupPayload = newGroupFields.extend({ kebele: bodyId, created_by: bodyId });
 export type DevelopmentGroupPayload = z.infer<typeof developmentGroupPayload>;

@@ -2,7 +2,7 @@ import { NATIONAL_PHONE_PATTERN } from '@gebere/phone';
 import { z } from 'zod';
 import { bodyId, id, text } from '../common';
 import { gender } from '../enums';
-import { newGroupFields } from './development-group';
+import { farmerNewGroup, newGroupFields } from './development-group';
 
 /** Normalised national number as spec §5 sends it: 9 digits starting with 9 or 7. */
 export const normalisedPhone = z.string().regex(NATIONAL_PHONE_PATTERN, 'phone_number_validation');
@@ -19,11 +19,14 @@ const farmerBase = z.object({
 
 /**
  * Spec §3's three ways to give a farmer's group: an existing group id; `outbound_development_group`
- * when the chosen group has a creator; or a new group object, created in the same transaction.
+ * when the chosen group has a creator; or a new group object `{type, name}`, created in the same
+ * transaction. The server still reads a new group as `{group_name, group_type}`, as the app sent
+ * it before: farmers kept offline in an older app's outbox are still sent that way.
  */
 export const farmerPayload = z.union([
   farmerBase.extend({ development_group: bodyId }).strict(),
   farmerBase.extend({ outbound_development_group: bodyId }).strict(),
+  farmerBase.extend({ development_group: farmerNewGroup }).strict(),
   farmerBase.extend({ development_group: newGroupFields }).strict(),
 ]);
 export type FarmerPayload = z.infer<typeof farmerPayload>;

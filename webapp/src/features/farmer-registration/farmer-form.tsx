@@ -1,5 +1,5 @@
 import type { DevelopmentGroup } from '@gebere/contract';
-import { GENDERS, LIMITS } from '@gebere/contract/rules';
+import { farmerFullName, GENDERS, LIMITS } from '@gebere/contract/rules';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { t as translate, useT } from '../../lib/i18n/texts';
 import { loadOutbox } from '../../lib/outbox/load';
 import { useOutboxStore } from '../../lib/outbox/view';
 import { type ToastOptions, toast } from '../../lib/ui/toast';
-import { handBack } from '../../telegram';
+import { handBack, showConfirm } from '../../telegram';
 import { type BatchEntry, type FarmerBatch, newBatch, readBatch, savedFarmers } from './batch';
 import type { FarmerFormOutput } from './form-schema';
 import {
@@ -27,7 +27,6 @@ import {
   type FarmerRegistered,
   farmerRegisteredResult,
   farmerValuesFromPayload,
-  fullName,
   initialValues,
   keptGroupValue,
   nextFarmerValues,
@@ -63,7 +62,16 @@ interface FarmerFormProps {
   groups: readonly DevelopmentGroup[];
 }
 
-const PERSON = ['farmer_name', 'father_name', 'grand_father_name', 'phone_number', 'gender'] as const;
+/** What a next farmer begun is made of (noFarmerYet). */
+const PERSON = [
+  'farmer_name',
+  'father_name',
+  'grand_father_name',
+  'phone_number',
+  'gender',
+  'add_dev_group',
+  'group_name',
+] as const;
 
 /**
  * The register-farmer form, once the kebele's groups are known (spec §2–§5). Register saves
@@ -144,8 +152,25 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     if (handed) setBatch(null);
     return handed;
   };
-  // Done: the batch is saved or kept already; only its summary goes.
-  const done = useBusy(() => finish());
+  /**
+   * Done: the batch is saved or kept already; only its summary goes. A next farmer begun and not
+   * registered is never saved by Done: the DA is asked first, and what they typed is discarded.
+   */
+  const done = useBusy(async () => {
+    const typed = !noFarmerYet(form.getValues());
+    if (
+      typed &&
+      !(await showConfirm(t('farmer.discard_unfinished'), {
+        confirmText: t('farmer.discard'),
+        cancelText: t('farmer.keep_editing'),
+      }))
+    )
+      return;
+    // Nothing of the next farmer outlives Done: not its fields, not its draft.
+    form.reset({ ...EMPTY_FARMER_FORM, development_group: form.getValues('development_group') });
+    draft.drop();
+    await finish();
+  });
 
   const { submit, submitNext, busy, saved } = useFormSaveThenHandBack(form, {
     submission: (values: FarmerFormOutput) => {
@@ -201,7 +226,7 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
           kept.find((g) => keptGroupValue(g) === values.development_group)?.name ??
           '');
       draft.drop();
-      add({ name: fullName(values), group_name: group.trim(), key });
+      add({ name: farmerFullName(values), group_name: group.trim(), key });
       if (next) {
         const into = values.add_dev_group ? keptGroupValue({ key }) : values.development_group;
         form.reset({ ...EMPTY_FARMER_FORM, development_group: into });
@@ -266,18 +291,33 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
           />
         </Section>
         <GroupFields form={form} groups={groups} kept={kept} disabled={locked} />
-        {!locked && more && (
+        {!locked && (more || (count > 0 && !finishing)) && (
           <div className="screen-actions">
-            <Button
-              type="button"
-              size="l"
-              mode="bezeled"
-              stretched
-              onClick={() => void submitNext()}
-              disabled={busy}
-            >
-              {t('farmer.register_another')}
-            </Button>
+            {more && (
+              <Button
+                type="button"
+                size="l"
+                mode="bezeled"
+                stretched
+                onClick={() => void submitNext()}
+                disabled={busy || done.busy}
+              >
+                {t('farmer.register_another')}
+              </Button>
+            )}
+            {/* A next farmer begun: Done is still at hand (the main button registers them). */}
+            {count > 0 && !finishing && (
+              <Button
+                type="button"
+                size="l"
+                mode="bezeled"
+                stretched
+                onClick={() => void done.run()}
+                disabled={busy || done.busy}
+              >
+                {t('farmer.done')}
+              </Button>
+            )}
           </div>
         )}
         {count > 0 && (

@@ -86,7 +86,7 @@ describe('Register farmer: submit', () => {
     expect(handBacks(requests)[0]?.body).toMatchObject({ result: { group_name: 'Tesfa' } });
   });
 
-  it('new group: sends development_group: {group_name, group_type}', async () => {
+  it('new group: sends development_group: {type, name} (spec §3)', async () => {
     const { requests } = installFakeFetch(groupsRoute(), created(), handBackRoute());
     const { user } = setup();
     await formReady();
@@ -98,7 +98,7 @@ describe('Register farmer: submit', () => {
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(farmerPosts(requests)[0]?.body).toEqual({
       ...person,
-      development_group: { group_name: 'Birhan', group_type: 'men_only' },
+      development_group: { type: 'men_only', name: 'Birhan' },
     });
     expect(handBacks(requests)[0]?.body).toMatchObject({ result: { group_name: 'Birhan' } });
   });
@@ -132,7 +132,7 @@ describe('Register farmer: submit', () => {
     installFakeFetch(
       groupsRoute(),
       created(400, {
-        development_group: { group_name: ['Too long.'], group_type: ['"x" is not a valid choice.'] },
+        development_group: { name: ['Too long.'], type: ['"x" is not a valid choice.'] },
       }),
     );
     const { user } = setup();

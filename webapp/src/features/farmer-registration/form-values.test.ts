@@ -7,7 +7,6 @@ import {
   type FarmerRegistered,
   farmerRegisteredResult,
   farmerValuesFromPayload,
-  fullName,
   initialValues,
 } from './form-values';
 import { groups, savedFarmer } from './test-kit';
@@ -33,7 +32,7 @@ describe('buildFarmerPayload (spec §3 variants)', () => {
     expect(r).toEqual({ ok: true, payload: { ...sent, outbound_development_group: 12 }, groupName: 'Tesfa' });
   });
 
-  it('new group → development_group: {group_name, group_type}', () => {
+  it('new group → development_group: {type, name} (spec §3)', () => {
     const r = buildFarmerPayload(
       { ...person, add_dev_group: true, group_name: 'Birhan', group_type: 'men_only' },
       groups,
@@ -41,7 +40,7 @@ describe('buildFarmerPayload (spec §3 variants)', () => {
     );
     expect(r).toEqual({
       ok: true,
-      payload: { ...sent, development_group: { group_name: 'Birhan', group_type: 'men_only' } },
+      payload: { ...sent, development_group: { type: 'men_only', name: 'Birhan' } },
       groupName: 'Birhan',
     });
   });
@@ -115,10 +114,18 @@ describe('hand-back result', () => {
     expect(r.kind === 'farmer_registered' && [r.name.length, r.group_name.length]).toEqual([200, 200]);
   });
 
-  it('leaves blank names out of the full name', () => {
-    expect(fullName({ farmer_name: 'Abebe', father_name: ' ', grand_father_name: 'Tadesse' })).toBe(
-      'Abebe Tadesse',
+  it('names the farmer as the lists do: blanks and the literal nan left out', () => {
+    const r = farmerRegisteredResult(
+      savedFarmer({ farmer_name: 'Almaz', father_name: 'nan', grand_father_name: 'Bekele' }) as never,
+      'Abay',
     );
+    expect(r.name).toBe('Almaz Bekele');
+    expect(
+      farmerRegisteredResult(
+        savedFarmer({ farmer_name: 'Abebe', father_name: ' ', grand_father_name: 'Tadesse' }) as never,
+        'Abay',
+      ).name,
+    ).toBe('Abebe Tadesse');
   });
 });
 
@@ -135,16 +142,49 @@ describe('batchResult (Register another)', () => {
     expect(batchResult([farmer(1, 'Abebe')])).toEqual(farmer(1, 'Abebe'));
   });
 
-  it('lists every farmer of the largest batch, names shortened until it fits sendData', async () => {
+  it('lists every farmer of the largest batch with its data and 201, names shortened to fit sendData', async () => {
     const { encodeResult } = await import('@gebere/contract');
-    const long = 'ሀ'.repeat(LIMITS.handBackNameMax);
-    const saved = Array.from({ length: LIMITS.farmerBatchMax }, (_, i) => farmer(i + 1, long));
+    const long = 'ሀ'.repeat(LIMITS.textMax);
+    // The largest ids and the longest names the backend stores: the worst case for the bytes.
+    const saved = Array.from({ length: LIMITS.farmerBatchMax }, (_, i) =>
+      farmerRegisteredResult(
+        savedFarmer({
+          id: 9_000_000_000 + i,
+          farmer_name: long,
+          father_name: long,
+          grand_father_name: long,
+          kebele: 9_000_000_000,
+          development_group: 9_000_000_000,
+          created_by: 9_000_000_000,
+        }) as never,
+        'ለ'.repeat(LIMITS.textMax),
+      ),
+    );
     const result = batchResult(saved);
     expect(result?.kind).toBe('farmers_registered');
     if (result?.kind !== 'farmers_registered') return;
-    expect(result.farmers.map((f) => f.farmer_id)).toEqual(saved.map((f) => f.farmer_id));
+    expect(result.farmers.map((f) => [f.farmer_id, f.status_code, f.data?.id])).toEqual(
+      saved.map((f) => [f.farmer_id, 201, f.farmer_id]),
+    );
     expect(result.farmers[0]?.name.endsWith('…')).toBe(true);
     expect(() => encodeResult(result)).not.toThrow();
+  });
+
+  it('hands back each farmer’s saved data and status_code 201 (spec §4)', () => {
+    const saved = [1, 2].map((id) =>
+      farmerRegisteredResult(savedFarmer({ id, farmer_name: `F${id}` }) as never, 'Abay'),
+    );
+    const result = batchResult(saved);
+    expect(result).toEqual({
+      kind: 'farmers_registered',
+      farmers: saved.map((f) => ({
+        farmer_id: f.farmer_id,
+        name: f.name,
+        group_name: 'Abay',
+        status_code: 201,
+        data: f.data,
+      })),
+    });
   });
 });
 
@@ -174,6 +214,14 @@ describe('a kept payload back into the form (a refused farmer opened to fix it)'
       group_name: 'Lemlem',
       group_type: 'mixed',
     });
+    // A farmer an older app kept with the group as {group_name, group_type}.
+    expect(
+      farmerValuesFromPayload({
+        ...person,
+        phone_number: '711223344',
+        development_group: { group_name: 'Lemlem', group_type: 'mixed' },
+      }),
+    ).toEqual({ ...typed, add_dev_group: true, group_name: 'Lemlem', group_type: 'mixed' });
     const kept = [
       { key: 'g1', name: 'Birhan', kebele: 9, ref: { $outbox: 'g1', field: 'id' }, waiting: true },
     ];

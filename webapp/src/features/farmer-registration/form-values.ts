@@ -6,7 +6,7 @@ import type {
   GroupType,
   HandBackResult,
 } from '@gebere/contract';
-import { clip, LIMITS } from '@gebere/contract/rules';
+import { clip, farmerFullName, LIMITS } from '@gebere/contract/rules';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
 import { genderOf, textOf } from '../../lib/forms/fix';
 import type { KeptGroup } from '../../lib/outbox/view';
@@ -50,11 +50,14 @@ export function serverErrorFields(addDevGroup: boolean): readonly FieldName[] {
 
 /**
  * Payload names of a 400 that are not the form's: the new group's fields arrive nested
- * (`development_group.group_name`), an outbound group's error under its payload name.
+ * (`development_group.name`), an outbound group's error under its payload name.
  */
 export function serverErrorRename(addDevGroup: boolean): Record<string, FieldName> {
   return addDevGroup
     ? {
+        'development_group.name': 'group_name',
+        'development_group.type': 'group_type',
+        // A farmer an older app kept offline, refused on sync and opened to fix.
         'development_group.group_name': 'group_name',
         'development_group.group_type': 'group_type',
         development_group: 'group_name',
@@ -83,7 +86,7 @@ export type PayloadProblem = 'phone_number' | 'development_group';
 /**
  * Spec §3's three variants, plus created_by (the DA) and kebele from the link:
  * an existing group without a creator → `development_group: id`; one that has a creator →
- * `outbound_development_group: id`; a new group → `development_group: {group_name, group_type}`.
+ * `outbound_development_group: id`; a new group → `development_group: {type, name}`.
  * The phone goes in its normalised form (§5). Returns the field at fault when it cannot be built.
  */
 export function buildFarmerPayload(
@@ -107,7 +110,7 @@ export function buildFarmerPayload(
     const { group_name, group_type } = values;
     return {
       ok: true,
-      payload: { ...person, development_group: { group_name, group_type } },
+      payload: { ...person, development_group: { type: group_type, name: group_name } },
       groupName: group_name,
     };
   }
@@ -129,14 +132,6 @@ export function buildFarmerPayload(
   return { ok: true, payload, groupName: group.group_name };
 }
 
-/** The farmer's full name as saved: the three names, blanks left out. */
-export function fullName(farmer: Pick<Farmer, 'farmer_name' | 'father_name' | 'grand_father_name'>): string {
-  return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
-    .map((n) => n.trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
 export type FarmerRegistered = Extract<HandBackResult, { kind: 'farmer_registered' }>;
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
@@ -153,7 +148,7 @@ export function farmerRegisteredResult(farmer: Farmer, groupName: string): Farme
     const result: FarmerRegistered = {
       kind: 'farmer_registered',
       farmer_id: farmer.id,
-      name: clip(fullName(farmer), Math.min(max, LIMITS.handBackNameMax)),
+      name: clip(farmerFullName(farmer), Math.min(max, LIMITS.handBackNameMax)),
       group_name: clip(groupName.trim(), Math.min(max, LIMITS.handBackNameMax)),
       status_code: 201,
       data: {
@@ -199,33 +194,51 @@ export function createdGroup(
   };
 }
 
-/** Whether the farmer's own fields are all empty (the next farmer of a batch not begun). */
+/**
+ * Whether nothing of a next farmer is typed yet: the farmer's own fields all empty, and no new
+ * group named (the next farmer of a batch not begun).
+ */
 export function noFarmerYet(
-  values: Partial<Pick<FarmerFormValues, (typeof PERSON_FIELDS)[number]>>,
+  values: Partial<Pick<FarmerFormValues, (typeof PERSON_FIELDS)[number] | 'add_dev_group' | 'group_name'>>,
 ): boolean {
-  return PERSON_FIELDS.every((f) => !values[f]?.trim());
+  return (
+    PERSON_FIELDS.every((f) => !values[f]?.trim()) && !(values.add_dev_group && values.group_name?.trim())
+  );
 }
 
 /**
  * The chat's summary for the farmers saved in one visit of the form: one farmer is spec §4's
- * `farmer_registered` (with the saved data); several are one `farmers_registered` listing each,
- * names shortened until it fits sendData.
+ * `farmer_registered` (with the saved data); several are one `farmers_registered` listing each
+ * with what spec §4 hands back for it (its data and status_code 201), names shortened until it
+ * fits sendData (LIMITS.farmerBatchMax farmers fit, whatever their names).
  */
 export function batchResult(saved: readonly FarmerRegistered[]): HandBackResult | null {
   const [only] = saved;
   if (!only) return null;
   if (saved.length === 1) return only;
+  const cut = (text: string, max: number) => clip(text, max, '…');
   let max: number = LIMITS.handBackNameMax;
   for (;;) {
     const result: HandBackResult = {
       kind: 'farmers_registered',
       farmers: saved.slice(-LIMITS.farmerBatchMax).map((f) => ({
         farmer_id: f.farmer_id,
-        name: clip(f.name, max, '…'),
-        group_name: clip(f.group_name, max, '…'),
+        name: cut(f.name, max),
+        group_name: cut(f.group_name, max),
+        status_code: 201 as const,
+        ...(f.data
+          ? {
+              data: {
+                ...f.data,
+                farmer_name: cut(f.data.farmer_name, max),
+                father_name: cut(f.data.father_name, max),
+                grand_father_name: cut(f.data.grand_father_name, max),
+              },
+            }
+          : {}),
       })),
     };
-    if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 8) return result;
+    if (jsonBytes(result) <= LIMITS.sendDataBytes || max <= 4) return result;
     max = Math.floor(max / 2);
   }
 }
@@ -248,12 +261,13 @@ export function farmerValuesFromPayload(body: unknown): FarmerFormValues | null 
   const group = b.outbound_development_group ?? b.development_group;
   const inner = group && typeof group === 'object' ? (group as Record<string, unknown>) : undefined;
   if (typeof inner?.$outbox === 'string') return { ...values, development_group: `@${inner.$outbox}` };
+  // `{type, name}` (spec §3), or `{group_name, group_type}` as an older app kept it.
   if (inner)
     return {
       ...values,
       add_dev_group: true,
-      group_name: textOf(inner.group_name),
-      group_type: (textOf(inner.group_type) as GroupType) || '',
+      group_name: textOf(inner.name ?? inner.group_name),
+      group_type: (textOf(inner.type ?? inner.group_type) as GroupType) || '',
     };
   return { ...values, development_group: typeof group === 'number' ? String(group) : '' };
 }

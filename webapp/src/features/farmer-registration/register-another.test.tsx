@@ -76,13 +76,24 @@ describe('Register farmer: Register another', () => {
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(farmerPosts(requests)).toHaveLength(2);
     expect(farmerPosts(requests)[1]?.body).toMatchObject({ farmer_name: 'Almaz', development_group: 11 });
+    // Spec §4 for each saved farmer: its data as the server saved it, and status_code 201.
+    const saved = (id: number, names: [string, string, string]) => ({
+      farmer_id: id,
+      name: names.join(' '),
+      group_name: 'Abay',
+      status_code: 201,
+      data: savedFarmer({
+        id,
+        farmer_name: names[0],
+        father_name: names[1],
+        grand_father_name: names[2],
+        development_group: 11,
+      }),
+    });
     expect(handBacks(requests)[0]?.body).toEqual({
       result: {
         kind: 'farmers_registered',
-        farmers: [
-          { farmer_id: 77, name: 'Abebe Kebede Tadesse', group_name: 'Abay' },
-          { farmer_id: 78, name: 'Almaz Desta Bekele', group_name: 'Abay' },
-        ],
+        farmers: [saved(77, ['Abebe', 'Kebede', 'Tadesse']), saved(78, ['Almaz', 'Desta', 'Bekele'])],
       },
     });
   });
@@ -100,6 +111,44 @@ describe('Register farmer: Register another', () => {
     expect(handBacks(requests)[0]?.body).toMatchObject({
       result: { kind: 'farmer_registered', farmer_id: 77, name: 'Abebe Kebede Tadesse', group_name: 'Tesfa' },
     });
+  });
+
+  it('Done with a next farmer begun asks first, and saves nothing of it', async () => {
+    const { requests } = installFakeFetch(groupsRoute(), farmersBackend(), handBackRoute());
+    const { user } = setup();
+    await formReady();
+    await fillPerson(user);
+    await user.selectOptions(field('Development group'), '12');
+    await user.click(anotherButton());
+    await waitFor(() => expect(field('Farmer name')).toHaveValue(''));
+    // Half a farmer: the main button registers them; Done is still there, beside it.
+    await user.type(field('Farmer name'), 'Half');
+    await user.type(field('Phone number'), '0911000001');
+    expect(registerButton()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('The next farmer is not registered. Discard what you typed and finish?');
+    // Keep editing: nothing happens, what was typed stays.
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(field('Farmer name')).toHaveValue('Half');
+    expect(handBacks(requests)).toHaveLength(0);
+    // Discard: only the farmer saved before is handed back, with spec §4's data and 201.
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(farmerPosts(requests)).toHaveLength(1);
+    expect(handBacks(requests)[0]?.body).toEqual({
+      result: {
+        kind: 'farmer_registered',
+        farmer_id: 77,
+        name: 'Abebe Kebede Tadesse',
+        group_name: 'Tesfa',
+        status_code: 201,
+        data: savedFarmer({ development_group: 12 }),
+      },
+    });
+    // Nothing of the half farmer is kept for the next open either.
+    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain('Half');
   });
 
   it('a farmer who created a group: the next one goes into that group', async () => {

@@ -92,12 +92,23 @@ export function FeedbackForm({ advisory, userId }: { advisory: Advisory; userId:
       );
       return;
     }
-    if (results.some((r) => r.queued)) {
-      // No signal: kept on the phone (the outbox, not the draft); the chat hears of it at sync.
+    const queued = results.filter((r) => r.queued);
+    if (queued.length) {
+      // No answer (no signal, or a 5xx): kept on the phone (the outbox, not the draft); the chat
+      // hears of it at sync. The toast says which it was.
       setFailed(false);
       saved.drop();
       fix.done();
-      void loadOutbox().then((m) => m.toastKept({ batch }));
+      const error = queued
+        .map((r) => (r.result.ok ? undefined : r.result.error))
+        .find((e) => e?.kind === 'http');
+      void loadOutbox().then((m) =>
+        m.toastKept(
+          { batch },
+          undefined,
+          error ? { error, failure: t('feedback.error_adding_feedback'), count: queued.length } : {},
+        ),
+      );
       return;
     }
     fix.done(); // every answer saved: the refused one it replaces goes

@@ -4,6 +4,7 @@ import type { MeAnswer } from '@gebere/contract/hub';
 import { advisoryLabel } from '@gebere/contract/rules';
 import { daReads } from '../../lib/api/da-reads';
 import { firstGet, lightGet } from '../../lib/api/light-get';
+import { localName } from '../../lib/i18n/texts';
 
 const invalid: ApiError = {
   kind: 'invalid_response',
@@ -62,8 +63,11 @@ export interface AdvisoryOption {
 export type AdvisoriesResult = { ok: true; advisories: AdvisoryOption[] } | { ok: false; error: ApiError };
 
 /**
- * The advisories for the DA's kebele (targeted at it or an area containing it), most recent
- * first: the first page, as many as a DA gives feedback on. Never throws.
+ * The advisories for the DA's kebele (targeted at it or an area containing it) that have feedback
+ * questions, most recent first: the first page, as many as a DA gives feedback on. Each labelled
+ * by spec §2's rule (its label, else the start of its text, else its sub-practice's name). An
+ * organisation's backend that ignores `with_questions` still lists none without questions.
+ * Never throws.
  */
 export async function fetchKebeleAdvisories(kebele: number, lang: string): Promise<AdvisoriesResult> {
   // The contract (zod) is the lazy first-call chunk, as on the reach screen.
@@ -74,8 +78,12 @@ export async function fetchKebeleAdvisories(kebele: number, lang: string): Promi
   const list = isObject(page) && Array.isArray(page.results) ? page.results : null;
   if (!list?.every((a) => isObject(a) && isId(a.id) && Array.isArray(a.template_content)))
     return { ok: false, error: invalid };
+  const subPractice = (a: Advisory) =>
+    localName({ name: a.sub_practice_name ?? '', name_am: a.sub_practice_name_am }, lang);
   return {
     ok: true,
-    advisories: (list as Advisory[]).map((a) => ({ id: a.id, label: advisoryLabel(a, lang) })),
+    advisories: (list as Advisory[])
+      .filter((a) => Array.isArray(a.feedback_questions) && a.feedback_questions.length > 0)
+      .map((a) => ({ id: a.id, label: advisoryLabel(a, lang, subPractice(a)) })),
   };
 }

@@ -1,3 +1,4 @@
+import { advisoryLabel } from '@gebere/contract/rules';
 import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
 import type { TFunction } from '../../lib/i18n/texts';
@@ -12,7 +13,7 @@ import {
   type LevelLists,
   titleHidden,
 } from './hierarchy-store';
-import { advisoryLabel, categoryName } from './labels';
+import { categoryName } from './labels';
 
 interface HierarchyLevelsProps {
   state: HierarchyState;
@@ -33,7 +34,7 @@ function useNodeName(): NameOf {
   return (levelIndex: number, node: HierarchyNode): string => {
     if (levelIndex === 0) return categoryName(node, lang, t);
     // An advisory node carries its sub-practice's names, the label's last fallback.
-    if (node.advisory) return advisoryLabel(node.advisory, localName(node, lang), lang);
+    if (node.advisory) return advisoryLabel(node.advisory, lang, localName(node, lang));
     return localName(node, lang);
   };
 }

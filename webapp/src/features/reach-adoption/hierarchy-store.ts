@@ -23,7 +23,7 @@ export interface HierarchyNode {
   name_am?: string | null;
   /** The value chain above (value chains: themselves); advisories are looked up by it. */
   valueChainId?: number;
-  /** Advisory level: the text its label is made from (labels.ts advisoryLabel). */
+  /** Advisory level: the text its label is made from (@gebere/contract/rules advisoryLabel). */
   advisory?: AdvisoryText;
 }
 

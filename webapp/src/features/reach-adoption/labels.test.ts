@@ -1,8 +1,12 @@
+import { advisoryLabel as rule } from '@gebere/contract/rules';
 import { readScreenParams } from '@gebere/contract/screens';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../lib/i18n/texts';
 import { lowestAdminArea } from './admin-area';
-import { advisoryLabel, categoryName, farmerFullName, mostRecent } from './labels';
+import { categoryName, farmerFullName, mostRecent } from './labels';
+
+/** The rule with the reach screen's arguments: the advisory, the sub-practice's name, the language. */
+const advisoryLabel = (a: Parameters<typeof rule>[0], sub: string, lang: string) => rule(a, lang, sub);
 
 describe('farmerFullName', () => {
   it('joins the three names, ignoring the literal nan and empty parts', () => {

@@ -1,19 +1,8 @@
-import type { Advisory, FarmerListed, HierarchyItem } from '@gebere/contract';
-import { type AdvisoryText, advisoryLabel as labelOf } from '@gebere/contract/rules';
+import type { Advisory, HierarchyItem } from '@gebere/contract';
 import { localName, type TFunction } from '../../lib/i18n/texts';
 
-// Farmers imported from spreadsheets carry pandas' empty cell, the text "nan", in name parts.
-const isRealNamePart = (part: string) => part !== '' && part.toLowerCase() !== 'nan';
-
-/** Spec §2: farmer_name, father_name and grand_father_name, ignoring the literal `nan`. */
-export function farmerFullName(
-  farmer: Pick<FarmerListed, 'farmer_name' | 'father_name' | 'grand_father_name'>,
-) {
-  return [farmer.farmer_name, farmer.father_name, farmer.grand_father_name]
-    .map((part) => (part ?? '').trim())
-    .filter(isRealNamePart)
-    .join(' ');
-}
+/** Spec §2's full name, ignoring the literal `nan` (@gebere/contract/rules). */
+export { farmerFullName } from '@gebere/contract/rules';
 
 const CATEGORY_KEYS = ['plant_science', 'animal_science', 'natural_resource_management'] as const;
 
@@ -29,14 +18,6 @@ export function categoryName(item: Pick<HierarchyItem, 'name' | 'name_am'>, lang
     .replace(/[^a-z]+/g, '_');
   const known = CATEGORY_KEYS.find((k) => k === key);
   return known ? t(`reach.categories.${known}`) : item.name;
-}
-
-/**
- * Spec §2: the advisory's label (its own, else the start of its text in the user's language:
- * @gebere/contract/rules); else the name of the sub-practice it belongs to.
- */
-export function advisoryLabel(advisory: AdvisoryText, subPracticeName: string, lang: string): string {
-  return labelOf(advisory, lang) || subPracticeName;
 }
 
 /** Spec §2: of the advisories found for a sub-practice, only the most recently created. */

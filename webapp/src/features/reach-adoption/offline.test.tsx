@@ -8,7 +8,8 @@ import { closeForTests, kept } from '../../lib/offline-cache/store';
 import { warm } from '../../lib/offline-cache/warm';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
 import { freshIndexedDb } from '../../test-kit/indexed-db';
-import { fakeBackend, groups, KEBELE, openScreen, selectSixPairs } from './test-kit';
+import { openAt, signedQuery } from '../../test-kit/render';
+import { DA, fakeBackend, groups, KEBELE, openScreen, selectSixPairs } from './test-kit';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -55,8 +56,9 @@ describe('Reach and adoption without signal', { timeout: 30_000 }, () => {
       route('GET', '/backend/api/development-groups/', () => json(200, groups)),
       backend.handler,
     );
-    setLaunchForTests({ ...outsideTelegram, userId: 501 });
-    // As the hub does for a DA, once idle.
+    // As the hub does for a DA, once idle (opened from the menu button: initData).
+    openAt('/');
+    setLaunchForTests({ ...outsideTelegram, userId: 501, rawInitData: 'user=%7B%22id%22%3A501%7D' });
     expect(await warm(KEBELE)).toBeGreaterThan(20);
     // Done lately: not again.
     const asked = requests.length;
@@ -83,6 +85,25 @@ describe('Reach and adoption without signal', { timeout: 30_000 }, () => {
     await open('reach');
     await selectSixPairs(user);
     expect(screen.getByText(/No connection: showing what was fetched/)).toBeInTheDocument();
+  });
+
+  it('a screen opened from a signed link reads ahead only what its link grants', async () => {
+    const backend = fakeBackend();
+    const { requests } = installFakeFetch(
+      route('GET', '/backend/api/development-groups/', () => json(200, groups)),
+      backend.handler,
+    );
+    // The farmer form's link grants the kebele's groups, not the groups' farmers (403s on 2G).
+    openAt(`/farmer_registration?${signedQuery({ da_id: DA, kebele_id: KEBELE })}`);
+    setLaunchForTests({ ...outsideTelegram, userId: 501 });
+    expect(await warm(KEBELE)).toBeGreaterThan(5);
+    const paths = requests.map((r) => r.path);
+    expect(paths).toContain('/backend/api/development-groups/');
+    expect(paths.some((p) => /\/development-groups\/\d+\/$/.test(p))).toBe(false);
+    expect(paths.some((p) => p.startsWith('/backend/api/farmer-profiles/'))).toBe(false);
+    expect(paths.some((p) => p.startsWith('/backend/api/farmerlist-adoption/'))).toBe(false);
+    // The public hierarchy is read ahead as for anyone.
+    expect(paths).toContain('/backend/api/value-chain-categories/');
   });
 
   it('offline, a list never opened with signal fails as before', async () => {

@@ -1,4 +1,4 @@
-import { isRetryable } from '@gebere/api-client/errors';
+import { type ApiError, isRetryable } from '@gebere/api-client/errors';
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import { LIMITS } from '@gebere/contract/rules';
 import type { TFunction } from '../../lib/i18n/texts';
@@ -114,6 +114,8 @@ async function keepOnlyUnanswered(
   kept: Kept,
   unanswered: readonly RecordPair[],
   batchRoute: boolean,
+  /** What the server answered them when it did (a 5xx): the status line says so, not "no signal". */
+  error: ApiError | undefined,
 ) {
   const left = new Set(unanswered.map(pairKey));
   for (const r of kept.records) {
@@ -122,13 +124,16 @@ async function keepOnlyUnanswered(
     else {
       const { route, input } = batchCall(kind, daId, rest);
       await kept.box.keep({ key: r.key, route, input, batch: kept.batch });
+      if (error) await kept.box.unanswered(r.key, error);
     }
   }
   // A backend without the batch routes: each pair left is kept as its own single call.
   if (!batchRoute)
     for (const pair of unanswered) {
       const { route, input } = singleCall(kind, daId, pair);
-      await kept.live.keep({ key: newIdempotencyKey(), route, input, batch: kept.batch });
+      const key = newIdempotencyKey();
+      await kept.live.keep({ key, route, input, batch: kept.batch });
+      if (error) await kept.box.unanswered(key, error);
     }
   if (unanswered.length) kept.live.syncLater();
 }
@@ -148,6 +153,8 @@ export interface SubmitState {
       answered: number;
       /** The submit's outbox batch (its "kept" toast goes once none of it waits). */
       batch?: string;
+      /** What the server answered the kept ones when it did (a 5xx), for the toast's words. */
+      serverError?: ApiError;
     };
   };
   batchSupported: { current: boolean };
@@ -176,12 +183,14 @@ async function record(s: SubmitState, all: ScreenPair[]): Promise<void> {
     // Not answered (no signal, a struggling server): kept in the outbox, no longer a failure.
     // Without an outbox, one with no answer stays unconfirmed (it may be saved).
     const waiting = kept ? report.failed.filter((p) => p.error !== undefined && isRetryable(p.error)) : [];
-    if (kept) await keepOnlyUnanswered(s.kind, s.daId, kept, waiting, report.batchSupported);
+    const serverError = waiting.map((p) => p.error).find((e) => e?.kind === 'http');
+    if (kept) await keepOnlyUnanswered(s.kind, s.daId, kept, waiting, report.batchSupported, serverError);
     s.last.current = {
       failed: report.failed.filter((p) => !waiting.includes(p)),
       queued: [...waiting, ...later.slice(0, waitingFarmers)],
       answered: pairs.length - waiting.length,
       batch,
+      ...(serverError ? { serverError } : {}),
     };
     for (const p of all) s.settled.current.add(pairKey(p));
     if (report.failed.length) haptic.notify('error');
@@ -198,7 +207,7 @@ async function record(s: SubmitState, all: ScreenPair[]): Promise<void> {
  * `unconfirmed` those that got no answer where there is no outbox (they may be saved).
  */
 async function finish(s: SubmitState): Promise<void> {
-  const { failed, queued: waiting, batch } = s.last.current;
+  const { failed, queued: waiting, batch, serverError } = s.last.current;
   const queued = waiting.length;
   const { refused, unconfirmed } = splitFailures(failed);
   const all = [...s.recorded.current.values(), ...failed, ...waiting];
@@ -216,7 +225,14 @@ async function finish(s: SubmitState): Promise<void> {
     toast.success(
       s.t(s.kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
     );
-  else if (queued > 0) void loadOutbox().then((m) => m.toastKept({ batch: batch ?? '' }));
+  else if (queued > 0)
+    void loadOutbox().then((m) =>
+      m.toastKept(
+        { batch: batch ?? '' },
+        undefined,
+        serverError ? { error: serverError, count: queued } : {},
+      ),
+    );
   // Nothing answered at all (no signal): the chat hears of it when the outbox syncs; a
   // hand-back now would only fail for want of signal too.
   if (queued > 0 && s.last.current.answered === 0) return;

@@ -17,9 +17,12 @@ export const ADVISORY_CHOICES = 20;
 export const daReads = {
   /** The kebele's development groups (the hub's picker; the farmer form's first request). */
   kebeleGroups: (kebele: number) => read('listDevelopmentGroups', { query: { kebele, paginate: 'false' } }),
-  /** The latest advisories for an area (`kebele,42`), most recent first: the hub's feedback step. */
+  /**
+   * The latest advisories for an area (`kebele,42`) that have feedback questions, most recent
+   * first: the hub's feedback step.
+   */
   areaAdvisories: (location: string) =>
-    read('listAdvisories', { query: { location, page_size: ADVISORY_CHOICES } }),
+    read('listAdvisories', { query: { location, with_questions: 'true', page_size: ADVISORY_CHOICES } }),
   /** One advisory by id (the feedback screen). */
   advisory: (id: number) => read('listAdvisories', { query: { id } }),
   /** A development group (its name, and its kebele for the advisories). */

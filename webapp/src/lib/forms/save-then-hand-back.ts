@@ -26,8 +26,10 @@ import { useBusy } from './use-busy';
  *    Before it goes, the write is kept in the outbox (lib/outbox/README.md), on the phone.
  * 3. The answer:
  *    - no answer even after the retries, the write kept in the outbox: the save is queued, not
- *      failed. `common.outbox.kept_offline` says so, the form is done (`saved`) and sync sends
- *      the record when the signal returns; the chat gets its summary then (no hand-back now);
+ *      failed. `common.outbox.kept_offline` says so (or, when the server answered a 5xx, the
+ *      screen's failure text, 'Request failed with status code N' and that the record is kept
+ *      and will be sent again), the form is done (`saved`) and sync sends the record later;
+ *      the chat gets its summary then (no hand-back now);
  *    - no answer and no outbox (IndexedDB missing): maybe saved, maybe not.
  *      `errors.not_confirmed_kept` says so, names the button to press again, and the form and
  *      its key are kept;
@@ -169,7 +171,10 @@ function useProtocol<Input, Saved, Failure extends { error: ApiError }>(
       if (!sent.ok && wasKept(key)) {
         // No signal: the outbox keeps it and sync sends it; the chat hears of it then.
         forgetKey(slot);
-        void loadOutbox().then((m) => m.toastKept({ key }, o.toastOptions));
+        // Said as it is: no signal, or what the server answered (a 5xx) and that it goes again.
+        void loadOutbox().then((m) =>
+          m.toastKept({ key }, o.toastOptions, { error: sent.error, failure: o.failureText(sent) }),
+        );
         // "Register another": the form starts afresh; otherwise it is done (no hand-back now).
         if (!(next && o.onNext)) {
           p.handedBack = true;

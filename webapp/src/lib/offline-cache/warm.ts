@@ -1,7 +1,9 @@
-import { formatAdvisoryLocation } from '@gebere/contract';
+import type { CallInput } from '@gebere/api-client';
+import { formatAdvisoryLocation, linkGrants, type RouteName, routes } from '@gebere/contract';
 import { daReads } from '../api/da-reads';
 import { api } from '../api/lazy-client';
 import { lightGet } from '../api/light-get';
+import { currentProof } from '../launch/proof';
 import { KEPT_STATUS } from './read-through';
 import { keep, kept } from './store';
 
@@ -10,10 +12,24 @@ import { keep, kept } from './store';
  * may need later without it are made now, as the screens make them (lib/api/da-reads.ts), so
  * read-through.ts keeps their answers: the kebele's development groups, each group with its
  * farmers (reach and adoption), the value-chain hierarchy for the kebele down to each
- * sub-practice's advisories, and the kebele's latest advisories (the feedback step). Loaded as
+ * sub-practice's advisories, and the kebele's latest advisories with their feedback questions
+ * (the feedback step and screen). Only the reads the launch may make (`granted`). Loaded as
  * its own chunk once the hub is idle; two reads in flight; at most {@link MAX_WARM_READS} reads,
  * and not again for {@link WARM_EVERY_MS} once done for a kebele (a DA's data bundle is small).
  */
+
+/**
+ * Whether this launch may make a read (docs/authorization.md "Links"): initData, any of the DA's;
+ * a signed link, only what its screen's link grants (the contract's screen registry) and the
+ * public reads. A read the server would refuse is a wasted request on 2G.
+ */
+function granted(name: RouteName, input: { params?: unknown; query?: unknown }): boolean {
+  const proof = currentProof();
+  if (proof?.kind !== 'link') return true;
+  if (routes[name].policy.who === 'public') return true;
+  const url = new URL(proof.value, 'http://app');
+  return linkGrants({ path: url.pathname, params: url.searchParams }, name, input);
+}
 
 export const MAX_WARM_READS = 300;
 export const WARM_EVERY_MS = 6 * 3600 * 1000;
@@ -39,52 +55,49 @@ export async function warm(kebele: number, now = Date.now()): Promise<number> {
   const location = formatAdvisoryLocation('kebele', kebele);
 
   let live = 0;
-  // Only a live answer leads on: a kept one (no signal after all) has its reads kept already.
-  const read =
-    (
-      request: () => Promise<{ ok: boolean; status?: number; data?: unknown }>,
-      next: (data: unknown) => Step[] = () => [],
-    ): Step =>
-    async () => {
-      const result = await request();
-      if (!result.ok || result.status === KEPT_STATUS) return [];
-      live++;
-      return next(result.data);
-    };
+  /**
+   * A read to make, unless this launch may not (`granted`); `light` by the first screen's light
+   * transport. Only a live answer leads on: a kept one (no signal after all) has its reads kept.
+   */
+  const read = <N extends RouteName>(
+    [name, input]: readonly [N, CallInput<N>],
+    next: (data: unknown) => Step[] = () => [],
+    light = false,
+  ): Step[] =>
+    granted(name, input)
+      ? [
+          async () => {
+            const result = await (light ? lightGet(name, input as never) : api.read(name, input));
+            if (!result.ok || result.status === KEPT_STATUS) return [];
+            live++;
+            return next(result.data);
+          },
+        ]
+      : [];
 
   const group = (id: number): Step[] => [
-    read(() => api.read(...daReads.group(id))),
-    read(() => api.read(...daReads.reachFarmers(id))),
-    read(() => api.read(...daReads.adoptionFarmers(id))),
+    ...read(daReads.group(id)),
+    ...read(daReads.reachFarmers(id)),
+    ...read(daReads.adoptionFarmers(id)),
   ];
   const subPractice = (id: number, valueChain: number) =>
-    read(() => api.read(...daReads.subPracticeAdvisories(id, valueChain, location)));
+    read(daReads.subPracticeAdvisories(id, valueChain, location));
   const practice = (id: number, valueChain: number) =>
-    read(
-      () => api.read(...daReads.subPractices(id)),
-      (data) => ids(data).map((sp) => subPractice(sp, valueChain)),
-    );
+    read(daReads.subPractices(id), (data) => ids(data).flatMap((sp) => subPractice(sp, valueChain)));
   const valueChain = (id: number) =>
-    read(
-      () => api.read(...daReads.practices(id, kebele)),
-      (data) => ids(data).map((p) => practice(p, id)),
-    );
+    read(daReads.practices(id, kebele), (data) => ids(data).flatMap((p) => practice(p, id)));
   const category = (id: number) =>
-    read(
-      () => api.read(...daReads.valueChains(id, kebele)),
-      (data) => ids(data).map(valueChain),
-    );
+    read(daReads.valueChains(id, kebele), (data) => ids(data).flatMap(valueChain));
 
   const queue: Step[] = [
-    read(
-      () => lightGet(...daReads.kebeleGroups(kebele)),
-      (data) => ids(data).flatMap(group),
+    ...read(daReads.kebeleGroups(kebele), (data) => ids(data).flatMap(group), true),
+    // With each advisory, the feedback screen's read of it (spec §7 `?id=`: its questions).
+    ...read(
+      daReads.areaAdvisories(location),
+      (data) => ids(data).flatMap((id) => read(daReads.advisory(id))),
+      true,
     ),
-    read(() => lightGet(...daReads.areaAdvisories(location))),
-    read(
-      () => api.read(...daReads.categories()),
-      (data) => ids(data).map(category),
-    ),
+    ...read(daReads.categories(), (data) => ids(data).flatMap(category)),
   ];
   let made = 0;
   const worker = async () => {

@@ -1,3 +1,4 @@
+import { farmerFullName } from '@gebere/contract/rules';
 import { isRef, type OutboxRecord, type OutboxRef, refTo } from './record';
 import type { KeptEntities, KeptFarmer, KeptGroup } from './view';
 
@@ -54,12 +55,17 @@ export function keptEntities(records: readonly OutboxRecord[]): KeptEntities {
     if (r.route === 'createFarmer') {
       const newGroup = object(b.development_group);
       const own = newGroup && !isRef(newGroup) ? refTo(r.key, 'development_group') : undefined;
-      if (own && newGroup) groups.push(group(own, text(newGroup.group_name)));
+      // A new group as spec §3 gives it (`name`), or as an older app kept it (`group_name`).
+      if (own && newGroup) groups.push(group(own, text(newGroup.name ?? newGroup.group_name)));
       const inGroup = name(own ?? b.outbound_development_group ?? b.development_group);
       const farmerId = id(saved(r)?.id);
       farmers.push({
         key: r.key,
-        name: [b.farmer_name, b.father_name, b.grand_father_name].map(text).filter(Boolean).join(' '),
+        name: farmerFullName({
+          farmer_name: text(b.farmer_name),
+          father_name: text(b.father_name),
+          grand_father_name: text(b.grand_father_name),
+        }),
         kebele: id(b.kebele) ?? 0,
         group: inGroup ?? '',
         ...(farmerId ? { id: farmerId } : {}),

@@ -153,7 +153,10 @@ export function createOutbox(deps: OutboxDeps) {
         return { result: { ok: false, error: waitingForDependency }, queued: true };
       }
       const result = await send(record && resolved(record, byKey));
-      if (!result.ok && notAnswered(result.error) && (await store.get(key))) return { result, queued: true };
+      if (!result.ok && notAnswered(result.error) && (await store.get(key))) {
+        await unanswered(key, result.error);
+        return { result, queued: true };
+      }
       if (result.ok && record) {
         const open = (record.openUntil ?? 0) > now().getTime();
         await store.update(key, (r) =>
@@ -185,6 +188,17 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** Answered records keep no proof (owner.ts `withoutProof`): nothing sends them again. */
+  /**
+   * A send with no answer, or one the server answered without saving (a 5xx): the record stays
+   * pending, marked with the server's status when it answered, so the DA is told what happened
+   * rather than "no signal".
+   */
+  async function unanswered(key: string, error: ApiError): Promise<void> {
+    const status = error.kind === 'http' ? error.status : null;
+    await store.update(key, ({ serverError: _, ...r }) => (status ? { ...r, serverError: status } : r));
+    await changed();
+  }
+
   async function refuse(key: string, refusal: Refusal): Promise<OutboxRecord | undefined> {
     return store.update(key, (r) => withoutProof({ ...r, state: 'refused', refusal }));
   }
@@ -228,6 +242,7 @@ export function createOutbox(deps: OutboxDeps) {
           withoutProof({ ...r, state: 'saved', saved: result.data, savedAt: now().getTime() }),
         );
       } else if (notAnswered(result.error)) {
+        await unanswered(listed.key, result.error);
         outcome = 'offline';
         break;
       } else if (result.error.status === 401 && !result.error.lateSyncRefused && !deps.isLate(listed.route)) {
@@ -300,6 +315,7 @@ export function createOutbox(deps: OutboxDeps) {
     keep,
     sendLive,
     hold,
+    unanswered,
     sync,
     /**
      * The batch is complete (the DA pressed Register or Done): it is summed up once nothing in it

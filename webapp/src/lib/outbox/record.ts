@@ -38,6 +38,11 @@ export interface OutboxRecord {
   batch: string;
   state: OutboxState;
   refusal?: Refusal;
+  /**
+   * Pending because the server answered its last send without saving it: the HTTP status (a 5xx,
+   * 429 or 409). It waits to be sent again, not for signal; absent when no answer came at all.
+   */
+  serverError?: number;
   /** The server's answer once saved (a dependent record reads the saved id from it). */
   saved?: unknown;
   /**

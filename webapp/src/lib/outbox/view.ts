@@ -52,8 +52,14 @@ export interface KeptEntities {
 export interface OutboxView {
   /** False until the outbox has loaded (nothing is said before: no "All saved" on a guess). */
   loaded: boolean;
-  /** Pending records: kept, not yet answered by the server. */
+  /** Pending records: kept, not yet saved by the server. */
   waiting: number;
+  /**
+   * Of those, the ones the server answered without saving (a 5xx…): they wait to be sent again,
+   * not for signal; `serverStatus` is the latest such answer's HTTP status.
+   */
+  serverErrors: number;
+  serverStatus?: number;
   /** Which records wait (their keys and batches): a screen's "kept" toast goes once its own do not. */
   pending: { key: string; batch: string }[];
   refused: RefusedView[];
@@ -63,6 +69,7 @@ export interface OutboxView {
 const EMPTY: OutboxView = {
   loaded: false,
   waiting: 0,
+  serverErrors: 0,
   pending: [],
   refused: [],
   kept: { groups: [], farmers: [], reached: [] },
@@ -72,9 +79,13 @@ export const useOutboxStore = create<OutboxView>(() => EMPTY);
 
 export function publish(records: readonly OutboxRecord[], kept: KeptEntities = EMPTY.kept): void {
   const pending = records.filter((r) => r.state === 'pending');
+  const failing = pending.filter((r) => r.serverError !== undefined);
+  const serverStatus = failing[failing.length - 1]?.serverError;
   useOutboxStore.setState({
     loaded: true,
     waiting: pending.length,
+    serverErrors: failing.length,
+    serverStatus,
     pending: pending.map(({ key, batch }) => ({ key, batch })),
     refused: records.flatMap((r) =>
       r.state === 'refused' && r.refusal
