@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { screens } from '@gebere/i18n/en/screens';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { retryDelays } from '../lib/api/idempotent-call';
 import { resetDraftsForTests } from '../lib/forms/draft';
+import { addEnglish, type ScreenTexts } from '../lib/i18n/resources-en';
 import { initI18n } from '../lib/i18n/texts';
 import { resetClosingForTests } from '../telegram/closing';
 
@@ -13,7 +15,10 @@ configure({ asyncUtilTimeout: 5000 });
 // Keyed creates retry transport failures; without the pauses here (tests count the attempts).
 retryDelays.ms = [0, 0];
 
-// Tests render in English unless they switch; i18n is ready before any test renders.
+// Tests render in English unless they switch; i18n is ready before any test renders. A component
+// rendered without its screen still has its English texts (a screen adds its own in the app:
+// english-split.test.ts checks that each does).
+for (const [namespace, texts] of Object.entries(screens)) addEnglish(namespace as ScreenTexts, texts);
 await initI18n('en');
 
 afterEach(() => {

@@ -140,6 +140,8 @@ const TAKE_SQL = `with hit as (
   union all
   select false, base::float8, counts from rate_limits where key = $1 and not exists (select 1 from hit)`;
 
+const READ_SQL = 'select false as ok, base::float8 as base, counts from rate_limits where key = $1';
+
 const SWEEP_SQL = 'delete from rate_limits where expires_at < to_timestamp($1::float8 / 1000)';
 const SWEEP_EVERY_MS = 60_000;
 
@@ -148,6 +150,7 @@ interface Row {
   base: number;
   counts: number[];
 }
+const windowOf = (row: Row): Window => ({ base: Number(row.base), counts: row.counts.map(Number) });
 
 /**
  * PostgreSQL's `rate_limits`, shared by every copy. What the database last answered for a key is
@@ -177,9 +180,11 @@ export function databaseLimits(
         const db = await database();
         const args = [key, Math.floor(now / width), BUCKETS, c, rule.limit, width];
         row = (await db.query<Row>(TAKE_SQL, args)).rows[0];
-        // Refused behind a concurrent first insert of the key, which this statement's snapshot
-        // cannot see: a second statement sees it, and answers the window's true Retry-After.
-        if (!row) row = (await db.query<Row>(TAKE_SQL, args)).rows[0];
+        // A refusal read the window through its statement's snapshot, which is older than the
+        // concurrent takes that filled it (or does not see the row at all): read it again, now,
+        // for the true Retry-After.
+        if (!row || (!row.ok && fits(windowOf(row), rule, now, c)))
+          row = (await db.query<Row>(READ_SQL, [key])).rows[0];
         if (now - swept > SWEEP_EVERY_MS) {
           swept = now;
           db.query(SWEEP_SQL, [now]).catch(() => undefined);
@@ -193,7 +198,7 @@ export function databaseLimits(
       }
       // Still unseen (removed by a sweep in between): refused, try soon.
       if (!row) return { ok: false, retryAfterMs: width };
-      const w = { base: Number(row.base), counts: row.counts.map(Number) };
+      const w = windowOf(row);
       if (known.size >= MAX_KEYS) known.clear();
       known.set(key, w);
       return row.ok ? { ok: true } : { ok: false, retryAfterMs: waitFor(w, rule, now, c) };

@@ -1,10 +1,15 @@
 import type { ScreenName } from '@gebere/contract/screens';
+import daTexts from '@gebere/i18n/locales/en/da.json';
 import { normalizePhone } from '@gebere/phone';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { useDaContext } from './use-da-context';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('da', daTexts);
 
 /**
  * Spec §2 /da_registration and /da_update_profile (?user_id=&phone_number=&lang=&update_outbound=):

@@ -1,8 +1,13 @@
+import farmerTexts from '@gebere/i18n/locales/en/farmer.json';
 import { Spinner } from '@telegram-apps/telegram-ui';
 import { Screen, ScreenMessage } from '../../components/screen';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { useFormData } from './use-form-data';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('farmer', farmerTexts);
 
 function GroupsLoading() {
   const t = useT();

@@ -1,10 +1,15 @@
 import type { Advisory } from '@gebere/contract';
+import feedbackTexts from '@gebere/i18n/locales/en/feedback.json';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { loadAdvisory } from './calls';
 import type { FeedbackView } from './feedback-view';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('feedback', feedbackTexts);
 
 type View = ComponentType<Parameters<typeof FeedbackView>[0]>;
 type Load =

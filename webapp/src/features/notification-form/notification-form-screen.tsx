@@ -1,14 +1,19 @@
 import type { NotificationDetails } from '@gebere/contract';
 import type { ScreenName } from '@gebere/contract/screens';
+import notificationTexts from '@gebere/i18n/locales/en/notification.json';
 import { useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
 import { getNotification } from './calls';
 import { useFormChunk } from './use-form-chunk';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('notification', notificationTexts);
 
 const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
 

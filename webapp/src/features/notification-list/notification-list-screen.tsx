@@ -1,5 +1,6 @@
 import type { LocationNotification } from '@gebere/contract';
 import { screenHref, screens } from '@gebere/contract/screens';
+import notificationTexts from '@gebere/i18n/locales/en/notification.json';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -7,11 +8,15 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
 import { listNotifications } from './calls';
 import type { loadCards } from './notification-cards';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('notification', notificationTexts);
 
 type Cards = Awaited<ReturnType<typeof loadCards>>;
 type Load =

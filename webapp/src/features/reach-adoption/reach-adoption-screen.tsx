@@ -19,7 +19,12 @@ import { groupsArea, useGroups } from './use-groups';
 import { useHierarchy } from './use-hierarchy';
 import { useRecordSubmit } from './use-record-submit';
 import './reach-adoption.css';
+import reachTexts from '@gebere/i18n/locales/en/reach.json';
 import { SubmitForm } from '../../components/submit-form';
+import { addEnglish } from '../../lib/i18n/resources-en';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('reach', reachTexts);
 
 interface FormProps {
   kind: RecordKind;

@@ -1,10 +1,15 @@
+import reportUserTexts from '@gebere/i18n/locales/en/reportUser.json';
 import { useMemo } from 'react';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { actingTelegramUserId } from './acting-user';
 import { useReportUserProfile } from './use-report-user-profile';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('reportUser', reportUserTexts);
 
 /**
  * Spec §2 /register_report_user (?lang=&update=): the report user's own profile, created_by the

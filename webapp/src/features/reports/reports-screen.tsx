@@ -1,12 +1,17 @@
 import type { Report } from '@gebere/contract';
+import reportTexts from '@gebere/i18n/locales/en/report.json';
 import { useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
 import { firstGet } from '../../lib/api/light-get';
+import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import type { ReportView as View } from './report-view';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('report', reportTexts);
 
 type Load =
   | { status: 'loading' }

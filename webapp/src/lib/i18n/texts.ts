@@ -5,7 +5,7 @@ import type { LeafPath, PluralBase, TranslateVars } from '@gebere/i18n/types';
 import { en, type WebappResources } from './resources-en';
 
 /**
- * The screens' texts from `@gebere/i18n`, keys as in the package (`t('group.title')`,
+ * The screens' texts from `@gebere/i18n`, keys as in the package (`t('home.title')`,
  * `t('validation.required')`). English is bundled (it is the fallback); Amharic and Afaan Oromo
  * are separate chunks, each fetched only when it is the active language. A few lines instead of i18next (~13 KB
  * brotli on every first load): the app needs only a dotted lookup, `{{var}}` interpolation,
