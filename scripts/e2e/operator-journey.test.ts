@@ -685,15 +685,18 @@ describe.skipIf(postgresSkipReason)('the operator journey on a fresh PostgreSQL'
         `bot for tg ${da.id}  service  POST /api/bot-users/  bot_users:\\d+ update  .*phone_number: null → "${masked(NEW_DA.phone)}"`,
       ),
     );
-    // The registration screen's call, through its signed link: the profile, and with it VERIFIED
-    // (the roster lists the DA for the kebele, so the registration itself settles it).
+    // The registration screen's call, through its signed link: the profile and a pending
+    // enrolment (the roster does not list this DA); then VERIFIED by the operator's approval.
     has(
       new RegExp(
         `${user}  link /da_registration  POST /api/da-profiles/  da_profiles:${daId} insert  .*first_name: — → "Almaz"`,
       ),
     );
     has(
-      /link \/da_registration {2}POST \/api\/da-profiles\/ {2}bot_users:\d+ update {2}.*verification_status: "PENDING" → "VERIFIED"/,
+      /link \/da_registration {2}POST \/api\/da-profiles\/ {2}da_enrolments:\d+ insert {2}.*status: — → "pending"/,
+    );
+    has(
+      /operator "gebere approve <phone …\d\d> \(os user [^)]+\)" {2}service {2}\S+ \S+ {2}bot_users:\d+ update {2}.*verification_status: "PENDING" → "VERIFIED"/,
     );
     // The group, the farmers and the reach, each by the DA through its screen's link.
     has(

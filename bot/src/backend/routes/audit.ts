@@ -70,7 +70,12 @@ export function registerAuditRoutes(app: FastifyInstance, env: BackendEnv): void
       const phone = normalizePhone(query.phone_number);
       if (!phone) throw fieldError('phone_number', 'phone_number_validation');
       const p = param(phone);
-      where.push(`(right(a.phone, 9) = ${p} or ${phoneIn('a.after', p)} or ${phoneIn('a.before', p)})`);
+      // A record that ever held the number keeps its whole history in the answer: an update that
+      // changes only a status (the operator's approval) names no phone of its own.
+      where.push(
+        `(right(a.phone, 9) = ${p} or (a.table_name, a.record_id) in (select h.table_name, h.record_id
+           from audit_log h where ${phoneIn('h.after', p)} or ${phoneIn('h.before', p)}))`,
+      );
     }
     if (query.table !== undefined) where.push(`a.table_name = ${param(query.table)}`);
     if (query.record_id !== undefined) where.push(`a.record_id = ${param(query.record_id)}`);
