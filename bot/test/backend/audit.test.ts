@@ -280,6 +280,15 @@ describeOnDatabases('the audit trail (%s)', (kind) => {
     expect(await count()).toBe(before);
   });
 
+  it('pairs an update by hash without JIT: one audited write stays as cheap as the write', async () => {
+    // The trigger forbids the nested loop (quadratic on a large update); that prices its plan past
+    // PostgreSQL's JIT threshold, and compiling it took ~0.5 s on every audited write.
+    const r = await t.db.query<{ config: string[] }>(
+      "select proconfig as config from pg_proc where proname = 'audit_rows'",
+    );
+    expect(r.rows[0]?.config).toEqual(expect.arrayContaining(['enable_nestloop=off', 'jit=off']));
+  });
+
   describe('the operator reads it (GET /api/audit/)', () => {
     it('filters by phone, record, area and day, newest rows oldest first; only with the service token', async () => {
       const mine = await audit({ phone_number: `0${da.phone}` });
