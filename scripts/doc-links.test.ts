@@ -11,12 +11,21 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The docs this checks: the root's Markdown files and docs/*.md (docs/spec holds the owner's copies). */
+/**
+ * The docs this checks: the root's Markdown files, docs/*.md (docs/spec holds the owner's copies)
+ * and every README in the repository.
+ */
 const DOCS = [
   ...readdirSync(root).filter((f) => f.endsWith('.md')),
   ...readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
+  ...execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*README.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((f) => f.includes('/')),
 ];
 
 const git = (args: string[], input?: string) =>
@@ -71,7 +80,21 @@ function anchors(text: string): Set<string> {
   return out;
 }
 
-const exists = (path: string) => files.includes(path) || dirs.has(path.replace(/\/$/, ''));
+/** A module path may leave out its extension, as an import does (`lib/i18n/texts`). */
+const MODULE_EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js'];
+const exists = (path: string) =>
+  MODULE_EXTENSIONS.some((ext) => files.includes(path + ext)) || dirs.has(path.replace(/\/$/, ''));
+const endsTracked = (span: string) =>
+  MODULE_EXTENSIONS.some((ext) => files.some((f) => `/${f}/`.includes(`/${span.replace(/\/$/, '')}${ext}/`)));
+/** Every dependency any package names, so `zod/mini` reads as a package's subpath. */
+const DEPENDENCIES = new Set(
+  files
+    .filter((f) => f.endsWith('package.json') && !f.includes('node_modules'))
+    .flatMap((f) => {
+      const pkg = JSON.parse(readFileSync(join(root, f), 'utf8'));
+      return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies });
+    }),
+);
 
 /** What in `doc` does not resolve, as "doc: reference (why)". */
 function brokenIn(doc: string, text = readFileSync(join(root, doc), 'utf8')): string[] {
@@ -101,11 +124,15 @@ function brokenIn(doc: string, text = readFileSync(join(root, doc), 'utf8')): st
     if (!/^[\w.-]+(\/[\w.@-]+)*\/?$/.test(span) || /^\d|^\.{1,3}$|\.\.\.|^[A-Z][A-Z0-9_]+\//.test(span))
       continue;
     const first = span.split('/')[0] as string;
+    // Media types (`application/json`), a dependency's subpath (`zod/mini`), and paths outside
+    // the repository (the owner's `../shared/…`) are not ours to resolve.
+    if (/^(text|application|image|font)\/[\w.+-]+$/.test(span) || DEPENDENCIES.has(first)) continue;
+    if (normalize(join(here, span)).startsWith('..') || normalize(span).startsWith('..')) continue;
     if (span.includes('/')) {
       const fromHere = normalize(join(here, span)).replace(/\\/g, '/');
       if (topDirs.has(first) || first.startsWith('.')) {
         if (!exists(span) && !exists(fromHere)) unresolved.push([span, `${doc}: \`${span}\` does not exist`]);
-      } else if (!exists(fromHere) && !files.some((f) => `/${f}/`.includes(`/${span.replace(/\/$/, '')}/`)))
+      } else if (!exists(fromHere) && !endsTracked(span))
         unresolved.push([span, `${doc}: \`${span}\` is no tracked path's ending`]);
     } else if (/\.(md|ts|tsx|mjs|json|ya?ml|csv|sql|service)$/.test(span) && !basenames.has(span))
       unresolved.push([span, `${doc}: \`${span}\` is no tracked file's name`]);
@@ -115,9 +142,17 @@ function brokenIn(doc: string, text = readFileSync(join(root, doc), 'utf8')): st
 }
 
 describe('links and paths in the docs', () => {
-  it('checks the root docs and docs/*.md', () => {
+  it('checks the root docs, docs/*.md and every package README', () => {
     expect(DOCS).toEqual(
-      expect.arrayContaining(['README.md', 'docs/authorization.md', 'docs/operations.md']),
+      expect.arrayContaining([
+        'README.md',
+        'docs/authorization.md',
+        'docs/operations.md',
+        'docs/architecture.md',
+        'bot/README.md',
+        'webapp/README.md',
+        'shared/contract/README.md',
+      ]),
     );
   });
 

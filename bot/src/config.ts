@@ -9,7 +9,7 @@ export { isLoopbackHost, type LogLevel } from './config-env';
 export { SharedSecretsError, withSharedSecrets } from './config-secrets';
 
 /**
- * The one module that reads process.env (DESIGN.md "Configuration"). A fresh checkout runs with
+ * The one module that reads process.env (docs/architecture.md "Configuration"). A fresh checkout runs with
  * no variable set: no BOT_TOKEN → the local Telegram emulator, no DATABASE_URL → PGlite under
  * DATA_DIR, no BACKEND_URL → the embedded backend, secrets generated once under DATA_DIR.
  */

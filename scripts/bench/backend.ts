@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { Fixture } from './backend-server';
 import { initData } from './backend-server';
+import { recordFigures } from './performance-doc';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -376,6 +377,10 @@ async function benchAudit(kind: 'pglite' | 'postgres') {
 }
 
 const only = process.env.BENCH_ONLY as 'pglite' | 'postgres' | undefined;
+const figures = recordFigures(
+  `backend-${process.env.BENCH_PART ?? 'all'}`,
+  `${process.env.BENCH_PART ? `BENCH_PART=${process.env.BENCH_PART} ` : ''}node --import tsx scripts/bench/backend.ts`,
+);
 const part = process.env.BENCH_PART as 'routes' | 'audit' | undefined;
 const kinds: Array<'pglite' | 'postgres'> = [];
 if (only !== 'postgres') kinds.push('pglite');
@@ -394,3 +399,4 @@ if (audit.length) {
   if (all.length) console.log('');
   printTable(audit, AUDIT_HEAD);
 }
+figures.write();

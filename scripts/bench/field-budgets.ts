@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noConsole: a command-line benchmark that prints its report
 /**
  * The field budgets in one run, printed as ONE table with the anchor beside
- * each figure, and written as Markdown to artifacts/budgets.md (for the README):
+ * each figure, and written as Markdown into docs/performance.md (performance-doc.ts) and artifacts/budgets.md:
  *   - first-load bytes per screen (webapp/scripts/first-load-bytes.mjs), aim ≤ 110 KB;
  *   - farmer form ready on 3G, Android host (farmer-form-3g.ts), aim ≤ 2.5 s, beside a bare
  *     React + telegram-ui page measured in the same run;
@@ -27,6 +27,7 @@ import {
   measureFarmerForm3g,
   PROFILE,
 } from './farmer-form-3g';
+import { recordFigures } from './performance-doc';
 import { measureReachSubmit, type ReachSubmitResult } from './reach-submit';
 
 const PARTS = ['bytes', 'farmer-3g', 'cold-start', 'reach', 'reach-sequential'] as const;
@@ -262,3 +263,4 @@ const md = [
 mkdirSync(join(ROOT, 'artifacts'), { recursive: true });
 writeFileSync(join(ROOT, 'artifacts', 'budgets.md'), md);
 say('written: artifacts/budgets.md');
+recordFigures('field-budgets', 'node --import tsx scripts/bench/field-budgets.ts').write(md);

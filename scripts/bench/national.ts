@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { seed } from '../../bot/src/backend/db/seed';
 import { startPostgres } from '../system-deps.mjs';
 import { generateNational, SCALES, type Scale, tableSizes } from './national-data';
+import { recordFigures } from './performance-doc';
 import { benchReports, type ReportTiming, type Timed } from './reports';
 import { benchScreens, type CallResult, CONCURRENCY, type Side, type Timing } from './screens';
 import { withThrowawayDb } from './throwaway-postgres';
@@ -143,6 +144,11 @@ function printAims(results: CallResult[], reports: ReportTiming[]) {
 }
 
 async function run(server: string) {
+  const figures = recordFigures(
+    `national-${scale}`,
+    `nice -n 10 node --import tsx scripts/bench/national.ts --scale ${scale}`,
+  );
+  const progress = (s: string) => console.error(s);
   const commit = (() => {
     try {
       return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -161,7 +167,7 @@ async function run(server: string) {
         async (db) => {
           await seed(db, { demoData: true });
           const t0 = performance.now();
-          await generateNational(db, SCALES[scale], log);
+          await generateNational(db, SCALES[scale], progress);
           const size = await db.query<{ mb: number }>(
             'select pg_database_size(current_database()) / 1048576.0 as mb',
           );
@@ -173,7 +179,7 @@ async function run(server: string) {
             ['table', 'rows', 'MB with indexes'],
             (await tableSizes(db)).map((t) => [t.table, t.rows.toLocaleString('en'), t.mb.toFixed(0)]),
           );
-          const results = await benchScreens(demoDb, db, Number(values.runs), log);
+          const results = await benchScreens(demoDb, db, Number(values.runs), progress);
           log(`screens timed; load average ${load()}\n`);
           printScreens(results);
           const reports = await benchReports(db, Number(values['report-runs']), Number(values['naive-runs']));
@@ -198,6 +204,7 @@ async function run(server: string) {
           );
           log(`load average at the end ${load()}\n`);
           printAims(results, reports);
+          figures.write();
         },
         pool,
       );

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { addDays, reportDayOf } from '@gebere/contract';
 import autocannon from 'autocannon';
 import { type Fixture, initData } from './backend-server';
+import { recordFigures } from './performance-doc';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HEAVY_CONNECTIONS = 8;
@@ -142,6 +143,7 @@ function printTable(rows: string[][]) {
 }
 
 async function main() {
+  const figures = recordFigures('read-budget', 'node --import tsx scripts/bench/read-budget.ts');
   const only = process.env.BENCH_ONLY as 'pglite' | 'postgres' | undefined;
   const runs: Array<['pglite' | 'postgres', Mode]> = [];
   if (only !== 'postgres')
@@ -161,6 +163,7 @@ async function main() {
     rows.push(await bench(kind, mode));
   }
   printTable(rows);
+  figures.write();
 }
 
 // The heavy reader's process runs only autocannon; this one the benchmark.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalLink, LINK_PARAMS } from '@gebere/contract';
 
 /**
- * Signed mini-app links (DESIGN.md "Identity and trust"). A screen opened from a reply-keyboard
+ * Signed mini-app links (docs/architecture.md "Identity and trust"). A screen opened from a reply-keyboard
  * button gets no initData from Telegram, so the link the bot made is the only proof there. The
  * bot signs with {@link signLink}; the backend checks with {@link verifyLink}. Both sides use the
  * contract's canonical form, so a link keeps its signature whatever order its parameters are in.

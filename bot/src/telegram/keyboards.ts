@@ -6,7 +6,7 @@ import type { ScreenLinks } from './links';
 
 /**
  * Keyboards. Mini-apps open from *reply*-keyboard `web_app` buttons wherever a screen hands a
- * result back, because only those launches may `sendData` (DESIGN.md "Handing results back").
+ * result back, because only those launches may `sendData` (docs/architecture.md "Handing results back").
  * Their URLs are fixed when the keyboard is sent, so every keyboard is built fresh, with freshly
  * signed links, each time it is shown.
  */

@@ -41,7 +41,7 @@ describeOnDatabases('reach and adoption records (%s)', (kind) => {
     expect(theirs.body.id).not.toBe(first.body.id);
   });
 
-  // The app sends pairs by /batch/ (README "Decisions": 128× faster on 3G); spec §7's one call per
+  // The app sends pairs by /batch/ (docs/decisions.md: about 136× faster on 3G); spec §7's one call per
   // pair stays served exactly as the spec has it, for any client that makes it, from the record
   // screens' own signed links too.
   it('spec §7 per pair: POST /api/reach-farmers/ and /api/adoption/ with exactly its fields, 201', async () => {

@@ -1,5 +1,5 @@
 /**
- * Proof of identity (DESIGN.md "Identity and trust"). Every call carries one of these in
+ * Proof of identity (docs/architecture.md "Identity and trust"). Every call carries one of these in
  * `Authorization`:
  *   - `tma <raw initData>`          Telegram's signed launch data (inline or menu button launches)
  *   - `link <path>?<query>`         a link the bot signed; the whole link as the screen received it

@@ -20,7 +20,7 @@ const savedFarmerData = z.object({
 });
 
 /**
- * What a screen hands back to the bot (DESIGN.md "Handing results back to Telegram"): typed
+ * What a screen hands back to the bot (docs/architecture.md "Handing results back to Telegram"): typed
  * facts, never text for the bot to say. The bot or server renders the summary in the user's
  * language. Each fits in Telegram's 4096-byte sendData.
  */

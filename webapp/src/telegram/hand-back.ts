@@ -16,7 +16,7 @@ import { getLaunch } from './launch';
 export type HandBackChannel = 'send_data' | 'companion';
 
 /**
- * Which channel a result takes (DESIGN.md "Handing results back to Telegram"): opened from a
+ * Which channel a result takes (docs/architecture.md "Handing results back to Telegram"): opened from a
  * reply-keyboard button (no initData) → `sendData`; otherwise the companion server, which
  * answers the inline query (initData with query_id) or writes to the user's own chat.
  */

@@ -123,7 +123,7 @@ export interface DemoFarmer {
 /**
  * A meeting where a group's DA gave it one advisory: a reach record for each farmer there, and
  * adoption records for those who later said they adopted it. Dated in days before the seed, so
- * a demo report always has weeks to show (README, "A short tour").
+ * a demo report always has weeks to show (docs/tour.md).
  */
 export interface DemoSession {
   /** Ref of a DemoGroup; its DA records the reach. */

@@ -59,7 +59,7 @@ declare module 'fastify' {
 }
 
 /**
- * /tg/*: a screen asks the server to tell the chat what it did (DESIGN.md "Handing results back
+ * /tg/*: a screen asks the server to tell the chat what it did (docs/architecture.md "Handing results back
  * to Telegram"). The webapp holds no token; the server checks the proof, accepts only a typed
  * result, words it itself, and sends it only to the proven user's own chat.
  */
@@ -246,7 +246,7 @@ async function once(
  * Results said in the bot's own voice, never as the launch's answer: `records_synced` sums up
  * records the outbox sent late (webapp lib/outbox/README.md "The chat's summary"), often while
  * the DA works on another screen of a menu launch. As that launch's answerWebAppQuery it would
- * show in the chat as a message from the DA; it is the bot's report (DESIGN.md "Handing results
+ * show in the chat as a message from the DA; it is the bot's report (docs/architecture.md "Handing results
  * back", channel 3).
  */
 const BOT_VOICE: ReadonlySet<HandBackRequest['result']['kind']> = new Set(['records_synced']);
