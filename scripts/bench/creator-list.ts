@@ -1,4 +1,4 @@
-// A heavy creator's notification list (issue 21): 1,786 of 45 k notifications, `paginate=false`,
+// A heavy creator's notification list: 1,786 of 45 k notifications, `paginate=false`,
 // the route's SQL with iso() declared IMMUTABLE (before migration 008) and STABLE (now), on a
 // throwaway PostgreSQL database. Prints EXPLAIN ANALYZE's times and p50/p99 of the query.
 //

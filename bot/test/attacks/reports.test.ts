@@ -1,4 +1,4 @@
-// Attack suite, reports (issue 20): an area's counts go only to whoever covers that area. A
+// Attack suite, reports: an area's counts go only to whoever covers that area. A
 // report user sees their profile's woreda, a DA their kebele, a supervisor their grant's area;
 // asking for any other area is a 403 in the user's language, never a report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { startBackend, type TestBackend } from './test-kit/backend';
 import { describeOnDatabases } from './test-kit/databases';
 
 /**
- * Subscribing to the weekly report digest (issue 20, item 3): the bot acts for a Telegram user
+ * Subscribing to the weekly report digest: the bot acts for a Telegram user
  * with the service token; only someone with a report scope (the report's own rule) may subscribe.
  */
 describeOnDatabases('the report digest subscription (%s)', (kind) => {

@@ -1,5 +1,5 @@
 /**
- * The reports' rules (issue 20), zod-free so the screen, the server and the CSV export read the
+ * The reports' rules, zod-free so the screen, the server and the CSV export read the
  * same ones: which areas a report covers, its weeks, its period and the adoption rate.
  */
 

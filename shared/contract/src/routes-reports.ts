@@ -4,7 +4,7 @@ import { report, reportQuery } from './entities/report';
 import { route } from './route';
 import { routePaths } from './route-paths';
 
-/** The reports (issue 20): counts of an area from the daily rollups, never names or phones. */
+/** The reports: counts of an area from the daily rollups, never names or phones. */
 export const reportRoutes = {
   getReport: route({
     ...routePaths.getReport,

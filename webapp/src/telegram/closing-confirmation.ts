@@ -3,7 +3,7 @@ import { useOutboxStore } from '../lib/outbox/view';
 import { attempt } from './safe';
 
 /**
- * Telegram's closing confirmation (issue 19 item 7): once the person has typed, picked or ticked
+ * Telegram's closing confirmation: once the person has typed, picked or ticked
  * anything in a form, or while the outbox holds unsent records, closing the mini-app (its ✕, a swipe down) first asks whether to close and
  * lose it. It is let go right before the app closes itself after a hand-back, so a saved form
  * closes without asking. Every form is covered alike: any `input` or `change` event counts.

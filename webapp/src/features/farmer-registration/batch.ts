@@ -5,7 +5,7 @@ import { BATCH_OPEN_MS } from '../../lib/outbox/record';
 import { type FarmerRegistered, farmerRegisteredResult } from './form-values';
 
 /**
- * "Register another": the farmers of one visit to the form are one batch (issue 19 item 4), one
+ * "Register another": the farmers of one visit to the form are one batch, one
  * outbox batch too, so the chat gets one summary for all of them once the batch is settled. What
  * the form keeps of it lives in its draft (`side`), so the list survives a reload or a closed
  * app mid-batch.

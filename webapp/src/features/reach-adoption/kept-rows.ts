@@ -4,7 +4,7 @@ import type { RecordKind } from './calls';
 import type { FarmerRow, GroupState } from './use-groups';
 
 /**
- * Issue 19: the groups and farmers kept on the phone (lib/outbox, registered without signal, or
+ * Field mode: the groups and farmers kept on the phone (lib/outbox, registered without signal, or
  * saved since the data cache was filled) beside the server's: a farmer kept offline is listed
  * under its group (reach: all; adoption: those with a reach record kept too, as the server lists
  * only farmers reached), and a group kept offline (`kept` in the link) with its farmers. Until

@@ -13,7 +13,7 @@ import { DA, fakeBackend, farmers, KEBELE, openScreen } from './test-kit';
 configure({ asyncUtilTimeout: 5000 });
 
 /**
- * Issue 19 item 3: groups and farmers registered without signal are on the reach and adoption
+ * Field mode: groups and farmers registered without signal are on the reach and adoption
  * lists (marked as waiting), and their pairs wait in the outbox for them, then are saved once
  * with their ids.
  */

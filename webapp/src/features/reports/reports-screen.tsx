@@ -21,7 +21,7 @@ type Load =
 const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
 
 /**
- * /reports: an area's counts (issue 20). Its link is the whole view (area, period, value chain),
+ * /reports: an area's counts. Its link is the whole view (area, period, value chain),
  * so drilling down and going back are the app's history. The report (GET /api/reports/, the
  * registry's first request) and the view's module load in parallel; the chart library is the
  * view's own lazy chunk.

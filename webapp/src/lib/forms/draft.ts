@@ -4,7 +4,7 @@ import type { KeySlot } from '../api/idempotent-call';
 import { launchUser } from '../launch/launch-user';
 
 /**
- * Drafts for every form (issue 19 item 7): what a user typed and has not saved survives closing
+ * Drafts for every form: what a user typed and has not saved survives closing
  * the app, a WebView reload and a restart, and comes back when the same screen opens again with
  * the same parameters, for the same Telegram user; it goes once the record is saved. Kept in
  * localStorage under `gebere:draft:<user>:<screen>:<parameters>` with the time it was written;

@@ -7,7 +7,7 @@ import { FIX_PARAM, type Refusal } from '../outbox/record';
 import { toast } from '../ui/toast';
 
 /**
- * Fixing a record the server refused on sync (issue 19 item 2, lib/outbox/README.md "Fix or
+ * Fixing a record the server refused on sync (lib/outbox/README.md "Fix or
  * drop"): the refused record's Fix (components/outbox-status.tsx) opens the screen it was
  * captured on with `?fix=<its key>`; the form there takes the record's kept input as its values
  * (`apply`) and the server's field errors on its fields, and says so. Saving it (saved, or kept

@@ -4,7 +4,7 @@ import { afterLoadWhenIdle } from '../after-load';
 import { noAnswer } from '../api/errors';
 
 /**
- * Issue 19 "data ready before the signal goes": the reads a DA's screens make (who they are,
+ * Field mode "data ready before the signal goes": the reads a DA's screens make (who they are,
  * their kebele's development groups and those groups' farmers, the value-chain hierarchy, the
  * kebele's advisories) go through {@link readThrough}. With signal, the answer is used and kept
  * (store.ts: IndexedDB, per Telegram user and build, bounded) once the page is idle; with no

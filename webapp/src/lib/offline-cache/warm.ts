@@ -8,7 +8,7 @@ import { KEPT_STATUS } from './read-through';
 import { keep, kept } from './store';
 
 /**
- * Issue 19 "data ready before the signal goes": when the hub opens with signal, the reads a DA
+ * Field mode "data ready before the signal goes": when the hub opens with signal, the reads a DA
  * may need later without it are made now, as the screens make them (lib/api/da-reads.ts), so
  * read-through.ts keeps their answers: the kebele's development groups, each group with its
  * farmers (reach and adoption), the value-chain hierarchy for the kebele down to each

@@ -3,7 +3,7 @@ import { isRef, type OutboxRecord, type OutboxRef, refTo } from './record';
 import type { KeptEntities, KeptFarmer, KeptGroup } from './view';
 
 /**
- * Issue 19 item 3, "see them in the lists": the development groups and farmers the outbox keeps
+ * Field mode, "see them in the lists": the development groups and farmers the outbox keeps
  * (waiting for signal, or saved lately and maybe not yet in the data cache), as the screens list
  * them beside the server's. Lazy (the outbox's chunk): live.ts publishes them in view.ts.
  *

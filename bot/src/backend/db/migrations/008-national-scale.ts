@@ -1,5 +1,5 @@
 /**
- * National scale (issue 21). The notification engine's per-tick queries cost what changed, not
+ * National scale. The notification engine's per-tick queries cost what changed, not
  * the length of the backlog (bot/src/notifications/README.md, "Cost per tick"); iso() is inlined.
  */
 export const sql = /* sql */ `

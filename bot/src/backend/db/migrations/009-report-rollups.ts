@@ -1,5 +1,5 @@
 /**
- * Reports (issue 20): daily counts per kebele × recording DA × advisory, kept by triggers in the
+ * Reports: daily counts per kebele × recording DA × advisory, kept by triggers in the
  * same statement as the insert they count (so every writer, the routes, the seed, an import or a
  * restore, keeps them true), and backfilled here. A report sums these rows; it never scans the
  * farmers or the reach rows (bot/src/backend/routes/reports.ts).

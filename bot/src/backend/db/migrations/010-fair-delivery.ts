@@ -1,5 +1,5 @@
 /**
- * Fair delivery (issue 21, item 3; bot/src/notifications/README.md, "Order: priority and the
+ * Fair delivery (bot/src/notifications/README.md, "Order: priority and the
  * morning spread"). Send-now broadcasts go ahead of recurring reminders, recurring occurrences are
  * spread over a window instead of all being due at 08:00, and the engine's rate is recorded where
  * the details call can state an expected finishing time.

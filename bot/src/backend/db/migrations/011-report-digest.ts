@@ -1,5 +1,5 @@
 /**
- * The weekly report digest (issue 20, item 3; bot/src/notifications/README.md, "Weekly report
+ * The weekly report digest (bot/src/notifications/README.md, "Weekly report
  * digest"). A subscription per bot user; one delivery row per subscriber and ISO week, unique, so
  * a restart or a second engine copy never sends a week's digest twice.
  */

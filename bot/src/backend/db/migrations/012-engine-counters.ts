@@ -1,5 +1,5 @@
 /**
- * The notification engine at national scale, second pass (issue 21; bot/src/notifications/README.md,
+ * The notification engine at national scale, second pass (bot/src/notifications/README.md,
  * "Counters", "Cost per tick" and "Who receives"). Delivery counts are kept per occurrence as rows
  * change, so the details call reads a few small rows instead of counting two weeks of deliveries;
  * the planner finds what is due in an index range on its plan rows instead of reading every

@@ -1,5 +1,5 @@
 /**
- * Reach and adoption records partitioned by month (issue 21, item 4; bot/src/backend/README.md,
+ * Reach and adoption records partitioned by month (bot/src/backend/README.md,
  * "Records by month"), on PGlite and PostgreSQL alike. A unique constraint on a partitioned table
  * must contain the partition key, so the natural key (farmer, advisory, recording DA) can no longer
  * be the records' own constraint: each table gets a narrow unpartitioned key table holding every

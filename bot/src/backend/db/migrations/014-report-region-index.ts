@@ -1,5 +1,5 @@
 /**
- * A region's report at national scale (issue 20, item 5): its 12 weeks are ~10⁵ rollup rows
+ * A region's report at national scale: its 12 weeks are ~10⁵ rollup rows
  * (report_daily, migration 9) scattered over most of the table's pages, read six ways. With every
  * column the report reads in the region index, each of those reads is an index-only scan of the
  * region's own range instead of a visit to ~12 k heap pages (scripts/bench/national.ts; the
