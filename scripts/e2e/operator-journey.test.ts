@@ -11,21 +11,18 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiClient, createApiClient, newIdempotencyKey } from '@gebere/api-client';
+import { type Db, openPostgres } from '@gebere/bot/backend';
+import { type CliSettings, runCli, settingsFromConfig } from '@gebere/bot/cli';
+import { withSharedSecrets } from '@gebere/bot/config';
+// The samples README's order: a file after the files it refers to.
+import { SAMPLE_KINDS } from '@gebere/bot/seed';
+import { fingerprint, postgresSkipReason, postgresUrl } from '@gebere/bot/test-kit';
 import type { HandBackResult } from '@gebere/contract';
 import { encodeResult } from '@gebere/contract';
 import { proofHeader } from '@gebere/contract/auth';
 import type { ChatMessage, MiniAppLaunch, TestUser } from '@gebere/telegram-emulator';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
-import type { Db } from '../../bot/src/backend/db/types';
-// The samples README's order: a file after the files it refers to.
-import { SAMPLE_KINDS } from '../../bot/src/backend/seed/samples';
-import { type CliSettings, settingsFromConfig } from '../../bot/src/cli/backend-client';
-import { runCli } from '../../bot/src/cli/commands';
-import { withSharedSecrets } from '../../bot/src/config';
-import { fingerprint } from '../../bot/test/backend/test-kit/fingerprint';
-import { postgresSkipReason, postgresUrl } from '../../bot/test/backend/test-kit/postgres';
 import { ensureBotBuilt } from '../build-freshness.mjs';
 import { parseCsv } from './csv';
 import { startAndShareContact } from './demo-das';
