@@ -14,6 +14,7 @@ import { type ApiClient, createApiClient, newIdempotencyKey } from '@gebere/api-
 import { type Db, openPostgres } from '@gebere/bot/backend';
 import { type CliSettings, runCli, settingsFromConfig } from '@gebere/bot/cli';
 import { withSharedSecrets } from '@gebere/bot/config';
+import { parseCsvRecords as parseCsv } from '@gebere/bot/csv';
 // The samples README's order: a file after the files it refers to.
 import { SAMPLE_KINDS } from '@gebere/bot/seed';
 import { fingerprint, postgresSkipReason, postgresUrl } from '@gebere/bot/test-kit';
@@ -24,7 +25,6 @@ import type { ChatMessage, MiniAppLaunch, TestUser } from '@gebere/telegram-emul
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBotBuilt } from '../build-freshness.mjs';
-import { parseCsv } from './csv';
 import { startAndShareContact } from './demo-das';
 import { botSays, mark, menuLabels, replyLabels, summaryText, tr } from './steps';
 import { type Product, ROOT, startProduct } from './test-kit';
