@@ -64,7 +64,7 @@ const lint = (cwd: string) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gebere-bot-boundaries-'));
-  for (const file of ['biome.json', 'workspace-imports.grit'])
+  for (const file of ['biome.json', 'workspace-imports.grit', 'webapp-folders.grit'])
     copyFileSync(join(root, file), join(dir, file));
   for (const [path, text] of Object.entries(FILES)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

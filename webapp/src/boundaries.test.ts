@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The folder boundaries of webapp/README.md, held by Biome's noRestrictedImports (the overrides
- * in webapp/biome.json) and the workspace's plugin (workspace-imports.grit): each case writes one
- * probe file where the rule's includes match, lints it as `biome ci` would, and expects the rule's
- * message — or none, for the imports allowed.
+ * The folder boundaries of webapp/README.md, held by the root biome.json (noRestrictedImports for
+ * the SDK, the plugin webapp-folders.grit for the folders, workspace-imports.grit between the
+ * packages): each case writes one probe file where the rule applies, lints it as `biome ci` would,
+ * and expects the rule's message — or none, for the imports allowed.
  */
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -37,7 +37,7 @@ function lint(folder: string, code: string): string[] {
   const report = JSON.parse(out) as { diagnostics: { category: string; message: string }[] };
   return (
     report.diagnostics
-      // The folder rules report as noRestrictedImports, the workspace's (../workspace-imports.grit) as plugin.
+      // noRestrictedImports reports as itself, the plugins (../*.grit) as plugin.
       .filter((d) => d.category === 'lint/style/noRestrictedImports' || d.category === 'plugin')
       .map((d) => d.message)
   );
