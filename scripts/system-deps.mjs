@@ -14,6 +14,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// biome-ignore lint/plugin: .ci/run calls this file before the workspace is installed, so no package name resolves yet.
 import { findChromium } from '../shared/telegram-emulator/src/browser.mjs';
 import { freePort } from './free-port.mjs';
 

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from '../shared/telegram-emulator/src/browser.mjs';
+import { findChromium } from '@gebere/telegram-emulator/browser';
 import { startPostgres } from './system-deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,7 +6,7 @@ import { envSchema, isLoopbackHost, type LogLevel } from './config-env';
 import { loadOrCreateSecrets, type PersistedSecrets } from './config-secrets';
 
 export { isLoopbackHost, type LogLevel } from './config-env';
-export { SharedSecretsError, withSharedSecrets } from './config-secrets';
+export { type PersistedSecrets, SharedSecretsError, withSharedSecrets } from './config-secrets';
 
 /**
  * The one module that reads process.env (docs/architecture.md "Configuration"). A fresh checkout runs with

@@ -6,8 +6,7 @@
 //   node scripts/system-deps.mjs --postgres-env > /tmp/pgenv.sh; source /tmp/pgenv.sh
 //   nice -n 10 node --import tsx scripts/bench/advisory-location.ts [--advisories 21000]
 import { parseArgs } from 'node:util';
-import { seed } from '../../bot/src/backend/db/seed';
-import { APPLIES, APPLIES_INDEXED, applicableCte } from '../../bot/src/backend/routes/areas';
+import { APPLIES, APPLIES_INDEXED, applicableCte, seed } from '@gebere/bot/backend';
 import { withThrowawayDb } from './throwaway-postgres';
 
 const { values } = parseArgs({

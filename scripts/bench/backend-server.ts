@@ -2,17 +2,18 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUDITED_TABLES } from '@gebere/contract';
-import Fastify from 'fastify';
 import {
   backendPlugin,
   type Db,
+  databaseLimits,
+  memoryLimits,
   migrate,
   openDatabase,
   openPostgres,
   seed,
-} from '../../bot/src/backend/index';
-import { databaseLimits, memoryLimits } from '../../bot/src/backend/serving/rate-limits';
+} from '@gebere/bot/backend';
+import { AUDITED_TABLES } from '@gebere/contract';
+import Fastify from 'fastify';
 
 /**
  * The server side of the backend benchmark, run in its own process so autocannon does not share

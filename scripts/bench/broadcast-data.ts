@@ -2,11 +2,7 @@
 // many kebeles, and one send-now notification per run. PGlite is single-process, so this side
 // opens the data dir only between runs; the engine child owns it while it runs.
 import { randomBytes } from 'node:crypto';
-import { migrate } from '../../bot/src/backend/db/migrate';
-import { openPglite } from '../../bot/src/backend/db/pglite';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
-import { seed } from '../../bot/src/backend/db/seed';
-import type { Db } from '../../bot/src/backend/db/types';
+import { type Db, migrate, openPglite, openPostgres, seed } from '@gebere/bot/backend';
 
 /** Telegram ids of the benchmark's DAs: FIRST_ID + 1 … FIRST_ID + N. */
 const FIRST_ID = 8_000_000_000;

@@ -7,11 +7,11 @@
 // PGlite nobody else may write), and logs when: the benchmark times the first message from there.
 //   node --import tsx scripts/bench/broadcast-engine.ts --pglite DIR | --postgres URL
 //     --api-root URL --token T --rate 30 (--notification ID | --create NAME --creator ID) --expect N
+
+import { openPglite, openPostgres } from '@gebere/bot/backend';
+import { createNotificationEngine, deliveryCounts } from '@gebere/bot/notifications';
 import { Api } from 'grammy';
 import { pino } from 'pino';
-import { openPglite } from '../../bot/src/backend/db/pglite';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
-import { createNotificationEngine, deliveryCounts } from '../../bot/src/notifications/index';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

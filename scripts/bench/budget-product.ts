@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signLink } from '../../bot/src/auth/link';
-import type { PersistedSecrets } from '../../bot/src/config-secrets';
+import { signLink } from '@gebere/bot/auth';
+import type { PersistedSecrets } from '@gebere/bot/config';
 import { botStale, ensureWebappBuilt, webappStale } from '../build-freshness.mjs';
 import { freePort } from '../free-port.mjs';
 
@@ -32,7 +32,7 @@ export async function ensureBuilds(log: (line: string) => void = () => {}): Prom
   if (botStale(ROOT)) {
     log('bundling the server (bot/dist)');
     // @ts-expect-error: a plain .mjs build script without types
-    const { buildBot } = await import('../../bot/build.mjs');
+    const { buildBot } = await import('@gebere/bot/build');
     await buildBot({ quiet: true });
   }
 }

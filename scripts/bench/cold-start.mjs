@@ -137,7 +137,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 export async function measureColdStart({ restarts = 3, build = true, anchors = false } = {}) {
   if (!existsSync(main) || (build && botStale(root))) {
-    const { buildBot } = await import('../../bot/build.mjs');
+    const { buildBot } = await import('@gebere/bot/build');
     await buildBot({ quiet: true });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gebere-cold-start-'));

@@ -1,7 +1,6 @@
 // The engine's queries as they were before each change timed by scripts/bench/engine-queue.ts,
 // kept verbatim (but for migration 012's column names) so one run prints before and now.
-import { FINGERPRINT } from '../../bot/src/notifications/planner';
-import { RECIPIENTS_WHERE } from '../../bot/src/notifications/recipients';
+import { FINGERPRINT, RECIPIENTS_WHERE } from '@gebere/bot/notifications';
 
 // Before migration 008: the claim's and the sender's candidates joined every live notification,
 // and the sweep rescanned every queued row.

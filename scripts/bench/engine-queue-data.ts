@@ -1,10 +1,8 @@
 // The data of scripts/bench/engine-queue.ts, generated in SQL (generate_series) on a throwaway
 // database: DAs spread over the country, a morning's backlog of recurring reminders, and a year
 // of a weekly "all" under retention.
-import type { Db } from '../../bot/src/backend/db/types';
-import { FINGERPRINT } from '../../bot/src/notifications/planner';
-import { RECIPIENTS_WHERE } from '../../bot/src/notifications/recipients';
-import { DELIVERY_RETENTION_MS } from '../../bot/src/notifications/retention';
+import type { Db } from '@gebere/bot/backend';
+import { DELIVERY_RETENTION_MS, FINGERPRINT, RECIPIENTS_WHERE } from '@gebere/bot/notifications';
 
 const iso = (t: number) => new Date(t).toISOString();
 const WEEK = 7 * 86_400_000;

@@ -1,8 +1,8 @@
 // Timing helpers of scripts/bench/engine-queue.ts, and what the delivery counters' triggers cost
 // on the engine's writes, as EXPLAIN ANALYZE reports each trigger's own time (the machine's noise
 // does not enter a figure measured inside the statement).
-import type { Db, Queryable } from '../../bot/src/backend/db/types';
-import { claim } from '../../bot/src/notifications/queue';
+import type { Db, Queryable } from '@gebere/bot/backend';
+import { claim } from '@gebere/bot/notifications';
 
 export type Timing = { p50: number; max: number };
 export const NONE: Timing = { p50: Number.NaN, max: Number.NaN };

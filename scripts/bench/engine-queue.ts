@@ -10,13 +10,18 @@
 //
 // Generation is plain SQL (generate_series); 1 M queued rows take about a minute on 2 cores.
 import { parseArgs } from 'node:util';
-import { deliveryProgress } from '../../bot/src/backend/routes/notifications';
-import { foldCounts, queuedTotal } from '../../bot/src/notifications/counts';
-import { plan, sweep } from '../../bot/src/notifications/planner';
-import { deliveryCounts, nextEligible } from '../../bot/src/notifications/queue';
-import { countRecipients } from '../../bot/src/notifications/recipients';
-import { prune } from '../../bot/src/notifications/retention';
-import { emptyCounts } from '../../bot/src/notifications/types';
+import { deliveryProgress } from '@gebere/bot/backend';
+import {
+  countRecipients,
+  deliveryCounts,
+  emptyCounts,
+  foldCounts,
+  nextEligible,
+  plan,
+  prune,
+  queuedTotal,
+  sweep,
+} from '@gebere/bot/notifications';
 import {
   OLD_CANDIDATES,
   OLD_DETAILS,

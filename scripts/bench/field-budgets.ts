@@ -2,7 +2,7 @@
 /**
  * The field budgets in one run, printed as ONE table with the anchor beside
  * each figure, and written as Markdown into docs/performance.md (performance-doc.ts) and artifacts/budgets.md:
- *   - first-load bytes per screen (webapp/scripts/first-load-bytes.mjs), aim ≤ 110 KB;
+ *   - first-load bytes per screen (webapp/scripts/first-load-bytes.ts), aim ≤ 110 KB;
  *   - farmer form ready on 3G, Android host (farmer-form-3g.ts), aim ≤ 2.5 s, beside a bare
  *     React + telegram-ui page measured in the same run;
  *   - cold start of the whole product to /readyz, first run and restart (cold-start.mjs),
@@ -118,7 +118,7 @@ let bytes:
   | undefined;
 if (!skip.has('bytes')) {
   say('first-load bytes from webapp/dist/.vite/manifest.json');
-  const path = pathToFileURL(join(ROOT, 'webapp', 'scripts', 'first-load-bytes.mjs')).href;
+  const path = pathToFileURL(join(ROOT, 'webapp', 'scripts', 'first-load-bytes.ts')).href;
   const mod = (await import(path)) as { measureFirstLoad: () => NonNullable<typeof bytes> };
   bytes = mod.measureFirstLoad();
 }

@@ -12,7 +12,7 @@
 // Alone it generates on a throwaway database, prints the load time and table sizes, and drops it.
 // scripts/bench/screens.ts uses generateNational(). 15m needs ~5 GB of disk and several minutes.
 import { parseArgs } from 'node:util';
-import type { Db } from '../../bot/src/backend/db/types';
+import type { Db } from '@gebere/bot/backend';
 import { engineBackfill } from './engine-queue-data';
 
 export const SCALES = { '1m': 1_000_000, '15m': 15_000_000 } as const;
@@ -269,7 +269,7 @@ async function main() {
   const farmers = SCALES[values.scale as Scale];
   if (!farmers) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
   const { withThrowawayDb } = await import('./throwaway-postgres');
-  const { seed } = await import('../../bot/src/backend/db/seed');
+  const { seed } = await import('@gebere/bot/backend');
   await withThrowawayDb('gebere_national', async (db) => {
     await seed(db, { demoData: true });
     const t0 = performance.now();

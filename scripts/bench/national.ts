@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { seed } from '../../bot/src/backend/db/seed';
+import { seed } from '@gebere/bot/backend';
 import { startPostgres } from '../system-deps.mjs';
 import { generateNational, SCALES, type Scale, tableSizes } from './national-data';
 import { recordFigures } from './performance-doc';

@@ -16,13 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ApiResult, createApiClient } from '@gebere/api-client';
-import Fastify from 'fastify';
-import { backendPlugin, migrate, openDatabase, seed } from '../../bot/src/backend/index';
+import { backendPlugin, migrate, openDatabase, seed } from '@gebere/bot/backend';
 import {
   type CallOutcome,
   type RecordApi,
   submitRecords,
-} from '../../webapp/src/features/reach-adoption/submit-records';
+} from '@gebere/webapp/reach-adoption/submit-records';
+import Fastify from 'fastify';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,7 +1,7 @@
 // The candidates of scripts/bench/record-keys.ts: reach records idempotent per (farmer, advisory,
 // DA), each built beside the others from the national data's reach rows (same rows, same ids),
 // with the real foreign keys and rollup trigger, and inserting a batch as the routes do.
-import type { Db, Queryable } from '../../bot/src/backend/db/types';
+import type { Db, Queryable } from '@gebere/bot/backend';
 
 const FKS = (t: string) => `
   alter table ${t} add constraint ${t}_farmer_fkey foreign key (farmer_id) references farmers(id),

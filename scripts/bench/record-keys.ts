@@ -12,7 +12,7 @@
 //   nice -n 10 node --import tsx scripts/bench/record-keys.ts [--scale 1m|15m] [--batches 150]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Db } from '../../bot/src/backend/db/types';
+import type { Db } from '@gebere/bot/backend';
 import { generateNational, SCALES, type Scale } from './national-data';
 import { CANDIDATES, type Candidate } from './record-keys-candidates';
 import { withThrowawayDb } from './throwaway-postgres';
@@ -90,7 +90,7 @@ async function main() {
   await withThrowawayDb(
     'gebere_record_keys',
     async (db) => {
-      const { seed } = await import('../../bot/src/backend/db/seed');
+      const { seed } = await import('@gebere/bot/backend');
       await seed(db, { demoData: true });
       const t0 = performance.now();
       await generateNational(db, farmers);

@@ -5,9 +5,8 @@
 // scripts/bench/national.ts.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { buildReport, type Queryable } from '@gebere/bot/backend';
 import { addDays, defaultPeriod, type ReportLevel, reportDayOf, reportWeeks } from '@gebere/contract';
-import type { Queryable } from '../../bot/src/backend/db/types';
-import { buildReport } from '../../bot/src/backend/routes/reports';
 
 // The raw rows as a report counts them: day (Addis Ababa), kebele, DA, advisory, kind.
 const RAW = `(

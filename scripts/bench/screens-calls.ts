@@ -1,6 +1,6 @@
 // The bench DA of scripts/bench/screens.ts and the calls it times: every read and write of the
 // screens (spec §7, and the reports screen), the same on the demo and the national database.
-import type { Db } from '../../bot/src/backend/index';
+import type { Db } from '@gebere/bot/backend';
 
 /** Fresh pairs for every reach and adoption POST: 100 farmers × 500 advisories per database. */
 const BENCH_FARMERS = 100;

@@ -6,10 +6,11 @@
 // at 30/s); so other work on the machine blurs all three alike. Sequential, then 8 requests at
 // once (c=8: client and server share one process, so it includes the client's own queueing).
 // Run by scripts/bench/national.ts.
+
+import { backendPlugin, type Db } from '@gebere/bot/backend';
+import { createNotificationEngine } from '@gebere/bot/notifications';
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import { backendPlugin, type Db } from '../../bot/src/backend/index';
-import { createNotificationEngine } from '../../bot/src/notifications/engine';
 import { BENCH_AUTH, initData } from './backend-server';
 import { actorOf, type Scenario, scenarios } from './screens-calls';
 

@@ -2,9 +2,7 @@
 // from node scripts/system-deps.mjs --postgres-env), migrated, handed to `fn`, and dropped
 // afterwards whatever happens.
 import { randomBytes } from 'node:crypto';
-import { migrate } from '../../bot/src/backend/db/migrate';
-import { openPostgres } from '../../bot/src/backend/db/postgres';
-import type { Db } from '../../bot/src/backend/db/types';
+import { type Db, migrate, openPostgres } from '@gebere/bot/backend';
 
 async function admin(url: string, sql: string): Promise<void> {
   const db = openPostgres({ connectionString: url, max: 1 });

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAdminData } from '@gebere/bot/seed';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadAdminData } from '../../bot/src/backend/seed/admin-data';
 import { cleanAdmin, fixZoneCode, regionCode } from './admin-clean';
 import { DEFAULT_SRC, runCleanAdmin } from './clean-admin';
 

@@ -1,5 +1,5 @@
-import type { AdminData, Kebele, Region, Woreda, Zone } from '../../bot/src/backend/seed/admin-data';
-import { parseCsvRecords } from '../../bot/src/backend/seed/csv';
+import { parseCsvRecords } from '@gebere/bot/csv';
+import type { AdminData, Kebele, Region, Woreda, Zone } from '@gebere/bot/seed';
 import { RELOCATE_BY_RAW_WOREDA, RELOCATE_BY_RAW_ZONE, WOREDA_CODE_FIXES } from './admin-fixes';
 import { type AdminLevelName, cleanLabel, disambiguate, kebeleKind } from './admin-labels';
 

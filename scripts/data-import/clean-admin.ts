@@ -11,8 +11,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_FILES, type AdminData } from '../../bot/src/backend/seed/admin-data';
-import { formatCsv } from '../../bot/src/backend/seed/csv';
+import { formatCsv } from '@gebere/bot/csv';
+import { ADMIN_FILES, type AdminData } from '@gebere/bot/seed';
 import { type CleanReport, cleanAdmin } from './admin-clean';
 import { renderAdminReadme } from './admin-readme';
 

@@ -3,11 +3,11 @@
 // an inline web_app button in the emulator's chat page, as Telegram opens it, until its content
 // (not a spinner) shows.
 
+import { createLinkMaker, type ScreenLinks, screenLinks } from '@gebere/bot/telegram';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createLinkMaker, type ScreenLinks, screenLinks } from '../../bot/src/telegram/links';
 import { ADVISORY_CODE } from './advisory-steps';
 import { DEMO_DA, startAndShareContact } from './demo-das';
 import { advisoryPath } from './fault-steps';

@@ -8,7 +8,7 @@
 
 import type { Language } from '@gebere/i18n';
 import type { Frame, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { ownContrast } from './a11y-contrast';
 import {
@@ -27,10 +27,6 @@ import { advisoryPath, chooseRecords } from './fault-steps';
 import { expectCleanRun, journeyFile } from './journey';
 import { closeApp, pressMainButton, tr } from './steps';
 import { chromiumSkipReason, openChat, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 type Theme = 'light' | 'dark';
 

@@ -1,12 +1,11 @@
 // The demo advisory with feedback questions, as the bot sends it, and opening its feedback screen
 // from the chat: shared by the field, fault and notification journeys.
 
+import { advisoryMessage, createLinkMaker } from '@gebere/bot/telegram';
 import { advisoryTitle } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
-import { advisoryMessage } from '../../bot/src/telegram/advisory';
-import { createLinkMaker } from '../../bot/src/telegram/links';
 import { rows } from './journey';
 import { appFrame, type Product } from './test-kit';
 

@@ -3,7 +3,7 @@
 // and no English of ours in the chat of an Amharic or Oromo reader.
 // Every screen is opened from the bot's real button, checked with axe, and photographed.
 
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { productDb } from './db-capture';
 import { addToRoster } from './demo-das';
@@ -30,10 +30,6 @@ import {
   tr,
 } from './steps';
 import { appFrame, chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 /** The demo kebele with advisories and demo content (bot/src/backend/seed/demo/places.ts). */
 const DEMO_KEBELE = 'ET031702888001';

@@ -5,7 +5,7 @@
 
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { addToRoster } from './demo-das';
 import { expectCleanRun, journeyFile, row } from './journey';
@@ -27,10 +27,6 @@ import {
   tr,
 } from './steps';
 import { appFrame, chromiumSkipReason, openChat, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 /** Danamariyam, in Bahir Dar Zuria (bot/src/backend/seed/demo/places.ts). */
 const KEBELE = 'ET031702888001';

@@ -4,7 +4,7 @@
 // and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary
 // per submit in the chat, and the user told exactly what happened in their language.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addToRoster, daInChat } from './demo-das';
 import {
   advisoryPath,
@@ -35,10 +35,6 @@ import {
   tr,
 } from './steps';
 import { chromiumSkipReason, openChat, type Product } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 /** Per language and submit (found with faults.ts `seeded`; see the comment at their use). */
 const SEEDS = {

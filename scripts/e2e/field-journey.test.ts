@@ -2,7 +2,7 @@
 // and Amharic at 360×640: a mini-app framed by a chat page on another site (127.0.0.1 while
 // PUBLIC_URL is localhost), and feedback on an advisory the bot sent with its inline button.
 
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { DEMO_DA, daInChat } from './demo-das';
@@ -20,10 +20,6 @@ import {
   tr,
 } from './steps';
 import { chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const journey = journeyFile();
 

@@ -7,7 +7,7 @@
 
 import type { HandBackResult } from '@gebere/contract';
 import type { Frame, Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { daInChat } from './demo-das';
 import { advisoryPath } from './fault-steps';
 import { fillFarmer, type NewFarmer, openFromMenu } from './field-mode-steps';
@@ -23,10 +23,6 @@ import {
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import { choose, mark, pickRadio, pressMainButton, summaryText, type T, tick, tr } from './steps';
 import { chromiumSkipReason } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const journey = journeyFile();
 

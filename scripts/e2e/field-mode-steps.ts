@@ -3,9 +3,9 @@
 // keeps on the phone, and the writes the browser sends. The signal itself, reloads and reopened
 // apps: field-steps.ts.
 
+import { isSettled, type OutboxRecord } from '@gebere/webapp/outbox/record';
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
-import { isSettled, type OutboxRecord } from '../../webapp/src/lib/outbox/record';
 import type { T } from './steps';
 import { choose, pressMainButton } from './steps';
 import { appFrame, type Browser } from './test-kit';

@@ -6,11 +6,11 @@
 // server's words, in the DA's language. The server's clock (this process) and the browser's
 // move together. Chromium, the network cut by DevTools' offline emulation; en and am.
 
+import { message } from '@gebere/bot/backend';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { message } from '../../bot/src/backend/serving/messages';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
 import { chatSeen, englishAmong, englishOnScreen } from './english-leaks';
@@ -32,10 +32,6 @@ import { cutSignal, restoreSignal } from './field-steps';
 import { expectCleanRun, type Journey, journeyFile, row, rows } from './journey';
 import { mark, openFromReply, summaryText, type T, tr } from './steps';
 import { chromiumSkipReason, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const DAY = 86_400_000;
 // This process's real Date back only once the product has closed (after-hooks run in reverse):

@@ -4,7 +4,7 @@
 // Oromo at 360×640: the rows, the exact bot texts and deliveries, axe on each screen.
 
 import { translate } from '@gebere/i18n';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
 import { chatSeen, englishAmong } from './english-leaks';
@@ -39,10 +39,6 @@ import {
   tr,
 } from './steps';
 import { chromiumSkipReason, openChat, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 /** The demo kebele with advisories and demo content (bot/src/backend/seed/demo/places.ts). */
 const DEMO_KEBELE = 'ET031702888001';

@@ -5,7 +5,7 @@
 // answers every question and submits: the feedback rows and the bot's exact summary.
 
 import { advisoryTitle } from '@gebere/contract/rules';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
 import { daInChat } from './demo-das';
@@ -34,10 +34,6 @@ import {
   tr,
 } from './steps';
 import { appFrame, chromiumSkipReason, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const journey = journeyFile();
 

@@ -2,13 +2,17 @@
 // notification engine (running inside the product, Bot API = the emulator) must have delivered,
 // worded by the engine's own renderer from the rows as they are.
 
+import { verifyLink } from '@gebere/bot/auth';
+import {
+  DEFAULT_ENGINE_OPTIONS,
+  type DeliveryContext,
+  makeLinker,
+  renderDelivery,
+} from '@gebere/bot/notifications';
 import type { Language } from '@gebere/i18n';
 import { parseHtml, type TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { verifyLink } from '../../bot/src/auth/link';
-import { makeLinker, renderDelivery } from '../../bot/src/notifications/message';
-import { DEFAULT_ENGINE_OPTIONS, type DeliveryContext } from '../../bot/src/notifications/types';
 
 import { startAndShareContact } from './demo-das';
 import { row, rows } from './journey';

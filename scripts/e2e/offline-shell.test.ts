@@ -4,10 +4,10 @@
 // cache. A demo DA in Chromium; the network cut by DevTools'
 // offline emulation.
 
+import { createLinkMaker } from '@gebere/bot/telegram';
 import { screenLink } from '@gebere/contract/screens';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createLinkMaker } from '../../bot/src/telegram/links';
 import { daInChat } from './demo-das';
 import { storedValues, workerInstalled } from './field-mode-steps';
 import { expectCleanRun, journeyFile } from './journey';

@@ -6,7 +6,7 @@
 
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_DA, daInChat } from './demo-das';
 import { advisoryPath, countInChat } from './fault-steps';
 import {
@@ -32,10 +32,6 @@ import {
   tr,
 } from './steps';
 import { chromiumSkipReason, openChat } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const journey = journeyFile();
 

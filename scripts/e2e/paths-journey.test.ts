@@ -7,7 +7,7 @@ import { advisoryLabel } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { daInChat } from './demo-das';
 import { closeMiniApp, fillFarmer, openFromMenu, storedValues } from './field-mode-steps';
@@ -26,10 +26,6 @@ import {
   tr,
 } from './steps';
 import { appFrame, chromiumSkipReason, openChat } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const journey = journeyFile();
 

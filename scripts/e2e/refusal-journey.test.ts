@@ -5,8 +5,8 @@
 // in the DA's language, on every open screen and in the chat, and stays until the DA removes it.
 // Chromium, the network cut by DevTools' offline emulation; en and am.
 
-import { describe, expect, it, vi } from 'vitest';
-import { message } from '../../bot/src/backend/serving/messages';
+import { message } from '@gebere/bot/backend';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
 import { chatSeen, englishAmong, englishOnScreen } from './english-leaks';
@@ -26,10 +26,6 @@ import { cutSignal, restoreSignal } from './field-steps';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import { botSays, mark, openFromReply, openRecordForm, pressMainButton, summaryText, tr } from './steps';
 import { chromiumSkipReason, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 const journey = journeyFile();
 

@@ -2,16 +2,14 @@
 // CSV the bot sent and over the raw rows, the chat page's file and photo, and the Monday digest
 // made by an engine whose clock stands at that Monday's 08:00.
 import { readFile } from 'node:fs/promises';
+import { parseCsvRecords as parseCsv } from '@gebere/bot/csv';
+import { createLogger } from '@gebere/bot/log';
+import { createNotificationEngine, digestWeek, manualEngineClock } from '@gebere/bot/notifications';
 import { addDays, defaultPeriod, type ReportLevel } from '@gebere/contract';
 import type { TestUser } from '@gebere/telegram-emulator';
 import { createManualClock } from '@gebere/telegram-emulator';
 import { Api } from 'grammy';
 import type { Frame, Page } from 'playwright-core';
-import { createLogger } from '../../bot/src/log';
-import { digestWeek } from '../../bot/src/notifications/digest';
-import { createNotificationEngine } from '../../bot/src/notifications/engine';
-import { manualEngineClock } from '../../bot/src/notifications/types';
-import { parseCsv } from './csv';
 import { productDb } from './db-capture';
 import { row } from './journey';
 import type { T } from './steps';

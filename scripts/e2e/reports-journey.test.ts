@@ -6,11 +6,10 @@
 // demo report user the chat page offers a first run), Amharic and Afaan Oromo; axe on each view
 // and on the chat with the file and the chart. Then a demo DA and a supervisor, each their area.
 
+import { CHART_HEIGHT, CHART_WIDTH } from '@gebere/bot/notifications';
+import { DEMO_PLACES, DEMO_REPORTER_TELEGRAM_ID } from '@gebere/bot/seed';
 import type { TestUser } from '@gebere/telegram-emulator';
-import { describe, expect, it, vi } from 'vitest';
-import { DEMO_REPORTER_TELEGRAM_ID } from '../../bot/src/backend/seed/demo/chat-users';
-import { DEMO_PLACES } from '../../bot/src/backend/seed/demo-content';
-import { CHART_HEIGHT, CHART_WIDTH } from '../../bot/src/notifications/digest-chart';
+import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
 import { expectCleanRun, journeyFile, row } from './journey';
@@ -30,10 +29,6 @@ import {
 } from './report-steps';
 import { botSays, closeApp, mark, pressInline, sendText, startWithContact, tr } from './steps';
 import { appFrame, chromiumSkipReason, openChat, screenshot } from './test-kit';
-
-vi.mock('../../bot/src/server/embedded-backend', async (original) =>
-  (await import('./db-capture')).wrapBackend(await original()),
-);
 
 /** Report users made here, as the report-user form saves them (that form has its own journey). */
 const REPORTER = { am: '911000822', om: '911000833' } as const;

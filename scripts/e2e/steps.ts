@@ -1,14 +1,15 @@
 // Steps a person takes in the chat page, and the exact bot messages to expect, rendered with the
 // bot's own i18n and summaries.
+
+import { renderSummary } from '@gebere/bot/telegram';
 import type { HandBackResult } from '@gebere/contract';
 import { LIMITS } from '@gebere/contract/rules';
 import { type Language, type TextKey, translate } from '@gebere/i18n';
 import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
 import { parseHtml } from '@gebere/telegram-emulator';
+import { categoryName } from '@gebere/webapp/reach-adoption/labels';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { renderSummary } from '../../bot/src/telegram/summaries';
-import { categoryName } from '../../webapp/src/features/reach-adoption/labels';
 import { appFrame } from './test-kit';
 
 export type T = (key: TextKey, vars?: Record<string, string | number>) => string;

@@ -6,13 +6,14 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Config, loadConfig } from '@gebere/bot/config';
+import { createLogger } from '@gebere/bot/log';
+import { type RunningServer, startServer } from '@gebere/bot/server';
 import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
 import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
-import { type Config, loadConfig } from '../../bot/src/config';
-import { createLogger } from '../../bot/src/log';
-import { type RunningServer, startServer } from '../../bot/src/server/index';
 import { ensureWebappBuilt as buildWebapp } from '../build-freshness.mjs';
 import { freePort } from '../free-port.mjs';
+import { captureDb } from './db-capture';
 
 export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';
 
@@ -51,6 +52,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     ...env,
   });
   const server = await startServer(config, createLogger({ level: 'warn' }), { throttle: false });
+  captureDb(server.db);
   await server.botReady;
   const emulator = server.emulator?.emulator;
   if (!emulator) throw new Error('expected emulator mode (no BOT_TOKEN)');

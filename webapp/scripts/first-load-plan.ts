@@ -15,7 +15,7 @@ import { type Plugin, runnerImport } from 'vite';
  * - `dist/.vite/first-load.json`: per screen, its paths and the Vite manifest keys of its
  *   screen module and declared modules; per lazily loaded language, its module's key. The
  *   server preloads them with the document (bot/src/server/routes/static/preloads.ts), the byte budget
- *   counts them (scripts/first-load-bytes.mjs): neither knows the webapp's source layout.
+ *   counts them (scripts/first-load-bytes.ts): neither knows the webapp's source layout.
  *
  * A declared module that is not a chunk of its own (not a dynamic import of its screen) fails
  * the build: the server could not preload it. The registry is TypeScript in a workspace package,

@@ -42,7 +42,11 @@ export { openPostgres } from './db/postgres';
 export { type SeedOptions, type SeedReport, seed } from './db/seed';
 export type { Db, Queryable, QueryResult } from './db/types';
 export { buildOpenApi } from './openapi';
-export { type LimitStore, limitStoreFor } from './serving/rate-limits';
+export { APPLIES, APPLIES_INDEXED, applicableCte } from './routes/areas';
+export { deliveryProgress } from './routes/notifications';
+export { buildReport } from './routes/reports';
+export { message } from './serving/messages';
+export { databaseLimits, type LimitStore, limitStoreFor, memoryLimits } from './serving/rate-limits';
 
 export interface BackendPluginOptions {
   db: Db;

@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs as parseArgv } from 'node:util';
 import {
   ADMIN_LEVELS,
   type AdminLevel,
@@ -67,48 +68,59 @@ const isValueOption = (name: string): name is ValueOption =>
   (VALUE_OPTIONS as readonly string[]).includes(name);
 const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
 
-export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const words: string[] = [];
-  let url: string | undefined;
-  let help = false;
-  const unknown: string[] = [];
-  const options: ParsedArgs['options'] = {};
-  const flags = new Set<FlagOption>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const [name = '', inline] = arg.startsWith('--') ? splitOption(arg.slice(2)) : [];
-    if (arg === '--help' || arg === '-h') help = true;
-    else if (isValueOption(name)) {
-      let value = inline;
-      if (value === undefined) {
-        const next = argv[i + 1];
-        if (next === undefined || (next.startsWith('-') && next !== '-'))
-          throw usageError(`--${name} needs a value`);
-        value = next;
-        i++;
-      }
-      if (options[name] !== undefined) throw usageError(`--${name} given twice`);
-      options[name] = value;
-    } else if (isFlagOption(name) && inline === undefined) flags.add(name);
-    else if (arg === '--url') {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('-'))
-        throw usageError('--url needs a URL, e.g. --url http://localhost:8080');
-      url = next;
-      i++;
-    } else if (arg.startsWith('--url=')) url = arg.slice('--url='.length);
-    else if (arg === '--') {
-      words.push(...argv.slice(i + 1));
-      break;
-    } else if (arg.length > 1 && arg.startsWith('-')) unknown.push(arg);
-    else words.push(arg);
-  }
-  return { words, url, help, options, flags, unknown };
-}
+const CONFIG = {
+  options: {
+    help: { type: 'boolean', short: 'h' },
+    url: { type: 'string' },
+    ...Object.fromEntries(VALUE_OPTIONS.map((name) => [name, { type: 'string' }])),
+    ...Object.fromEntries(FLAG_OPTIONS.map((name) => [name, { type: 'boolean' }])),
+  },
+  strict: false,
+  allowPositionals: true,
+  tokens: true,
+} satisfies ParseArgsConfig;
 
-function splitOption(text: string): [string, string | undefined] {
-  const eq = text.indexOf('=');
-  return eq < 0 ? [text, undefined] : [text.slice(0, eq), text.slice(eq + 1)];
+/**
+ * node:util's parser, not strict: an option nobody takes is kept (as typed) for the command's
+ * usage, and a value option followed by another option (`--out --force`) lacks its value rather
+ * than taking the option as it (`-`, standard input or output, is a value).
+ */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const parsed: ParsedArgs = {
+    words: [],
+    url: undefined,
+    help: false,
+    options: {},
+    flags: new Set(),
+    unknown: [],
+  };
+  const { tokens } = parseArgv({ ...CONFIG, args: [...argv] });
+  // By position: a group of short options (`-xy`) is one word, as typed.
+  const unknown = new Map<number, string>();
+  for (const token of tokens) {
+    if (token.kind === 'positional') parsed.words.push(token.value);
+    if (token.kind !== 'option') continue;
+    const arg = argv[token.index] as string;
+    const { name, value, inlineValue } = token;
+    const next = inlineValue ? value : value?.startsWith('-') ? undefined : value;
+    if (!token.rawName.startsWith('--')) {
+      if (arg === '-h') parsed.help = true;
+      else unknown.set(token.index, arg);
+    } else if (name === 'url') {
+      if (next === undefined) throw usageError('--url needs a URL, e.g. --url http://localhost:8080');
+      parsed.url = next;
+    } else if (isValueOption(name)) {
+      const given = value === '-' ? value : next;
+      if (given === undefined) throw usageError(`--${name} needs a value`);
+      if (parsed.options[name] !== undefined) throw usageError(`--${name} given twice`);
+      parsed.options[name] = given;
+    } else if (inlineValue) unknown.set(token.index, arg);
+    else if (name === 'help') parsed.help = true;
+    else if (isFlagOption(name)) parsed.flags.add(name);
+    else unknown.set(token.index, arg);
+  }
+  parsed.unknown = [...unknown.values()];
+  return parsed;
 }
 
 /** The national form the backend stores (`911234567`); the operator may type any usual form. */

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackend } from '../../test/backend/test-kit/backend';
 import { type Da, uniquePhone } from '../../test/backend/test-kit/fixtures';
+import { formatCsv } from '../backend/csv';
 import { openPglite } from '../backend/db/pglite';
-import { formatCsv } from '../backend/seed/csv';
 import type { CliSettings } from './backend-client';
 import { listeningBackend, runGebere } from './test-kit';
 

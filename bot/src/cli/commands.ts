@@ -18,6 +18,8 @@ import type { Output } from './output';
 import { statusCommand } from './status';
 import { whoCommand } from './who';
 
+export { type CliSettings, settingsFromConfig } from './backend-client';
+
 /** Every command, in the order `gebere help` lists them. */
 export const COMMANDS: readonly Command[] = [
   grantCommand,

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { IMPORT_MAX_BYTES } from '@gebere/contract';
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parseCsv } from '../backend/csv';
 import { CliError, usageError } from './args';
 import { mb } from './output';
 import { readXlsx } from './xlsx-read';
@@ -125,7 +125,7 @@ function readCsv(bytes: Uint8Array, path: string, encoding: Encoding | undefined
     );
   try {
     // Records, not lines: a quoted cell may hold line breaks, and the editor shows it as one row.
-    return parse(text, { relax_column_count: true, skip_empty_lines: false });
+    return parseCsv(text);
   } catch (err) {
     if (err instanceof CsvError) throw new CliError(`${path} is not valid CSV: ${err.message}`);
     throw err;

@@ -7,7 +7,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import type { TestBackend } from '../../test/backend/test-kit/backend';
 import { uniquePhone } from '../../test/backend/test-kit/fixtures';
 import { xlsxBomb } from '../../test/backend/test-kit/xlsx-bomb';
-import { formatCsv } from '../backend/seed/csv';
+import { formatCsv } from '../backend/csv';
 import { SAMPLE_KINDS, SAMPLES_DIR } from '../backend/seed/samples';
 import type { CliSettings } from './backend-client';
 import { listeningBackend, runGebere } from './test-kit';

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { LANGUAGES, type RuntimeConfig } from '@gebere/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Context, GrammyError, type Middleware } from 'grammy';
+import type { Db } from '../backend/db/types';
 import { limitStoreFor } from '../backend/serving/rate-limits';
 import { BACKEND_PATH, type Config, EMULATOR_PATH, isLoopbackHost, withSharedSecrets } from '../config';
 import type { Logger } from '../log';
@@ -40,6 +41,8 @@ export interface ServerOverrides {
 export interface RunningServer {
   app: FastifyInstance;
   config: Config;
+  /** The embedded backend's database (undefined with ENABLE_BACKEND=false), for tests to check rows. */
+  db: Db | undefined;
   telegram: TelegramRuntime;
   /** The emulator's handle (create users, read chats) when running without BOT_TOKEN. */
   emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
@@ -288,6 +291,7 @@ export async function startServer(
   return {
     app,
     config,
+    db: backend?.db,
     telegram,
     emulator,
     openUrl,

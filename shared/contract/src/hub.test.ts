@@ -10,7 +10,7 @@ import {
   type MeAnswer,
   needsGroups,
 } from './hub';
-import { matchScreen, readScreenParams } from './screens';
+import { matchScreen, readScreenParams } from './screens/index';
 
 const nobody: HubUser = {
   botUserId: null,

@@ -1,5 +1,5 @@
 import type { VerificationStatus } from './enums';
-import { type LinkValues, type ScreenName, screenHref } from './screens';
+import { type LinkValues, type ScreenName, screenHref } from './screens/index';
 
 /**
  * The home hub's entries (the menu button's `/`, and the bot's own keyboards), defined once: who

@@ -28,4 +28,4 @@ export * from './route';
 export * from './route-paths';
 export * from './routes';
 export * from './runtime-config';
-export * from './screens';
+export * from './screens/index';

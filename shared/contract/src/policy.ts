@@ -48,10 +48,12 @@ export interface Policy {
   scope?: Array<[ScopeKind, FieldRef]>;
   /** For a caller who is not the service: at least one of these fields must be given. */
   oneOf?: FieldRef[];
-  /** A phone field that must be the caller's own: the phone Telegram verified for them. */
-  ownPhone?: FieldRef;
-  /** A phone field that must equal the phone Telegram verified for the caller. */
-  verifiedPhone?: FieldRef;
+  /**
+   * A phone field that must be the caller's own: the phone Telegram verified for them. A lookup's
+   * may be absent, and another's phone is a 403; a `required` one must be given, and anything but
+   * the caller's phone is that field's error.
+   */
+  ownPhone?: { field: FieldRef; required?: true };
   /**
    * The notification target (`location_type`, `location_id`: the body's, or the query's for a
    * read) must be in the area of one of the caller's notification-manager grants; a write with a

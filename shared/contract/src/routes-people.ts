@@ -89,7 +89,7 @@ export const peopleRoutes = {
     policy: {
       who: 'registrant',
       self: { bot_user: ['body.created_by'] },
-      verifiedPhone: 'body.telegram_phone_number',
+      ownPhone: { field: 'body.telegram_phone_number', required: true },
     },
     summary:
       'Register a DA (created_by must be the acting bot user); VERIFIED at once when the roster lists the ' +
@@ -104,7 +104,7 @@ export const peopleRoutes = {
       who: 'registrant',
       self: { bot_user: ['body.created_by'] },
       scope: [['own_da', 'params.id']],
-      verifiedPhone: 'body.telegram_phone_number',
+      ownPhone: { field: 'body.telegram_phone_number', required: true },
     },
     summary:
       'Update a DA profile (only the DA itself); a move to a kebele neither the roster nor an approval ' +
@@ -114,14 +114,14 @@ export const peopleRoutes = {
     ...routePaths.findDaProfiles,
     query: phoneQuery,
     response: listOrPage(daProfile),
-    policy: { who: 'user', ownPhone: 'query.phone_number' },
+    policy: { who: 'user', ownPhone: { field: 'query.phone_number' } },
     summary: 'Look up a DA by phone (a user finds only itself; the service finds anyone)',
   }),
   findDevelopmentAgents: route({
     ...routePaths.findDevelopmentAgents,
     query: phoneQuery,
     response: listOrPage(outboundDa),
-    policy: { who: 'user', ownPhone: 'query.phone_number' },
+    policy: { who: 'user', ownPhone: { field: 'query.phone_number' } },
     summary:
       "Look up a DA by phone (second lookup path of the spec): profiles, then the organisation's roster",
   }),

@@ -14,7 +14,7 @@ import {
   screenOfPath,
   screenPaths,
   screens,
-} from './screens';
+} from './screens/index';
 
 const names = Object.keys(screens) as ScreenName[];
 

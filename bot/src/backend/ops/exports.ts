@@ -1,8 +1,8 @@
 import { ADMIN_LEVELS, type AdminLevel } from '@gebere/contract';
 import { prefillPhone } from '@gebere/phone';
+import { BOM, csvRecord, csvRecords } from '../csv';
 import type { Queryable } from '../db/types';
 import { FieldErrorSet } from '../serving/http-error';
-import { BOM, csvRecord, csvRecords } from './csv';
 import { type XlsxCell, xlsxWriter } from './xlsx';
 
 /**

@@ -1,5 +1,5 @@
 import { adoptionRate, type Report, type ReportCounts } from '@gebere/contract';
-import { BOM, csvRecord } from './csv';
+import { BOM, csvRecord } from '../csv';
 
 /**
  * The rows behind a report screen as one CSV (the operator exports' format: UTF-8 with a byte

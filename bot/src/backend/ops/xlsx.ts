@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate } from 'fflate';
-import { neutralise } from './csv';
+import { neutralise } from '../csv';
 
 /**
  * A one-sheet .xlsx workbook written as a stream, rows in, zip bytes out, so a national export

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCsvRecords } from './csv';
+import { parseCsvRecords } from '../csv';
 
 /**
  * Ethiopia's administrative areas as the product ships them: the cleaned CSV files in `./admin/`

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { parseCsv } from '../csv';
 import { DEMO_CONTENT } from './demo-content';
 import { SAMPLE_KINDS, SAMPLES_DIR, sampleTables } from './samples';
 

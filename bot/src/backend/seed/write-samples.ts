@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatCsv } from './csv';
+import { formatCsv } from '../csv';
 import { DEMO_CONTENT } from './demo-content';
 import { SAMPLE_KINDS, SAMPLES_DIR, sampleTables } from './samples';
 

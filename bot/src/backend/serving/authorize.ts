@@ -309,16 +309,15 @@ export async function checkPolicy(
       if (value !== undefined && value !== mine[as]) throw deny('not_yourself');
     }
   if (policy.ownPhone) {
-    const phone = phoneOf(readField(input, policy.ownPhone));
+    const { field, required } = policy.ownPhone;
+    const phone = phoneOf(readField(input, field));
     // Only the phone Telegram verified: a profile's second phone is whatever its DA typed.
-    if (phone && phone !== phoneOf(actor.botUser?.phone_number)) throw deny('not_your_phone');
-  }
-  if (policy.verifiedPhone) {
-    const phone = phoneOf(readField(input, policy.verifiedPhone));
-    if (phone === null || phone !== phoneOf(actor.botUser?.phone_number))
+    if (phone === null ? required : phone !== phoneOf(actor.botUser?.phone_number)) {
+      if (!required) throw deny('not_your_phone');
       throw new FieldErrorSet()
-        .add(policy.verifiedPhone.slice(policy.verifiedPhone.indexOf('.') + 1), 'telegram_phone_not_verified')
+        .add(field.slice(field.indexOf('.') + 1), 'telegram_phone_not_verified')
         .toError();
+    }
   }
   for (const [kind, ref] of policy.scope ?? []) {
     const value = readField(input, ref);

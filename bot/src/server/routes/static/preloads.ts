@@ -1,16 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIRST_LOAD_FILE, type FirstLoadFile, type ScreenName, screens } from '@gebere/contract/screens';
-
-/** The part of a Vite `build.manifest` entry used here (`dist/.vite/manifest.json`). */
-export interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type ViteManifest = Record<string, ManifestChunk>;
+import {
+  chunkFiles,
+  entryKey,
+  FIRST_LOAD_FILE,
+  type FirstLoadFile,
+  type ScreenName,
+  screens,
+  type ViteManifest,
+} from '@gebere/contract/screens';
 
 /**
  * What the server reads of a webapp build: its manifest, and the first-load plan the build
@@ -43,17 +41,6 @@ export function readBuild(distDir: string): WebappBuild | undefined {
   return manifest && plan ? { manifest, plan } : undefined;
 }
 
-/** Files (js and css, as the manifest names them) a key needs statically, itself included. */
-function closure(manifest: ViteManifest, key: string, files: string[], seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return files;
-  seen.add(key);
-  files.push(chunk.file);
-  for (const css of chunk.css ?? []) files.push(css);
-  for (const dep of chunk.imports ?? []) closure(manifest, dep, files, seen);
-  return files;
-}
-
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
@@ -65,15 +52,12 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * `modules` are manifest keys (the first-load plan's); unknown keys add nothing.
  */
 export function preloadLinks(manifest: ViteManifest, modules: readonly string[], base = '/'): string {
-  // index.html's entry; the build has a second one (the early GET), which index.html imports.
-  const entryKey = manifest['index.html']
-    ? 'index.html'
-    : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const have = new Set(entryKey ? closure(manifest, entryKey, []) : []);
-  const files: string[] = [];
-  for (const key of modules) closure(manifest, key, files);
+  const entry = entryKey(manifest);
+  const have = entry ? chunkFiles(manifest, entry) : new Set<string>();
+  const files = new Set<string>();
+  for (const key of modules) chunkFiles(manifest, key, files);
   const links: string[] = [];
-  for (const file of new Set(files)) {
+  for (const file of files) {
     if (have.has(file)) continue;
     const href = escapeAttr(`${base}${file}`);
     if (file.endsWith('.css')) links.push(`<link rel="preload" as="style" crossorigin href="${href}">`);

@@ -2,7 +2,7 @@ import type { Report } from '@gebere/contract';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initData, testApp } from '../../../../test/test-kit';
-import { parseCsv } from '../../../backend/seed/csv';
+import { parseCsv } from '../../../backend/csv';
 
 const report: Report = {
   area: { level: 'woreda', id: 7, name: 'Bahir Dar Zuria', name_am: 'ባሕር ዳር ዙሪያ' },

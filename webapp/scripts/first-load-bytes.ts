@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // biome-ignore-all lint/suspicious/noConsole: a command-line tool that prints its report
 // After `vite build`: the bytes each screen needs before it can show (JS + CSS, brotli, as
 // transferred), by walking the Vite manifest from index.html and the screen's lazy chunk
@@ -9,20 +8,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { chunkFiles, entryKey, type FirstLoadFile, type ViteManifest } from '@gebere/contract/screens';
 
 export const AIM = 110 * 1024;
 const dist = fileURLToPath(new URL(process.env.GEBERE_WEBAPP_DIST ?? '../dist/', import.meta.url));
 const manifestPath = join(dist, '.vite/manifest.json');
 const planPath = join(dist, '.vite/first-load.json');
-let manifest;
+let manifest: ViteManifest = {};
 
 /** Each screen's route (aliases left out) → its screen module, from the build's first-load plan. */
-function routesOf(plan) {
-  return Object.fromEntries(Object.values(plan.screens).map((s) => [s.paths[0], s.modules[0]]));
+function routesOf(plan: FirstLoadFile): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(plan.screens).map((s) => [s.paths[0] as string, s.modules[0] as string]),
+  );
 }
 
-const sizeCache = new Map();
-function brSize(file) {
+const sizeCache = new Map<string, number>();
+function brSize(file: string): number {
   if (!sizeCache.has(file)) {
     const path = join(dist, file);
     const br = `${path}.br`;
@@ -33,34 +35,22 @@ function brSize(file) {
         }).length;
     sizeCache.set(file, size);
   }
-  return sizeCache.get(file);
+  return sizeCache.get(file) as number;
 }
 
-/**
- * Files (js and css) a manifest key needs, itself included: its static imports, and with `shell`
- * also its dynamic ones, except those of the shell's chunks (the other screens).
- */
-function closure(key, files = new Set(), shell = undefined, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return files;
-  seen.add(key);
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  const dynamic = shell && !shell.has(chunk.file) ? (chunk.dynamicImports ?? []) : [];
-  for (const dep of [...(chunk.imports ?? []), ...dynamic]) closure(dep, files, shell, seen);
-  return files;
-}
+const closure = (key: string, files?: Set<string>, shell?: ReadonlySet<string>) =>
+  chunkFiles(manifest, key, files, shell);
 
 /** Files a dynamic import from `key` adds beyond `have`. */
-function dynamicExtra(key, have) {
-  const extra = new Set();
+function dynamicExtra(key: string, have: ReadonlySet<string>): Set<string> {
+  const extra = new Set<string>();
   for (const dyn of manifest[key]?.dynamicImports ?? [])
     for (const f of closure(dyn)) if (!have.has(f)) extra.add(f);
   return extra;
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const sum = (files) => [...files].reduce((s, f) => s + brSize(f), 0);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (files: Iterable<string>) => [...files].reduce((s, f) => s + brSize(f), 0);
 
 /**
  * The numbers this script prints, for other benchmarks (scripts/bench/field-budgets.ts): bytes
@@ -71,19 +61,17 @@ export function measureFirstLoad() {
   if (!existsSync(manifestPath) || !existsSync(planPath))
     throw new Error('no webapp/dist/.vite/manifest.json and first-load.json: run `vite build` first');
   manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const plan = JSON.parse(readFileSync(planPath, 'utf8'));
+  const plan: FirstLoadFile = JSON.parse(readFileSync(planPath, 'utf8'));
   sizeCache.clear();
-  // index.html's entry (the build's other entry, the early GET, is one of its imports).
-  const entryKey = manifest['index.html']
-    ? 'index.html'
-    : Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const entry = closure(entryKey);
-  const language = (lang) => sum(new Set((plan.languages[lang] ?? []).flatMap((key) => [...closure(key)])));
+  const top = entryKey(manifest) ?? 'index.html';
+  const entry = closure(top);
+  const language = (lang: string) =>
+    sum(new Set((plan.languages[lang] ?? []).flatMap((key) => [...closure(key)])));
   const am = language('am');
   const om = language('om');
-  const laterFiles = (key, files) =>
+  const laterFiles = (key: string, files: ReadonlySet<string>) =>
     new Set(
-      [...dynamicExtra(key, files), ...dynamicExtra(entryKey, files)].filter(
+      [...dynamicExtra(key, files), ...dynamicExtra(top, files)].filter(
         (f) => f.includes('api-client') || f.includes('src-'),
       ),
     );
@@ -129,8 +117,9 @@ function printReport() {
     `+${kb(om)}`,
     kb(whole),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
   console.log(line(header));
   for (const r of rows) console.log(line(r));
   console.log('');

@@ -38,8 +38,8 @@ describe('parseCsv', () => {
 
   it('rejects an unterminated quote, a stray quote and text after a closing quote', () => {
     expect(() => parseCsv('a,"open\n')).toThrow(CsvError);
-    expect(() => parseCsv('a,b"c\n')).toThrow(/quote inside/);
-    expect(() => parseCsv('"a"b,c\n')).toThrow(/after a closing quote/);
+    expect(() => parseCsv('a,b"c\n')).toThrow(/Invalid Opening Quote/);
+    expect(() => parseCsv('"a"b,c\n')).toThrow(/Invalid Closing Quote/);
   });
 });
 
@@ -53,7 +53,8 @@ describe('parseCsvRecords', () => {
 
   it('rejects a missing column and a short row', () => {
     expect(() => parseCsvRecords('code\nET14\n', ['code', 'name'])).toThrow(/lacks column/);
-    expect(() => parseCsvRecords('code,name\nET14\n', ['code'])).toThrow(/row 2/);
+    expect(() => parseCsvRecords('code,name\nET14\n', ['code'])).toThrow(/got 1 on line 2/);
+    expect(() => parseCsvRecords('', ['code'])).toThrow(/no header row/);
   });
 });
 

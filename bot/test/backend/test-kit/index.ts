@@ -1,0 +1,4 @@
+// What other packages' tests (the operator journeys in scripts/e2e) use of the bot's test kit.
+export { fingerprint } from './fingerprint';
+export { postgresSkipReason, postgresUrl } from './postgres';
+export { xlsxBomb } from './xlsx-bomb';
