@@ -256,6 +256,8 @@ describe('the keyboards agree with the home hub (@gebere/contract/hub)', () => {
     expect(replyLabels(u)).toEqual([
       translate('en', 'bot.menu.notifications'),
       translate('en', 'bot.menu.create_notification'),
+      // Not a DA: the reports they may read (their grant's area) have a button, as /reports.
+      translate('en', 'bot.menu.reports'),
       translate('en', 'bot.register_da_button'),
       translate('en', 'bot.register_report_user_button'),
     ]);
