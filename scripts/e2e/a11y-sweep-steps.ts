@@ -82,8 +82,8 @@ export async function sweepPeople(journey: Journey): Promise<SweepPeople> {
     [reporterName, reporter.user.id, profile.woreda],
   );
   // Two active notifications of the DA (and no schedule, so the engine sends nothing): cards,
-  // one name longer than the card's 20 characters, one in Ge'ez script.
-  const notifications = ['Weekly teff reach reminder for all groups', 'የጤፍ ምክር ማስታወሻ'];
+  // one name longer than the card's 20 characters (its first 20 wide ones), one in Ge'ez script.
+  const notifications = ['Weekly teff row-planting reminder', 'የጤፍ ምክር ማስታወሻ'];
   for (const [i, name] of notifications.entries())
     await rows(
       `insert into location_notifications (name, message, content_type, location_type, location_id, kebele_id,

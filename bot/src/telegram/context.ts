@@ -40,6 +40,10 @@ export interface SessionData {
   reportUser?: boolean;
   /** Whether the user holds a notification-manager grant (the notification entries). */
   manager?: boolean;
+  /** Whether the user has active notifications of their own (the list, grant or not). */
+  creator?: boolean;
+  /** Whether the organisation's DA list knows the user's phone (update_outbound registration). */
+  outbound?: boolean;
   /** An operator rejected this user (verification_status REJECTED). */
   rejected?: boolean;
   /** Registered as a DA and waiting for a supervisor's or an operator's decision. */

@@ -28,23 +28,27 @@ export async function askContact(ctx: BotContext, text?: string): Promise<void> 
   await ctx.reply(text ?? ctx.t('bot.ask_contact'), { reply_markup: contactKeyboard(ctx.t) });
 }
 
+/**
+ * The keyboard of someone who is not a DA (the hub's entries), with what fits them: the wait for
+ * a decision, a report user's welcome to their reports, or the invitation to register.
+ */
 export async function showRegistration(
   ctx: BotContext,
   s: Services,
   state: UserState,
-  options: { updateOutbound?: boolean; text?: string } = {},
+  options: { text?: string } = {},
 ): Promise<void> {
+  const name = escapeHtml(ctx.from?.first_name ?? '');
   const text =
     options.text ??
     (state.pending
       ? ctx.t(`bot.enrolment.pending_${state.pending}`)
-      : `${ctx.t('bot.not_registered')}\n\n${ctx.t('bot.report_user_prompt')}`);
+      : state.reportUser
+        ? `${ctx.t('bot.welcome_back', { name })}\n${ctx.t('bot.report_user_home')}`
+        : `${ctx.t('bot.not_registered')}\n\n${ctx.t('bot.report_user_prompt')}`);
   await ctx.reply(text, {
     parse_mode: 'HTML',
-    reply_markup: registrationKeyboard(ctx.t, linksFor(ctx, s), {
-      ...state,
-      updateOutbound: options.updateOutbound ?? false,
-    }),
+    reply_markup: registrationKeyboard(ctx.t, linksFor(ctx, s), state),
   });
 }
 

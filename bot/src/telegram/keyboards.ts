@@ -48,6 +48,10 @@ export interface KeyboardUser {
   reportUser: boolean;
   /** Holds an operator's notification-manager grant. */
   manager: boolean;
+  /** Has active notifications of their own: the list, grant or not (to remove them). */
+  creator?: boolean;
+  /** The organisation's DA list knows their phone: the DA registration updates that entry. */
+  outbound?: boolean;
   /** Registered as a DA, waiting for a decision: no DA registration button. */
   pending?: 'supervisor' | 'operator' | null;
 }
@@ -62,6 +66,7 @@ function sessionHubUser(o: KeyboardUser): HubUser {
     da: o.da && { id: o.da.id, kebele: o.da.kebele, phone: o.phone },
     reportUser: o.reportUser,
     manager: o.manager,
+    creator: o.creator ?? false,
     pending: o.pending ?? null,
   };
 }
@@ -72,7 +77,7 @@ type Button = { label: string; url?: string };
 function entryButton(
   t: Translator,
   links: ScreenLinks,
-  o: KeyboardUser & { updateOutbound?: boolean },
+  o: KeyboardUser,
   key: HubEntryKey,
 ): Button | undefined {
   const da = o.da;
@@ -97,11 +102,12 @@ function entryButton(
     case 'da_registration':
       return {
         label: t('bot.register_da_button'),
-        url: links.daRegistration(o.botUserId, o.phone, o.updateOutbound ?? false),
+        url: links.daRegistration(o.botUserId, o.phone, o.outbound ?? false),
       };
-    // In the chat, reports open from /reports (the keyboards stay as short as they were).
+    // A DA's menu stays as short as it was (reports open from /reports); anyone else's reports
+    // are what they come for: a button that answers as /reports does.
     case 'reports':
-      return undefined;
+      return o.da ? undefined : { label: t('bot.menu.reports') };
     case 'report_user_registration':
       return { label: t('bot.register_report_user_button'), url: links.reportUser(false) };
     case 'report_user_update':
@@ -116,7 +122,7 @@ function entryButton(
 function entriesKeyboard(
   t: Translator,
   links: ScreenLinks,
-  o: KeyboardUser & { updateOutbound?: boolean },
+  o: KeyboardUser,
   layout: 'pairs' | 'rows',
   extra: string[] = [],
 ): Keyboard {
@@ -141,16 +147,11 @@ function entriesKeyboard(
   return keyboard.resized().persistent();
 }
 
-export type RegistrationOptions = KeyboardUser & {
-  /** The DA is known only to the organisation's backend: the form updates it there. */
-  updateOutbound: boolean;
-};
-
 /**
- * For a user who is not a DA yet: register as DA, or register (update) as a report user; a
- * notification manager's notifications too.
+ * For a user who is not a DA yet: register as DA, or register as a report user; a report user's
+ * reports and profile first; a notification manager's (or a creator's) notifications too.
  */
-export function registrationKeyboard(t: Translator, links: ScreenLinks, o: RegistrationOptions): Keyboard {
+export function registrationKeyboard(t: Translator, links: ScreenLinks, o: KeyboardUser): Keyboard {
   return entriesKeyboard(t, links, { ...o, da: null }, 'rows');
 }
 

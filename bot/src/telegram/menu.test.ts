@@ -256,6 +256,8 @@ describe('the keyboards agree with the home hub (@gebere/contract/hub)', () => {
     expect(replyLabels(u)).toEqual([
       translate('en', 'bot.menu.notifications'),
       translate('en', 'bot.menu.create_notification'),
+      // Not a DA: the reports they may read (their grant's area) have a button, as /reports.
+      translate('en', 'bot.menu.reports'),
       translate('en', 'bot.register_da_button'),
       translate('en', 'bot.register_report_user_button'),
     ]);
@@ -269,6 +271,55 @@ describe('the keyboards agree with the home hub (@gebere/contract/hub)', () => {
     await u.send('/notifications');
     await u.waitForMessage((m) => m.text === translate('en', 'bot.open_form'));
     expect(readLink(webAppUrl(u, translate('en', 'bot.open_form_button'))).path).toBe('/notification/list');
+  });
+});
+
+describe('a creator whose grant was revoked', () => {
+  it('keeps the notification list, to remove what she made, and no form', async () => {
+    const phone = '911000778';
+    const operator = { authorization: `Bearer ${SERVICE_TOKEN}` };
+    const area = await h.db.query<{ region: number }>('select min(id)::int as region from regions');
+    const region = area.rows[0]?.region;
+    await h.db.query(
+      `insert into role_grants (phone_number, role, location_type, location_id)
+       values ($1, 'notification_manager', 'region', $2)`,
+      [phone, region],
+    );
+    const u = h.tg.createUser({ first_name: 'Selam', language_code: 'en', phone_number: `+251${phone}` });
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.ask_contact'));
+    await u.pressReply(translate('en', 'bot.share_contact_button'));
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    const botUser = await h.db.query<{ id: number }>('select id from bot_users where telegram_id = $1', [
+      u.id,
+    ]);
+    await h.db.query(
+      `insert into location_notifications (name, message, content_type, location_type, location_id,
+         region_id, created_by)
+       values ('Weekly reminder', 'Record the reach', 'reach', 'region', $1, $1, $2)`,
+      [region, botUser.rows[0]?.id],
+    );
+    const revoked = await h.backend.inject({
+      method: 'POST',
+      url: '/backend/api/role-grants/revoke/',
+      headers: operator,
+      payload: {
+        phone_number: phone,
+        role: 'notification_manager',
+        location_type: 'region',
+        location_id: region,
+      },
+    });
+    expect(revoked.json()).toMatchObject({ revoked: 1 });
+
+    await u.send('/notifications');
+    await u.waitForMessage((m) => m.text === translate('en', 'bot.open_form'));
+    expect(readLink(webAppUrl(u, translate('en', 'bot.open_form_button'))).path).toBe('/notification/list');
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    const labels = replyLabels(u);
+    expect(labels).toContain(translate('en', 'bot.menu.notifications'));
+    expect(labels).not.toContain(translate('en', 'bot.menu.create_notification'));
   });
 });
 
@@ -451,6 +502,12 @@ describe('a DA of the organisation roster', () => {
       path: '/da_registration',
       params: { phone_number: `0${phone}`, update_outbound: 'true' },
     });
+    // Every later keyboard keeps the mode (the session remembers the lookup), /menu's too.
+    await u.send('/menu');
+    await u.waitForMessage((m) => m.text?.startsWith(translate('en', 'bot.not_registered')));
+    expect(readLink(webAppUrl(u, translate('en', 'bot.register_da_button'))).params.update_outbound).toBe(
+      'true',
+    );
 
     // Someone not on the roster gets the plain registration form.
     const v = h.tg.createUser({ first_name: 'Other', language_code: 'en', phone_number: '+251911000556' });

@@ -5,11 +5,13 @@ import {
   addToRoster,
   DEMO_DAS,
   type Harness,
+  inlineButtons,
   LINK_TTL,
   linkProof,
   readLink,
   replyButtons,
   replyLabels,
+  SERVICE_TOKEN,
   shareOtherContact,
   startHarness,
   webAppUrl,
@@ -223,6 +225,44 @@ describe('report users', () => {
       path: '/register_report_user',
       params: { lang: 'en', update: 'true' },
     });
+  });
+  it('a report user the bot has not seen lands on her reports after sharing her phone, not on “register”', async () => {
+    const u = h.tg.createUser({ first_name: 'Hana', language_code: 'om', phone_number: '+251911000566' });
+    const area = await anyArea();
+    const made = await h.backend.inject({
+      method: 'POST',
+      url: '/backend/api/report-users/',
+      headers: { authorization: `Bearer ${SERVICE_TOKEN}` },
+      payload: {
+        name: 'Hana',
+        phone_no: '911000566',
+        gender: 'female',
+        region: area.region,
+        zone: area.zone,
+        woreda: area.woreda,
+        created_by: u.id,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await u.send('/start');
+    await u.waitForMessage((m) => m.text === translate('om', 'bot.ask_contact'));
+    await u.pressReply(translate('om', 'bot.share_contact_button'));
+    const greeted = await u.waitForMessage((m) =>
+      Boolean(m.text?.startsWith(translate('om', 'bot.welcome_back', { name: 'Hana' }))),
+    );
+    expect(greeted.text).toContain(translate('om', 'bot.report_user_home'));
+    expect(greeted.text).not.toContain(translate('om', 'bot.not_registered'));
+    expect(replyLabels(u)).toEqual([
+      translate('om', 'bot.menu.reports'),
+      translate('om', 'bot.update_report_user_button'),
+      translate('om', 'bot.register_da_button'),
+    ]);
+    // Her Reports button answers as /reports: the link to her area's reports.
+    await u.pressReply(translate('om', 'bot.menu.reports'));
+    const m = await u.waitForMessage((m) => m.text === translate('om', 'bot.open_reports'));
+    const button = inlineButtons(m).find((b) => b.text === translate('om', 'bot.open_reports_button'));
+    const url = button && 'web_app' in button ? (button.web_app?.url ?? '') : '';
+    expect(readLink(url)).toMatchObject({ path: '/reports', params: { lang: 'om' } });
   });
 });
 

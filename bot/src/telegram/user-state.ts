@@ -20,6 +20,13 @@ export interface UserState {
   reportUser: boolean;
   /** Holds an operator's notification-manager grant (the notification entries). */
   manager: boolean;
+  /** Has active notifications of their own: their list stays open without a grant, to remove them. */
+  creator: boolean;
+  /**
+   * Not a DA here, but the organisation's DA list (`/development-agents/`) knows their phone: the
+   * DA registration opens in update_outbound mode (spec §4).
+   */
+  outbound: boolean;
   /** REJECTED by an operator: no menu, no forms. */
   rejected: boolean;
   /** Registered as a DA, waiting for this decider (docs/authorization.md, "Verification status"). */
@@ -66,11 +73,19 @@ export async function remember(ctx: BotContext, s: Services, user: BotUser): Pro
   const da = user.verification_status === 'VERIFIED' ? await loadDa(ctx, s, user) : null;
   const rejected = user.verification_status === 'REJECTED';
   const pending = user.pending_enrolment?.waiting_for ?? null;
+  // Asked only of someone the registration button is for (no DA profile of theirs yet).
+  const outbound =
+    user.phone_number !== null && user.da_profile === null && !rejected
+      ? (await s.backend.findOutboundDas(user.phone_number)).length > 0
+      : false;
+  const creator = user.has_notifications ?? false;
   ctx.session.botUserId = user.id;
   ctx.session.phone = user.phone_number;
   ctx.session.da = da;
   ctx.session.reportUser = user.report_user !== null;
   ctx.session.manager = isManager(user);
+  ctx.session.creator = creator;
+  ctx.session.outbound = outbound;
   ctx.session.rejected = rejected;
   ctx.session.pending = pending;
   return {
@@ -79,6 +94,8 @@ export async function remember(ctx: BotContext, s: Services, user: BotUser): Pro
     da,
     reportUser: user.report_user !== null,
     manager: isManager(user),
+    creator,
+    outbound,
     rejected,
     pending,
   };
@@ -120,7 +137,7 @@ export async function refresh(ctx: BotContext, s: Services): Promise<UserState> 
 
 /** The user as the session last saw them, if it did (no backend call). */
 export function sessionState(ctx: BotContext): UserState | null {
-  const { botUserId, da, phone, reportUser, manager, rejected, pending } = ctx.session;
+  const { botUserId, da, phone, reportUser, manager, creator, outbound, rejected, pending } = ctx.session;
   if (botUserId === undefined || da === undefined) return null;
   return {
     botUserId,
@@ -128,6 +145,8 @@ export function sessionState(ctx: BotContext): UserState | null {
     phone: phone ?? null,
     reportUser: reportUser ?? false,
     manager: manager ?? false,
+    creator: creator ?? false,
+    outbound: outbound ?? false,
     rejected: rejected ?? false,
     pending: pending ?? null,
   };

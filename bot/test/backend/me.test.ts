@@ -25,7 +25,16 @@ describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
     expect(r.body).toEqual({
       telegram_id: da.telegramId,
       chat_id: da.telegramId,
-      bot_user: { id: da.botUserId, verification_status: 'VERIFIED', language: 'am', phone_verified: true },
+      bot_user: {
+        id: da.botUserId,
+        verification_status: 'VERIFIED',
+        language: 'am',
+        phone_verified: true,
+        phone_number: `0${da.phone}`,
+        // Their own profile is the DA list's (the hub offers them no registration anyway).
+        outbound_da: true,
+        has_notifications: false,
+      },
       da: { id: da.daId, kebele: da.area.kebele, name: 'Almaz', phone_number: `0${da.phone}` },
       report_user: null,
       grants: [],
@@ -73,9 +82,73 @@ describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
     const phone = uniquePhone();
     const withPhone = await t.fx.user(`+251${phone}`);
     const r = await me(withPhone.headers);
-    expect(r.body).toMatchObject({ bot_user: { phone_verified: true }, da: null });
-    // Their own phone is not echoed for a user who is not a DA.
-    expect(JSON.stringify(r.body)).not.toContain(phone);
+    // Their own verified phone, which the hub's DA registration is prefilled with (as the bot's
+    // button is); nobody on the organisation's list has it.
+    expect(r.body).toMatchObject({
+      bot_user: { phone_verified: true, phone_number: `0${phone}`, outbound_da: false },
+      da: null,
+    });
+  });
+
+  it('a phone on the organisation’s roster: outbound_da, as the bot’s button opens update_outbound', async () => {
+    const phone = uniquePhone();
+    await t.fx.roster(phone);
+    const user = await t.fx.user(`+251${phone}`);
+    expect((await me(user.headers)).body).toMatchObject({
+      bot_user: { phone_number: `0${phone}`, outbound_da: true },
+      da: null,
+    });
+  });
+
+  it('a report user the bot has never seen: their profile, found by their Telegram id', async () => {
+    const telegramId = uniqueNumber();
+    const created = await t.call('POST', '/api/report-users/', {
+      headers: proof.service(),
+      body: t.fx.reportUserBody(telegramId),
+    });
+    expect(created.status).toBe(201);
+    expect((await me(proof.initData(telegramId))).body).toMatchObject({
+      bot_user: null,
+      report_user: created.body.id,
+    });
+  });
+
+  it('a creator with active notifications, grant or not: has_notifications', async () => {
+    const manager = await t.fx.manager('region', t.fx.area.region);
+    expect((await me(manager.headers)).body.bot_user.has_notifications).toBe(false);
+    const made = await t.call('POST', '/api/location-notifications/', {
+      headers: manager.headers,
+      body: {
+        name: 'Weekly reminder',
+        message: 'Record the reach',
+        content_type: 'reach',
+        created_by: manager.botUserId,
+        location_type: 'region',
+        location_id: t.fx.area.region,
+        frequency: 'weekly',
+        interval: 1,
+      },
+    });
+    expect(made.status).toBe(201);
+    const revoked = await t.call('POST', '/api/role-grants/revoke/', {
+      headers: proof.service(),
+      body: {
+        phone_number: manager.phone,
+        role: 'notification_manager',
+        location_type: 'region',
+        location_id: t.fx.area.region,
+      },
+    });
+    expect(revoked.body).toMatchObject({ revoked: 1, paused: 1 });
+    expect((await me(manager.headers)).body).toMatchObject({
+      bot_user: { has_notifications: true },
+      grants: [],
+    });
+    await t.call('PUT', `/api/location-notifications/${made.body.id}/update-settings/`, {
+      headers: manager.headers,
+      body: { active: false },
+    });
+    expect((await me(manager.headers)).body.bot_user.has_notifications).toBe(false);
   });
 
   it('a report user gets their profile id', async () => {
@@ -88,13 +161,24 @@ describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
     expect((await me(user.headers)).body).toMatchObject({ report_user: created.body.id });
   });
 
-  it('a notification manager gets their grants, role and area only', async () => {
-    const manager = await t.fx.manager('region', t.fx.area.region);
+  it('a notification manager gets their grants: role, area and the area’s place', async () => {
+    const manager = await t.fx.manager('zone', t.fx.area.zone);
+    await t.fx.grant(manager.phone, 'notification_manager', 'all');
     const r = await me(manager.headers);
     expect(r.body.grants).toEqual([
-      { role: 'notification_manager', location_type: 'region', location_id: t.fx.area.region },
+      {
+        role: 'notification_manager',
+        location_type: 'zone',
+        location_id: t.fx.area.zone,
+        place: { region: t.fx.area.region, zone: t.fx.area.zone, woreda: null, kebele: null },
+      },
+      {
+        role: 'notification_manager',
+        location_type: 'all',
+        location_id: null,
+        place: { region: null, zone: null, woreda: null, kebele: null },
+      },
     ]);
-    expect(JSON.stringify(r.body)).not.toContain(manager.phone);
   });
 
   it('a REJECTED user: the status, and no DA however linked', async () => {

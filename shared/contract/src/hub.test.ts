@@ -76,8 +76,8 @@ describe('the hub’s entries', () => {
     expect(entriesOf(registrant)).toEqual(['da_registration', 'report_user_registration']);
     expect(entriesOf({ ...registrant, reportUser: true })).toEqual([
       'reports',
-      'da_registration',
       'report_user_update',
+      'da_registration',
     ]);
     // PENDING with a linked profile is not a DA yet (the bot's menu agrees: docs/authorization.md).
     expect(entriesOf({ ...registrant, status: 'PENDING' })).not.toContain('register_farmer');
@@ -106,6 +106,31 @@ describe('the hub’s entries', () => {
   it('no verified phone (or never /start): share the contact in the bot first', () => {
     expect(hubMenu(nobody)).toEqual({ kind: 'share_contact' });
     expect(hubMenu({ ...registrant, phoneVerified: false })).toEqual({ kind: 'share_contact' });
+  });
+
+  it('a report user in a chat the bot has not seen: their reports and profile, not “share your phone”', () => {
+    expect(hubMenu({ ...nobody, reportUser: true })).toEqual({
+      kind: 'entries',
+      sections: [['reports'], ['report_user_update']],
+    });
+    expect(hubHref(hubLink('reports', { ...nobody, reportUser: true }) as never)).toBe('/reports');
+    expect(hubHref(hubLink('report_user_update', { ...nobody, reportUser: true }) as never)).toBe(
+      '/register_report_user?update=true',
+    );
+  });
+
+  it('a creator left with no grant: the notification list (to remove them), no form', () => {
+    expect(hubMenu({ ...registrant, creator: true })).toEqual({
+      kind: 'entries',
+      sections: [['notifications'], ['da_registration', 'report_user_registration']],
+    });
+    expect(entriesOf({ ...da, creator: true })).toContain('notifications');
+    expect(entriesOf({ ...da, creator: true })).not.toContain('create_notification');
+    expect(hubHref(hubLink('notifications', { ...registrant, creator: true }) as never)).toBe(
+      '/notification/list?bot_user_id=7',
+    );
+    expect(hubLink('create_notification', { ...registrant, creator: true })).toBeUndefined();
+    expect(hubLink('notifications', registrant)).toBeUndefined();
   });
 
   it('feedback is a DA’s entry (on the advisories for their kebele), no one else’s', () => {
@@ -184,6 +209,11 @@ describe('each entry opens its screen with every parameter it needs', () => {
       '/da_registration?user_id=7&lang=am',
       '/register_report_user?lang=am',
     ]);
+    // The bot's button's parameters: the verified phone, update_outbound when the organisation's
+    // DA list knows it (bot/src/telegram/links.ts).
+    expect(
+      hubHref(hubLink('da_registration', { ...registrant, phone: '0911000111', outbound: true }) as never),
+    ).toBe('/da_registration?user_id=7&phone_number=0911000111&update_outbound=true');
     expect(hubHref(hubLink('report_user_update', { ...registrant, reportUser: true }) as never)).toBe(
       '/register_report_user?update=true',
     );
@@ -199,7 +229,29 @@ it('reads /api/me/ into the hub’s user', () => {
     report_user: null,
     grants: [{ role: 'supervisor', location_type: 'all', location_id: null }],
   };
-  expect(hubUserOf(answer)).toEqual({ ...da, supervisor: true, pending: null });
+  expect(hubUserOf(answer)).toEqual({
+    ...da,
+    supervisor: true,
+    pending: null,
+    creator: false,
+    phone: null,
+    outbound: false,
+  });
+  expect(
+    hubUserOf({
+      ...answer,
+      da: null,
+      bot_user: {
+        id: 7,
+        verification_status: 'PENDING',
+        language: 'am',
+        phone_verified: true,
+        phone_number: '0911000111',
+        outbound_da: true,
+        has_notifications: true,
+      },
+    }),
+  ).toMatchObject({ phone: '0911000111', outbound: true, creator: true });
   expect(
     hubUserOf({ ...answer, da: null, pending_enrolment: { kebele: 42, waiting_for: 'supervisor' } }).pending,
   ).toBe('supervisor');
@@ -213,5 +265,8 @@ it('reads /api/me/ into the hub’s user', () => {
     ...nobody,
     supervisor: false,
     pending: null,
+    creator: false,
+    phone: null,
+    outbound: false,
   });
 });

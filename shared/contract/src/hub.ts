@@ -10,13 +10,15 @@ import { type LinkValues, type ScreenName, screenHref } from './screens/index';
  * - A VERIFIED DA: register farmer, add development group, record reach and record adoption
  *   (after picking development groups of their kebele), give feedback (after picking one of the
  *   advisories for their kebele), update profile.
- * - A notification manager: the notification list and form (whatever else they are).
+ * - A notification manager: the notification list and form (whatever else they are). A creator
+ *   whose grant was revoked: the list alone, to remove what they made (the server refuses the rest).
  * - Reports for a DA, a report user, a supervisor or a manager (each sees their own area).
  * - A DA whose registration waits for the organisation's decision: that news instead of the DA
  *   registration (they registered already), and the report-user entry.
- * - Anyone else with a verified phone: DA registration, and report-user registration (update
- *   once they have a report-user profile).
- * - Without a verified phone (it comes only from a contact shared in the bot): share it first.
+ * - A report user: their reports, then their profile, then DA registration.
+ * - Anyone else with a verified phone: DA registration, and report-user registration.
+ * - Without a verified phone (it comes only from a contact shared in the bot): share it first;
+ *   a report user (their profile is found by their Telegram id) sees their reports and profile.
  */
 
 /** `GET /api/me/` as the hub reads it (the contract's `me` schema outputs this). */
@@ -28,11 +30,27 @@ export interface MeAnswer {
     verification_status: VerificationStatus;
     language: string;
     phone_verified: boolean;
+    phone_number?: string | null;
+    outbound_da?: boolean;
+    has_notifications?: boolean;
   } | null;
   da: { id: number; kebele: number; name: string; phone_number: string | null } | null;
   report_user: number | null;
-  grants: ReadonlyArray<{ role: string; location_type: string; location_id: number | null }>;
+  grants: ReadonlyArray<{
+    role: string;
+    location_type: string;
+    location_id: number | null;
+    place?: GrantPlace;
+  }>;
   pending_enrolment?: { kebele: number; waiting_for: 'supervisor' | 'operator' } | null;
+}
+
+/** A granted area and the areas above it (`/api/me/`'s grants). */
+export interface GrantPlace {
+  region: number | null;
+  zone: number | null;
+  woreda: number | null;
+  kebele: number | null;
 }
 
 /** What decides the entries: as much as the bot's session and `/api/me/` both know. */
@@ -46,6 +64,12 @@ export interface HubUser {
   reportUser: boolean;
   /** Holds an operator's notification-manager grant. */
   manager: boolean;
+  /** Has active notifications of their own (the list stays open without a grant, to remove them). */
+  creator?: boolean;
+  /** The verified phone (0-prefixed national form), the DA registration's prefill (a DA's is `da.phone`). */
+  phone?: string | null;
+  /** The organisation's DA list knows that phone: the DA registration opens in update_outbound mode. */
+  outbound?: boolean;
   /** Holds an operator's supervisor grant (reads its area: reports). */
   supervisor?: boolean;
   /** The private chat with the bot (the reach and adoption screens' `chatid`), when known. */
@@ -62,6 +86,9 @@ export function hubUserOf(me: MeAnswer): HubUser {
     da: me.da && { id: me.da.id, kebele: me.da.kebele, phone: me.da.phone_number },
     reportUser: me.report_user !== null,
     manager: me.grants.some((g) => g.role === 'notification_manager'),
+    creator: me.bot_user?.has_notifications ?? false,
+    phone: me.bot_user?.phone_number ?? null,
+    outbound: me.bot_user?.outbound_da ?? false,
     supervisor: me.grants.some((g) => g.role === 'supervisor'),
     chatId: me.chat_id,
     pending: me.pending_enrolment?.waiting_for ?? null,
@@ -118,18 +145,23 @@ export function hubMenu(user: HubUser): HubMenu {
       'feedback',
     ]);
   } else if (user.botUserId === null || !user.phoneVerified) {
-    return { kind: 'share_contact' };
+    // A report user's profile and reports go by their Telegram id: no phone needed for them.
+    if (!user.reportUser) return { kind: 'share_contact' };
+    return { kind: 'entries', sections: [['reports'], ['report_user_update']] };
   }
   if (user.manager) sections.push(['notifications', 'create_notification']);
+  else if (user.creator) sections.push(['notifications']);
   if (user.da || user.reportUser || user.manager || user.supervisor) sections.push(['reports']);
-  const reportUser = user.reportUser ? 'report_user_update' : 'report_user_registration';
   if (user.da) {
     if (user.da.phone) sections.push(['update_profile']);
   } else if (user.pending) {
-    sections.push([reportUser]);
+    sections.push([user.reportUser ? 'report_user_update' : 'report_user_registration']);
     return { kind: 'entries', sections, pending: user.pending };
+  } else if (user.reportUser) {
+    // Their reports above, their profile first here: a report user is not asked to become a DA first.
+    sections.push(['report_user_update', 'da_registration']);
   } else {
-    sections.push(['da_registration', reportUser]);
+    sections.push(['da_registration', 'report_user_registration']);
   }
   return { kind: 'entries', sections };
 }
@@ -196,7 +228,7 @@ export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions
         : undefined;
     case 'notifications':
     case 'create_notification': {
-      if (!user.manager || botUserId === null) return undefined;
+      if (botUserId === null) return undefined;
       const values = { bot_user_id: botUserId, lang };
       return key === 'notifications'
         ? { screen: 'notificationList', values }
@@ -204,9 +236,19 @@ export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions
     }
     case 'reports':
       return { screen: 'reports', values: { lang } };
+    // The bot's button's parameters: the verified phone prefilled, update_outbound when the
+    // organisation's DA list knows it (the form then prefills from that entry and updates it).
     case 'da_registration':
       return botUserId !== null
-        ? { screen: 'daRegistration', values: { user_id: botUserId, lang } }
+        ? {
+            screen: 'daRegistration',
+            values: {
+              user_id: botUserId,
+              phone_number: user.phone ?? undefined,
+              update_outbound: user.outbound ?? false,
+              lang,
+            },
+          }
         : undefined;
     case 'report_user_registration':
     case 'report_user_update':

@@ -191,7 +191,7 @@ export const peopleRoutes = {
     // Any Telegram user, about themself only: the answer is made from the proof's user alone.
     policy: { who: 'user' },
     summary:
-      "The caller's own state for the home hub: bot user, chosen language, DA, report user, grants (area only)",
+      "The caller's own state for the home hub and the notification screens: bot user, chosen language, DA, report user, grants (area and its place)",
   }),
 
   // Roles an operator grants (docs/authorization.md).

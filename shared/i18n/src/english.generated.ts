@@ -14,6 +14,7 @@ export type English = {
     readonly report_user_prompt: "Are you a report user? Use the buttons below.";
     readonly register_report_user_button: "Register as report user";
     readonly update_report_user_button: "Update report user profile";
+    readonly report_user_home: "Your area's reports are one tap away: press Reports below, or the menu button. You can also update your report user profile here, or register as a development agent.";
     readonly verified: "You are verified. Choose what to do from the menu.";
     readonly registration_required: "Please register as a development agent first. Send /start to begin.";
     readonly rejected: "Your registration was rejected. Please contact your supervisor.";
@@ -26,6 +27,7 @@ export type English = {
       readonly notifications: "Notifications";
       readonly create_notification: "Create notification";
       readonly update_profile: "Update profile";
+      readonly reports: "Reports";
       readonly language: "Language";
       readonly help: "Help";
     };
@@ -375,6 +377,8 @@ export type English = {
     readonly remove: "Remove";
     readonly cancel: "Cancel";
     readonly confirm_remove: "Are you sure you want to remove this notification?";
+    readonly no_recipients_confirm: "This notification would reach 0 DAs: no development agent of this area uses the bot yet. Save it anyway?";
+    readonly save_anyway: "Save anyway";
     readonly notification_created_successfully: "Notification created successfully";
     readonly notification_updated_successfully: "Notification updated successfully";
     readonly notification_removed_successfully: "Notification removed successfully";

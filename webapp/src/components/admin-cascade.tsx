@@ -14,6 +14,15 @@ import type { ApiError } from '../lib/api/lazy-client';
 import { currentLanguage, localName, sortByShownName, useT } from '../lib/i18n/texts';
 import { SelectField, type SelectOption } from './select-field';
 
+/**
+ * Which areas a level offers, given the ids chosen above it (top down): every area or only
+ * these, and whether 'All' (the area above, or the nation) may head the list.
+ */
+export type CascadeOffer = (
+  level: AdminLevel,
+  above: readonly number[],
+) => { all: boolean; ids: ReadonlySet<number> | 'every' };
+
 export interface AdminCascadeProps<T extends FieldValues, TOut extends FieldValues = T> {
   /** The form; its output type (TOut) may differ from what the inputs hold. */
   form: UseFormReturn<T, unknown, TOut>;
@@ -23,6 +32,8 @@ export interface AdminCascadeProps<T extends FieldValues, TOut extends FieldValu
   names?: Partial<Record<AdminLevel, FieldPath<T>>>;
   /** Notification targeting: every list starts with 'All', and choosing it hides the levels below. */
   allowAll?: boolean;
+  /** Only these areas (a manager's grants); the value a field holds stays listed whatever it is. */
+  offer?: CascadeOffer | null;
   disabled?: boolean;
   /** Section header above the selects. */
   header?: string;
@@ -76,6 +87,7 @@ export function AdminCascade<T extends FieldValues, TOut extends FieldValues = T
   levels = ['region', 'zone', 'woreda', 'kebele'],
   names = {},
   allowAll = false,
+  offer = null,
   disabled = false,
   header,
 }: AdminCascadeProps<T, TOut>) {
@@ -104,6 +116,7 @@ export function AdminCascade<T extends FieldValues, TOut extends FieldValues = T
           parent={i === 0 ? undefined : values[i - 1]}
           enabled={i === 0 || Boolean(values[i - 1])}
           allowAll={allowAll}
+          offered={offer?.(level, values.slice(0, i).map(Number)) ?? null}
           disabled={disabled}
           onChange={() => clearBelow(i)}
         />
@@ -119,6 +132,7 @@ interface CascadeSelectProps<T extends FieldValues, TOut extends FieldValues> {
   parent: string | undefined;
   enabled: boolean;
   allowAll: boolean;
+  offered: ReturnType<CascadeOffer> | null;
   disabled: boolean;
   onChange: () => void;
 }
@@ -130,16 +144,26 @@ function CascadeSelect<T extends FieldValues, TOut extends FieldValues>({
   parent,
   enabled,
   allowAll,
+  offered,
   disabled,
   onChange,
 }: CascadeSelectProps<T, TOut>) {
   const t = useT();
   const { state, retry } = useAreas(level, parent, enabled);
-  const areas = state.status === 'ready' ? state.areas : [];
+  const current = useWatch({ control: form.control, name }) as string | undefined;
+  const ids = offered?.ids ?? 'every';
+  const loaded = state.status === 'ready' ? state.areas : [];
+  const areas = useMemo(
+    () => (ids === 'every' ? loaded : loaded.filter((a) => ids.has(a.id) || String(a.id) === current)),
+    [loaded, ids, current],
+  );
   const lang = currentLanguage();
   const options = useMemo(() => areaOptions(areas, lang), [areas, lang]);
+  const all = allowAll && (offered?.all ?? true);
   const shown =
-    allowAll && state.status === 'ready' ? [{ value: ALL, label: t('common.all') }, ...options] : options;
+    state.status === 'ready' && (all || (allowAll && current === ALL))
+      ? [{ value: ALL, label: t('common.all') }, ...options]
+      : options;
   const placeholder =
     state.status === 'loading'
       ? t('common.loading')

@@ -2,10 +2,11 @@ import { type BotUser, type Me, routes } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
-import { isVerifiedDa } from '../serving/authorize';
+import { isVerifiedDa, reportPlace } from '../serving/authorize';
 import { detailError, FieldErrorSet, forbidden, notFound } from '../serving/http-error';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
+import { knownOutbound } from './das';
 import { decideForKebele, enrol, ruleStatus } from './enrolment';
 
 export const BOT_USER_COLUMNS = `b.id, b.telegram_id, b.chat_id, b.first_name, b.language, b.phone_number,
@@ -19,7 +20,8 @@ export const BOT_USER_COLUMNS = `b.id, b.telegram_id, b.chat_id, b.first_name, b
      then 'supervisor' else 'operator' end)
    from da_enrolments e join da_profiles d on d.id = e.da_profile_id
    where d.id = b.da_profile_id and e.kebele_id = d.kebele_id and e.status = 'pending'
-     and b.verification_status = 'PENDING') as pending_enrolment`;
+     and b.verification_status = 'PENDING') as pending_enrolment,
+  exists (select 1 from location_notifications n where n.created_by = b.id and n.active) as has_notifications`;
 
 /** Telegram shares `+251911…`; stored as the 9-digit national number when it is Ethiopian. */
 const storedPhone = (p: string | null | undefined) => (p == null ? p : (normalizePhone(p) ?? p));
@@ -203,9 +205,11 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
 
   /**
    * The caller's own state, for the home hub (the menu button's launch: initData, no link
-   * parameters). Everything comes from the proof's Telegram user: who they are to the server is
-   * the actor authorization uses (its DA rule, its grants), and the rest is their bot user's row.
-   * No phone number but a DA's own, which their update-profile screen looks the profile up by.
+   * parameters) and the notification form (its grants). Everything comes from the proof's
+   * Telegram user: who they are to the server is the actor authorization uses (its DA rule, its
+   * grants), and the rest is their bot user's row. Their report-user profile is found by their
+   * Telegram id, as the reports find it, even before the bot has seen them. No phone number but
+   * their own verified one.
    */
   serve(app, env, routes.getMe, async ({ actor }) => {
     if (actor.kind !== 'user') throw forbidden(); // the service token is nobody's "me"
@@ -216,6 +220,30 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
     );
     const row = found.rows[0];
     const bot = actor.botUser;
+    const reportUser =
+      row?.report_user ??
+      (
+        await db.query<{ id: number }>('select id from report_users where created_by = $1', [
+          actor.telegramUserId,
+        ])
+      ).rows[0]?.id ??
+      null;
+    const phone = bot?.phone_number ?? null;
+    const grants = await Promise.all(
+      (bot?.grants ?? []).map(async (g) => ({
+        role: g.role,
+        location_type: g.location_type,
+        location_id: g.location_id,
+        place: (g.location_type === 'all' || g.location_id === null
+          ? null
+          : await reportPlace(db, g.location_type, g.location_id)) ?? {
+          region: null,
+          zone: null,
+          woreda: null,
+          kebele: null,
+        },
+      })),
+    );
     const me: Me = {
       telegram_id: actor.telegramUserId,
       // A private chat's id is its user's id: where the bot writes to this user.
@@ -226,7 +254,10 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
               id: bot.id,
               verification_status: bot.status,
               language: row.language,
-              phone_verified: bot.phone_number !== null,
+              phone_verified: phone !== null,
+              phone_number: phone && prefillPhone(phone),
+              outbound_da: phone !== null && (await knownOutbound(db, phone)),
+              has_notifications: Boolean(row.has_notifications),
             }
           : null,
       da: isVerifiedDa(actor)
@@ -234,16 +265,12 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
             id: actor.da.id,
             kebele: actor.da.kebele,
             name: row?.da_name ?? '',
-            phone_number: actor.botUser.phone_number ? prefillPhone(actor.botUser.phone_number) : null,
+            phone_number: phone && prefillPhone(phone),
           }
         : null,
-      report_user: row?.report_user == null ? null : Number(row.report_user),
+      report_user: reportUser === null ? null : Number(reportUser),
       pending_enrolment: row?.pending_enrolment ?? null,
-      grants: (bot?.grants ?? []).map((g) => ({
-        role: g.role,
-        location_type: g.location_type,
-        location_id: g.location_id,
-      })),
+      grants,
     };
     return me;
   });

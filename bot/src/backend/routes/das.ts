@@ -19,6 +19,26 @@ export const DA_COLUMNS = `d.id, d.first_name, d.father_name, d.grand_father_nam
   d.sex, d.region_id as region, d.zone_id as zone, d.woreda_id as woreda, d.kebele_id as kebele,
   d.role_id as role, d.created_by, (select name from da_roles where id = d.role_id) as specialization`;
 
+/** `/development-agents/`'s rows for phone $1: its DA profiles, else its roster entry. */
+const OUTBOUND_SQL = `select ${DA_COLUMNS} from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1
+  union all
+  select r.id, r.first_name, r.father_name, r.grand_father_name, r.phone_number, r.phone_number,
+    r.sex, z.region_id, w.zone_id, k.woreda_id, r.kebele_id, r.role_id, null::bigint,
+    (select name from da_roles where id = r.role_id)
+  from da_roster r join kebeles k on k.id = r.kebele_id join woredas w on w.id = k.woreda_id
+    join zones z on z.id = w.zone_id
+  where r.phone_number = $1 and not exists (
+    select 1 from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1)`;
+
+/**
+ * Whether `/development-agents/` finds this national phone (what makes the bot's DA registration
+ * button open in update_outbound mode): the hub's entry follows the same answer.
+ */
+export async function knownOutbound(q: Queryable, phone: string): Promise<boolean> {
+  const r = await q.query(`select 1 from (${OUTBOUND_SQL}) o limit 1`, [phone]);
+  return r.rows.length > 0;
+}
+
 async function checkDaPayload(q: Queryable, body: DaPayload): Promise<void> {
   const errors = new FieldErrorSet();
   await checkAreas(
@@ -153,19 +173,7 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
   serve(app, env, routes.findDevelopmentAgents, ({ query, request }) => {
     const phone = normalizePhone(query.phone_number);
     if (!phone) throw fieldError('phone_number', 'phone_number_validation');
-    return listOrPage<OutboundDa>(db, request, query, {
-      sql: `select ${DA_COLUMNS} from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1
-        union all
-        select r.id, r.first_name, r.father_name, r.grand_father_name, r.phone_number, r.phone_number,
-          r.sex, z.region_id, w.zone_id, k.woreda_id, r.kebele_id, r.role_id, null::bigint,
-          (select name from da_roles where id = r.role_id)
-        from da_roster r join kebeles k on k.id = r.kebele_id join woredas w on w.id = k.woreda_id
-          join zones z on z.id = w.zone_id
-        where r.phone_number = $1 and not exists (
-          select 1 from da_profiles d where d.phone_number = $1 or d.telegram_phone_number = $1)`,
-      params: [phone],
-      orderBy: 'id',
-    });
+    return listOrPage<OutboundDa>(db, request, query, { sql: OUTBOUND_SQL, params: [phone], orderBy: 'id' });
   });
 
   serve(app, env, routes.listDaRoles, ({ query, request }) =>

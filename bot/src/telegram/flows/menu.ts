@@ -42,12 +42,14 @@ export function menuFlow(s: Services): Composer<BotContext> {
   }
 
   /**
-   * Notifications: a notification manager's (the hub's rule, @gebere/contract/hub), DA or not;
-   * anyone else is told why and shown what they may do instead.
+   * Notifications: a notification manager's (the hub's rule, @gebere/contract/hub), DA or not,
+   * and a creator's whose grant was revoked (their list, to remove what they made); anyone else
+   * is told why and shown what they may do instead.
    */
   flow.command('notifications', async (ctx) => {
     const state = await refresh(ctx, s);
-    if (state.rejected || !state.manager) return showHome(ctx, s, state, ctx.t('server.not_manager'));
+    if (state.rejected || !(state.manager || state.creator))
+      return showHome(ctx, s, state, ctx.t('server.not_manager'));
     const url = linksFor(ctx, s).notificationList(state.botUserId);
     if (isDa(state)) return openForm(ctx, s, state, url);
     await ctx.reply(ctx.t('bot.open_form'), {
@@ -60,7 +62,7 @@ export function menuFlow(s: Services): Composer<BotContext> {
    * kebele, a report user's woreda, a supervisor's area) or that there is none is the server's.
    * Below it, the weekly digest's subscribe and unsubscribe buttons (flows/digest.ts).
    */
-  flow.command('reports', async (ctx) => {
+  const reports = async (ctx: BotContext) => {
     const state = await refresh(ctx, s);
     if (state.rejected) return showHome(ctx, s, state);
     await ctx.reply(ctx.t('bot.open_reports'), {
@@ -70,7 +72,10 @@ export function menuFlow(s: Services): Composer<BotContext> {
         new InlineKeyboard().webApp(ctx.t('bot.open_reports_button'), linksFor(ctx, s).reports()),
       ),
     });
-  });
+  };
+  flow.command('reports', reports);
+  // The Reports button of a keyboard that is not a DA's (a report user's, keyboards.ts).
+  flow.hears(labelsOf('bot.menu.reports'), reports);
 
   /**
    * Update profile. A linked DA updates their profile here. Someone with no local DA profile whom

@@ -26,7 +26,7 @@ export function onboardingFlow(s: Services): Composer<BotContext> {
     if (state.rejected) return showHome(ctx, s, state);
     await ctx.reply(ctx.t('bot.welcome_new'));
     // A phone verified before: the rule again (an operator may have added the DA since).
-    if (state.phone) return afterPhone(ctx, s, await identify(ctx, s, state.phone), state.phone);
+    if (state.phone) return afterPhone(ctx, s, await identify(ctx, s, state.phone));
     await askContact(ctx);
   });
 
@@ -36,23 +36,23 @@ export function onboardingFlow(s: Services): Composer<BotContext> {
     if (contact.user_id !== ctx.from.id) return askContact(ctx, ctx.t('bot.share_own_contact'));
     const phone = normalizePhone(contact.phone_number);
     if (!phone) return askContact(ctx, ctx.t('bot.phone_not_valid'));
-    await afterPhone(ctx, s, await identify(ctx, s, phone), phone);
+    await afterPhone(ctx, s, await identify(ctx, s, phone));
   });
 
   return flow;
 }
 
 /**
- * Linked by the backend → the menu. A DA only the organisation's DA list knows by this phone (the
- * spec's `/development-agents/` lookup) → the registration form in update_outbound mode, which
- * updates that profile (or registers anew on 404). Nobody → the registration form.
+ * Linked by the backend → the menu. Anyone else → their entries (showRegistration): a report
+ * user's reports and profile, or the registration form, in update_outbound mode for a DA only the
+ * organisation's DA list knows by this phone (the spec's `/development-agents/` lookup, made in
+ * user-state.ts), which updates that profile or registers anew on 404.
  */
-async function afterPhone(ctx: BotContext, s: Services, state: UserState, phone: string): Promise<void> {
+async function afterPhone(ctx: BotContext, s: Services, state: UserState): Promise<void> {
   if (state.da) {
     s.logger.info({ botUserId: state.botUserId, daId: state.da.id }, 'bot user is a linked DA');
     return showMenu(ctx, s, { ...state, da: state.da }, welcomeBack(ctx, state.da.name));
   }
   if (state.rejected) return showHome(ctx, s, state);
-  const [outbound] = await s.backend.findOutboundDas(phone);
-  await showRegistration(ctx, s, state, { updateOutbound: outbound !== undefined });
+  await showRegistration(ctx, s, state);
 }

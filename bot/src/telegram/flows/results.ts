@@ -87,5 +87,6 @@ export async function menuAfterResult(
     da: daInfo(da),
     reportUser: user.report_user !== null,
     manager: isManager(user),
+    creator: user.has_notifications ?? false,
   });
 }

@@ -20,6 +20,11 @@ export const botUser = z.object({
   grants: z.array(heldGrant),
   /** The linked DA's registration request still waiting for a decision, if any. */
   pending_enrolment: pendingEnrolment.nullable().optional(),
+  /**
+   * Has active notifications of their own (created_by): the notification list stays open to them
+   * after a revocation, to remove them (an organisation's backend without it: false).
+   */
+  has_notifications: z.boolean().optional(),
 });
 export type BotUser = z.infer<typeof botUser>;
 

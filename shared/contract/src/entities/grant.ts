@@ -8,6 +8,17 @@ export const grantRole = z.enum(GRANT_ROLES);
 /** An area a grant covers: 'all' (national, no id) or one admin area. */
 const grantArea = z.object({ location_type: locationType, location_id: id.nullable() });
 
+/**
+ * A granted area and the areas above it (ids, null above the nation or below the area): which
+ * region a zone grant lies in, so a form can offer that region and nothing else.
+ */
+export const grantPlace = z.object({
+  region: id.nullable(),
+  zone: id.nullable(),
+  woreda: id.nullable(),
+  kebele: id.nullable(),
+});
+
 /** What the caller holds, as the bot user answer carries it. */
 export const heldGrant = grantArea.extend({ role: grantRole });
 export type HeldGrant = z.infer<typeof heldGrant>;

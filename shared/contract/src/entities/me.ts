@@ -3,7 +3,7 @@ import { id } from '../common';
 import { language, verificationStatus } from '../enums';
 import type { MeAnswer } from '../hub';
 import { pendingEnrolment } from './enrolment';
-import { heldGrant } from './grant';
+import { grantPlace, heldGrant } from './grant';
 
 /**
  * `GET /api/me/`: the calling Telegram user's own state, for the home hub opened from the chat's
@@ -23,6 +23,18 @@ export const me = z.object({
       language,
       /** A phone Telegram verified (a shared contact) is known. */
       phone_verified: z.boolean(),
+      /**
+       * That phone, the caller's own, in the form's 0-prefixed national shape: the DA registration
+       * the hub opens is prefilled with it, as the bot's button is.
+       */
+      phone_number: z.string().nullable().optional(),
+      /**
+       * The organisation's DA list (`/development-agents/`: a DA profile or its roster) knows that
+       * phone: the DA registration opens in update_outbound mode, as the bot's button does.
+       */
+      outbound_da: z.boolean().optional(),
+      /** Has active notifications of their own: the list opens to remove them, grant or not. */
+      has_notifications: z.boolean().optional(),
     })
     .nullable(),
   /** The DA this user acts as: linked and VERIFIED (docs/authorization.md); else null. */
@@ -40,8 +52,11 @@ export const me = z.object({
     .nullable(),
   /** The user's report-user profile, if they made one. */
   report_user: id.nullable(),
-  /** Operator grants on the user's verified phone: role and area only. */
-  grants: z.array(heldGrant),
+  /**
+   * Operator grants on the user's verified phone: role and area, with the area's place in the
+   * admin tree (the notification form offers only the areas a manager's grants cover).
+   */
+  grants: z.array(heldGrant.extend({ place: grantPlace.optional() })),
   /**
    * The caller's DA registration waiting for the organisation's decision (docs/authorization.md,
    * "Verification status"): the hub says so instead of offering to register again.

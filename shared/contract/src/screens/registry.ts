@@ -87,6 +87,8 @@ const RECORD_CALLS = {
 const NOTIFICATION_PARAMS = { bot_user_id: required(ID) };
 
 const NOTIFICATION_CALLS = {
+  // The caller's own grants: the form offers only their areas, the list its form only to a manager.
+  getMe: {},
   createNotification: { 'body.created_by': 'bot_user_id' },
   listNotificationsByCreator: { 'params.user_id': 'bot_user_id' },
   getNotificationDetails: {},

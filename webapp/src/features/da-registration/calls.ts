@@ -1,4 +1,4 @@
-import type { DaPayload, DaProfile, DaRole, DaSaved } from '@gebere/contract';
+import type { DaPayload, DaProfile, DaRole, DaSaved, OutboundDa } from '@gebere/contract';
 import { type ApiError, type ApiResult, api } from '../../lib/api/lazy-client';
 import type { KeyedSend, Sent } from '../../lib/forms/save-then-hand-back';
 
@@ -13,6 +13,15 @@ export async function listRoles(): Promise<ApiResult<DaRole[]>> {
 /** Spec §7: GET /api/da-profiles/?phone_number= with the normalised number; null when none. */
 export async function findDaByPhone(phone: string): Promise<ApiResult<DaProfile | null>> {
   const r = await api.call('findDaProfiles', { query: { phone_number: phone, paginate: 'false' } });
+  return r.ok ? { ...r, data: list(r.data)[0] ?? null } : r;
+}
+
+/**
+ * Spec §7: GET /development-agents/?phone_number= (update_outbound): the DA profile with that
+ * number, else the organisation's roster entry for it in the profile's shape; null when neither.
+ */
+export async function findOutboundDa(phone: string): Promise<ApiResult<OutboundDa | null>> {
+  const r = await api.call('findDevelopmentAgents', { query: { phone_number: phone, paginate: 'false' } });
   return r.ok ? { ...r, data: list(r.data)[0] ?? null } : r;
 }
 

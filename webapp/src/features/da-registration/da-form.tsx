@@ -1,4 +1,4 @@
-import type { DaProfile, DaRole } from '@gebere/contract';
+import type { DaRole, OutboundDa } from '@gebere/contract';
 import { GENDERS } from '@gebere/contract/rules';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { AdminCascade } from '../../components/admin-cascade';
@@ -43,8 +43,11 @@ export interface DaFormProps {
   /** update_outbound: a 404 from the update registers instead. */
   outbound: boolean;
   roles: DaRole[];
-  /** The stored profile to update (update and update_outbound modes), if one was found. */
-  profile: DaProfile | null;
+  /**
+   * What to update (update mode: the DA profile; update_outbound: the organisation's entry, a
+   * profile or the roster's), if one was found: it prefills the form and the save tries its id.
+   */
+  profile: OutboundDa | null;
 }
 
 export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: DaFormProps) {
@@ -54,7 +57,9 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     {
       screen: mode === 'update' ? 'daUpdateProfile' : 'daRegistration',
       params: { userId, profile: profile?.id },
-      base: profile ? daValuesFromProfile(profile, roles) : emptyDaValues(phoneParam),
+      base: profile
+        ? daValuesFromProfile(profile, roles, outbound ? phoneParam : null)
+        : emptyDaValues(phoneParam),
     },
     { resolver },
   );

@@ -13,8 +13,10 @@ addEnglish('da', daTexts);
 
 /**
  * Spec §2 /da_registration and /da_update_profile (?user_id=&phone_number=&lang=&update_outbound=):
- * the DA form of §3 with the admin cascade and the server's roles. Update mode (and
- * update_outbound) first loads the DA profile of the link's phone number and prefills it.
+ * the DA form of §3 with the admin cascade and the server's roles. Update mode first loads the DA
+ * profile of the link's phone number and prefills it; update_outbound loads what the
+ * organisation's DA list has for it (`/development-agents/`: a profile, else the roster's entry),
+ * prefills it and tries the update first (spec §4).
  * On success the bot user becomes VERIFIED, a `da_registered` result goes back to the chat and
  * the app closes.
  *
@@ -34,7 +36,10 @@ export function DaRegistrationScreen({ mode }: { mode: 'register' | 'update' }) 
   const missing: string[] = [...params.missing];
   if (mode === 'update' && !lookupPhone) missing.push('phone_number');
 
-  const { state, retry } = useDaContext(missing.length === 0, lookupPhone);
+  const { state, retry } = useDaContext(
+    missing.length === 0,
+    lookupPhone ? { phone: lookupPhone, from: outbound ? 'outbound' : 'profiles' } : null,
+  );
   const error =
     state.status === 'error'
       ? { message: describeApiError(state.error), onRetry: retry }

@@ -32,6 +32,18 @@ const profile = {
 };
 
 const lookup = (found: unknown[]) => route('GET', '/backend/api/da-profiles/', () => json(200, found));
+/** The organisation's DA list (`/development-agents/`): update_outbound's lookup. */
+const outboundLookup = (found: unknown[]) =>
+  route('GET', '/backend/development-agents/', () => json(200, found));
+/** A roster entry as `/development-agents/` answers it: the profile's shape, no creator, id from 1e9. */
+const rosterEntry = {
+  ...profile,
+  id: 1_000_000_004,
+  father_name: 'Roster',
+  telegram_phone_number: '912345678',
+  created_by: null,
+  specialization: 'Livestock',
+};
 const finishRoutes = () => [
   route('PATCH', '/backend/api/bot-users/8/', () => json(200, verifiedBotUser)),
   route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
@@ -196,10 +208,10 @@ describe('DA registration with update_outbound', () => {
 
   const outboundParams = { ...linkParams, update_outbound: 'true' };
 
-  it('tries the update first and registers instead when the server answers 404', async () => {
+  it('prefills from the roster entry, tries its update first and registers on 404', async () => {
     const { requests } = installFakeFetch(
-      lookup([profile]),
-      route('PUT', '/backend/api/da-profiles/70/', () => json(404, { detail: 'Not found.' })),
+      outboundLookup([rosterEntry]),
+      route('PUT', '/backend/api/da-profiles/1000000004/', () => json(404, { detail: 'Not found.' })),
       route('POST', '/backend/api/da-profiles/', (r) =>
         json(201, { ...profile, ...(r.body as object), id: 91 }),
       ),
@@ -208,30 +220,48 @@ describe('DA registration with update_outbound', () => {
     );
     const user = open('register', outboundParams);
     const button = await screen.findByRole('button', { name: 'Register' });
+    expect(requests.find((r) => r.path === '/backend/development-agents/')?.query.get('phone_number')).toBe(
+      '912345678',
+    );
+    expect(requests.some((r) => r.path === '/backend/api/da-profiles/' && r.method === 'GET')).toBe(false);
+    // Every field from the roster, the Telegram phone the link's (the one Telegram verified).
     expect(field('First name')).toHaveValue('Almaz');
-    await waitFor(() => expect(select('Kebele')).toBeEnabled());
+    expect(field("Father's name")).toHaveValue('Roster');
+    expect(field('Phone number')).toHaveValue('0912345678');
+    expect(field('Telegram phone number')).toHaveValue('0912345678');
+    expect(screen.getByLabelText('Female')).toBeChecked();
+    expect(select('Role')).toHaveValue('2');
+    await waitFor(() => expect(select('Kebele')).toHaveValue('2111'));
     await user.click(button);
 
     await waitFor(() => expect(requests.some((r) => r.path === '/tg/result')).toBe(true));
     const writes = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
     expect(writes).toEqual([
-      'PUT /backend/api/da-profiles/70/',
+      'PUT /backend/api/da-profiles/1000000004/',
       'POST /backend/api/da-profiles/',
       'PATCH /backend/api/bot-users/8/',
       'POST /tg/result',
     ]);
-    expect(bodiesOf(requests, 'POST', '/backend/api/da-profiles/')[0]).toEqual(
-      bodiesOf(requests, 'PUT', '/backend/api/da-profiles/70/')[0],
-    );
+    const sent = bodiesOf(requests, 'POST', '/backend/api/da-profiles/')[0];
+    expect(sent).toEqual(bodiesOf(requests, 'PUT', '/backend/api/da-profiles/1000000004/')[0]);
+    expect(sent).toMatchObject({
+      first_name: 'Almaz',
+      father_name: 'Roster',
+      phone_number: '912345678',
+      telegram_phone_number: '912345678',
+      kebele: 2111,
+      role: 2,
+      created_by: 8,
+    });
     expect(bodiesOf(requests, 'POST', '/tg/result')).toEqual([
-      { result: { kind: 'da_registered', da_id: 91, name: 'Almaz Bekele Haile', update: false } },
+      { result: { kind: 'da_registered', da_id: 91, name: 'Almaz Roster Haile', update: false } },
     ]);
     expect(screen.getByText('Registration Successful!')).toBeInTheDocument();
   });
 
   it('keeps the update when it succeeds', async () => {
     const { requests } = installFakeFetch(
-      lookup([profile]),
+      outboundLookup([profile]),
       route('PUT', '/backend/api/da-profiles/70/', () => json(200, profile)),
       ...finishRoutes(),
       ...referenceRoutes(),
@@ -249,7 +279,7 @@ describe('DA registration with update_outbound', () => {
 
   it('toasts the registration error when the fallback registration fails', async () => {
     installFakeFetch(
-      lookup([profile]),
+      outboundLookup([profile]),
       route('PUT', '/backend/api/da-profiles/70/', () => json(404, { detail: 'Not found.' })),
       route('POST', '/backend/api/da-profiles/', () => json(400, { phone_number: ['Taken.'] })),
       ...referenceRoutes(),
@@ -265,11 +295,11 @@ describe('DA registration with update_outbound', () => {
   });
 
   it('registers directly when no profile has the phone number', async () => {
-    const { requests } = installFakeFetch(lookup([]), ...referenceRoutes());
+    const { requests } = installFakeFetch(outboundLookup([]), ...referenceRoutes());
     open('register', outboundParams);
     await screen.findByRole('button', { name: 'Register' });
     expect(field('First name')).toHaveValue('');
     expect(field('Phone number')).toHaveValue('0912345678');
-    expect(requests.some((r) => r.path === '/backend/api/da-profiles/')).toBe(true);
+    expect(requests.some((r) => r.path === '/backend/development-agents/')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { DaPayload, DaProfile, DaRole, Gender } from '@gebere/contract';
+import type { DaPayload, DaProfile, DaRole, Gender, OutboundDa } from '@gebere/contract';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
 import { genderOf, idText, textOf } from '../../lib/forms/fix';
 import type { DaFormOutput } from './da-form-schema';
@@ -74,14 +74,22 @@ export function matchRole(
   return role ? String(role.id) : '';
 }
 
-/** The update form: every field from the stored profile, phones in the form's 0… shape. */
-export function daValuesFromProfile(profile: DaProfile, roles: readonly DaRole[]): DaFormValues {
+/**
+ * The update form: every field from the stored profile (or the organisation's roster entry),
+ * phones in the form's 0… shape. `telegramPhone` (update_outbound: the number Telegram verified,
+ * the link's) is the Telegram phone: the one the server accepts, whatever the entry carries.
+ */
+export function daValuesFromProfile(
+  profile: OutboundDa,
+  roles: readonly DaRole[],
+  telegramPhone?: string | null,
+): DaFormValues {
   return {
     first_name: profile.first_name,
     father_name: profile.father_name,
     grand_father_name: profile.grand_father_name,
     phone_number: prefillPhone(profile.phone_number),
-    telegram_phone_number: prefillPhone(profile.telegram_phone_number),
+    telegram_phone_number: prefillPhone(telegramPhone || profile.telegram_phone_number),
     gender: profile.sex,
     region: String(profile.region),
     zone: String(profile.zone),

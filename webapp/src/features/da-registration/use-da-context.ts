@@ -1,8 +1,8 @@
-import type { DaProfile, DaRole } from '@gebere/contract';
+import type { DaRole, OutboundDa } from '@gebere/contract';
 import { useEffect, useState } from 'react';
 import { loadAdminAreas } from '../../lib/api/admin-areas';
 import type { ApiError } from '../../lib/api/lazy-client';
-import { findDaByPhone, listRoles } from './calls';
+import { findDaByPhone, findOutboundDa, listRoles } from './calls';
 
 type FormModule = typeof import('./da-form');
 
@@ -27,15 +27,21 @@ const chunkError: ApiError = { kind: 'network', status: null, message: 'Network 
 export type DaContext =
   | { status: 'loading' }
   | { status: 'error'; error: ApiError }
-  | { status: 'ready'; roles: DaRole[]; profile: DaProfile | null; DaForm: FormModule['DaForm'] };
+  | { status: 'ready'; roles: DaRole[]; profile: OutboundDa | null; DaForm: FormModule['DaForm'] };
+
+/** Whose entry prefills the form: the DA profile (update), or the organisation's DA list (update_outbound). */
+export type DaLookup = { phone: string; from: 'profiles' | 'outbound' } | null;
 
 /**
- * What the form needs before it can show: its code, the role options and, when `lookupPhone`
- * is given (update and update_outbound), the DA profile with that normalised number. All go out
+ * What the form needs before it can show: its code, the role options and, when `lookup` is
+ * given, the entry with that normalised number: the DA profile (update), or what the
+ * organisation's DA list has (update_outbound: a profile, else the roster's entry). All go out
  * together, and the region list alongside, so the cascade does not wait another round trip on a
  * slow network. `enabled` false (missing parameters) fetches nothing.
  */
-export function useDaContext(enabled: boolean, lookupPhone: string | null) {
+export function useDaContext(enabled: boolean, lookup: DaLookup) {
+  const lookupPhone = lookup?.phone ?? null;
+  const from = lookup?.from ?? null;
   const [state, setState] = useState<DaContext>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -46,7 +52,7 @@ export function useDaContext(enabled: boolean, lookupPhone: string | null) {
     void Promise.all([
       loadFormModule().catch(() => null),
       listRoles(),
-      lookupPhone ? findDaByPhone(lookupPhone) : null,
+      lookupPhone ? (from === 'outbound' ? findOutboundDa : findDaByPhone)(lookupPhone) : null,
     ]).then(([module, roles, found]) => {
       if (!live) return;
       if (!roles.ok) setState({ status: 'error', error: roles.error });
@@ -59,6 +65,6 @@ export function useDaContext(enabled: boolean, lookupPhone: string | null) {
       live = false;
     };
     // attempt: a retry re-runs the effect
-  }, [enabled, lookupPhone, attempt]);
+  }, [enabled, lookupPhone, from, attempt]);
   return { state, retry: () => setAttempt((n) => n + 1) };
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
+import { useManagerGrants } from '../../lib/api/my-grants';
 import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
@@ -22,15 +23,17 @@ function CreateScreen() {
   const t = useT();
   const { values: ids, missing } = useScreenParams('notificationCreate');
   const { chunk, retry } = useFormChunk();
+  // The areas the form offers are the manager's grants' (asked beside the form's code).
+  const grants = useManagerGrants(missing.length === 0);
   return (
     <Screen
       title={t('notification.title_create')}
       missing={missing}
-      loading={chunk.status === 'loading'}
+      loading={chunk.status === 'loading' || grants === 'loading'}
       error={chunk.status === 'failed' ? { message: describeApiError(NETWORK_ERROR), onRetry: retry } : null}
     >
-      {chunk.status === 'ready' && ids.bot_user_id && (
-        <chunk.Form mode="create" createdBy={ids.bot_user_id} />
+      {chunk.status === 'ready' && grants !== 'loading' && ids.bot_user_id && (
+        <chunk.Form mode="create" createdBy={ids.bot_user_id} grants={grants} />
       )}
     </Screen>
   );
@@ -74,6 +77,7 @@ function UpdateScreen({ id }: { id: number | undefined }) {
   const t = useT();
   const { details, retry: reload } = useDetails(id);
   const { chunk, retry: redownload } = useFormChunk();
+  const grants = useManagerGrants(Boolean(id));
   const error =
     details.status === 'error'
       ? { message: describeApiError(details.error), onRetry: reload }
@@ -84,14 +88,15 @@ function UpdateScreen({ id }: { id: number | undefined }) {
     <Screen
       title={t('notification.title_update')}
       missing={id ? undefined : ['id']}
-      loading={details.status === 'loading' || chunk.status === 'loading'}
+      loading={details.status === 'loading' || chunk.status === 'loading' || grants === 'loading'}
       error={error}
     >
-      {details.status === 'ready' && chunk.status === 'ready' && (
+      {details.status === 'ready' && chunk.status === 'ready' && grants !== 'loading' && (
         <chunk.Form
           mode="update"
           notification={details.notification}
           deliveries={details.notification.deliveries}
+          grants={grants}
         />
       )}
     </Screen>

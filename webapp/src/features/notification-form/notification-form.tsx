@@ -1,11 +1,13 @@
 import type { DeliveryProgress, LocationNotification } from '@gebere/contract';
 import { PAID_BROADCAST, paidBroadcastStars } from '@gebere/contract/rules';
 import { Button, List, Section } from '@telegram-apps/telegram-ui';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import type { ManagerGrant } from '../../lib/api/my-grants';
 import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { useFormSaveThenHandBack, useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
 import { type TFunction, useT } from '../../lib/i18n/texts';
@@ -23,7 +25,8 @@ import {
   updatePayload,
   valuesOf,
 } from './form-values';
-import { RecipientsHint } from './recipients-hint';
+import { grantOffer } from './grant-offer';
+import { RecipientsHint, useRecipients } from './recipients-hint';
 import { notificationResolver } from './resolver';
 import { SwitchField } from './switch-field';
 import { TextAreaField } from './text-area-field';
@@ -45,20 +48,25 @@ const paidHint = (t: TFunction) =>
     per1000: paidBroadcastStars(1000, PAID_BROADCAST.maxPerSecond),
   });
 
-export type NotificationFormProps =
+export type NotificationFormProps = (
   | { mode: 'create'; createdBy: number }
   | {
       mode: 'update';
       notification: LocationNotification;
       deliveries?: DeliveryProgress;
-    };
+    }
+) & {
+  /** The manager's grants: the cascade offers only their areas (null: not known, every area). */
+  grants?: readonly ManagerGrant[] | null;
+};
 
 /**
  * Spec §2 notification form, add and update: name, message, content type, the target area
  * (region → kebele with 'All', which hides the levels below), send now or a schedule
  * (frequency and interval). Update mode also shows the delivery counts and a Remove button, and
  * for a paused notification why it is not sent and who can resume it (Remove works without a
- * grant; an update needs one covering the target, as a create does).
+ * grant; an update needs one covering the target, as a create does). The cascade offers only
+ * what the manager's grants cover; saving a notification that reaches no DA asks first.
  */
 export function NotificationForm(props: NotificationFormProps) {
   const t = useT();
@@ -75,6 +83,8 @@ export function NotificationForm(props: NotificationFormProps) {
     { resolver: notificationResolver },
   );
   const sendNow = useWatch({ control: form.control, name: 'send_now' });
+  const offer = useMemo(() => (props.grants ? grantOffer(props.grants) : null), [props.grants]);
+  const recipients = useRecipients(form.control);
 
   const save = useFormSaveThenHandBack(form, {
     submission: (values: NotificationFormValues) => {
@@ -119,6 +129,22 @@ export function NotificationForm(props: NotificationFormProps) {
   });
   const busy = save.busy || remove.busy;
 
+  // A target no DA of the bot is in yet would send nothing: said before it is saved, and saved
+  // only if the manager still wants it (a region's DAs may join later). Asked once the form is
+  // valid, and not again when only the hand-back is left to retry.
+  const submit = async () => {
+    if (busy) return;
+    if (!save.saved && (await form.trigger()) && (await recipients.current())?.recipients === 0) {
+      const anyway = await showConfirm(t('notification.no_recipients_confirm'), {
+        confirmText: t('notification.save_anyway'),
+        cancelText: t('notification.cancel'),
+        destructive: false,
+      });
+      if (!anyway) return;
+    }
+    await save.submit();
+  };
+
   // Asked before the busy part, so nothing spins while the question is on screen; once removed,
   // a second press only retries the hand-back and needs no second question.
   const confirmRemove = async () => {
@@ -134,7 +160,7 @@ export function NotificationForm(props: NotificationFormProps) {
   };
 
   return (
-    <SubmitForm onSubmit={save.submit}>
+    <SubmitForm onSubmit={submit}>
       <List>
         {update && props.notification.paused && (
           <Section>
@@ -167,7 +193,7 @@ export function NotificationForm(props: NotificationFormProps) {
             }))}
           />
         </Section>
-        <AdminCascade form={form} allowAll header={t('notification.fields.location_type')} />
+        <AdminCascade form={form} allowAll offer={offer} header={t('notification.fields.location_type')} />
         <Section footer={sendNow ? t('notification.send_now_hint') : t('notification.interval_hint')}>
           <SwitchField control={form.control} name="send_now" label={t('notification.fields.send_now')} />
           {!sendNow && (
@@ -197,7 +223,7 @@ export function NotificationForm(props: NotificationFormProps) {
             />
           </Section>
         )}
-        <RecipientsHint control={form.control} />
+        <RecipientsHint recipients={recipients} />
         {update && (
           <Section>
             <Button
@@ -217,7 +243,7 @@ export function NotificationForm(props: NotificationFormProps) {
       </List>
       <MainButtonSubmit
         text={t(update ? 'common.update' : 'common.submit')}
-        onClick={() => void save.submit()}
+        onClick={() => void submit()}
         loading={save.busy}
         disabled={remove.busy}
       />

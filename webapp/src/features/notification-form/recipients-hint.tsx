@@ -1,4 +1,4 @@
-import type { NotificationRecipients } from '@gebere/contract';
+import type { LocationType, NotificationRecipients } from '@gebere/contract';
 import { paidBroadcastStars } from '@gebere/contract/rules';
 import { Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
@@ -38,13 +38,30 @@ export function recipientsText(
 
 type Answer = { key: string; data: NotificationRecipients | null };
 
+type TargetKey = { location_type: LocationType; location_id: number | null };
+const targetOf = (key: string): TargetKey => {
+  const [location_type, id] = key.split(':');
+  return { location_type: location_type as LocationType, location_id: id ? Number(id) : null };
+};
+const ask = (key: string) => countRecipients(targetOf(key)).then((r) => (r.ok ? r.data : null));
+
+export interface Recipients {
+  /** The chosen target (`type:id`), '' before a region is chosen. */
+  key: string;
+  /** Its count: undefined while asked, null when the server would not or could not count it. */
+  data: NotificationRecipients | null | undefined;
+  sendNow: boolean;
+  paid: boolean;
+  /** The count of the target chosen now: the one shown, else asked at once (null: none known). */
+  current: () => Promise<NotificationRecipients | null>;
+}
+
 /**
- * "This will reach N DAs, about X Stars, finishing in about T", shown before sending once a target
- * is chosen, and again whenever it changes. A count the server refuses (a target outside the
- * manager's area, which saving would refuse too) or cannot give shows nothing.
+ * How many DAs the chosen target reaches (the backend counts them, as the engine would queue
+ * them), asked once the cascade settles and again whenever the target changes: the hint shows it,
+ * and saving warns when it is none.
  */
-export function RecipientsHint({ control }: { control: Control<NotificationFormValues> }) {
-  const t = useT();
+export function useRecipients(control: Control<NotificationFormValues>): Recipients {
   const [region, zone, woreda, kebele, sendNow, paid] = useWatch({
     control,
     name: ['region', 'zone', 'woreda', 'kebele', 'send_now', 'paid_broadcast'],
@@ -55,13 +72,9 @@ export function RecipientsHint({ control }: { control: Control<NotificationFormV
   useEffect(() => {
     if (!key) return;
     let live = true;
-    const [location_type, id] = key.split(':');
     const timer = setTimeout(() => {
-      void countRecipients({
-        location_type: location_type as typeof target.location_type,
-        location_id: id ? Number(id) : null,
-      }).then((r) => {
-        if (live) setAnswer({ key, data: r.ok ? r.data : null });
+      void ask(key).then((data) => {
+        if (live) setAnswer({ key, data });
       });
     }, SETTLE_MS);
     return () => {
@@ -69,14 +82,30 @@ export function RecipientsHint({ control }: { control: Control<NotificationFormV
       clearTimeout(timer);
     };
   }, [key]);
-  if (!key) return null;
   const data = answer?.key === key ? answer.data : undefined;
-  if (data === null) return null;
+  return {
+    key,
+    data,
+    sendNow,
+    paid: sendNow && paid,
+    current: async () => (!key ? null : data !== undefined ? data : ask(key)),
+  };
+}
+
+/**
+ * "This will reach N DAs, about X Stars, finishing in about T", shown before sending once a target
+ * is chosen, and again whenever it changes. A count the server refuses (a target outside the
+ * manager's area, which saving would refuse too) or cannot give shows nothing.
+ */
+export function RecipientsHint({ recipients }: { recipients: Recipients }) {
+  const t = useT();
+  const { key, data, sendNow, paid } = recipients;
+  if (!key || data === null) return null;
   return (
     <Section>
       <p className="notification-recipients" role="status">
         {data
-          ? recipientsText(t, data, { sendNow: sendNow, paid: sendNow && paid }, Date.now())
+          ? recipientsText(t, data, { sendNow, paid }, Date.now())
           : t('notification.recipients.counting')}
       </p>
     </Section>

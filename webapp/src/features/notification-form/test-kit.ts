@@ -5,7 +5,12 @@ export const regions = [
   { id: 1, name: 'Amhara' },
   { id: 2, name: 'Oromia' },
 ];
-const zones: Record<string, { id: number; name: string }[]> = { '1': [{ id: 11, name: 'North Gondar' }] };
+const zones: Record<string, { id: number; name: string }[]> = {
+  '1': [
+    { id: 11, name: 'North Gondar' },
+    { id: 12, name: 'West Gojjam' },
+  ],
+};
 const woredas: Record<string, { id: number; name: string }[]> = { '11': [{ id: 111, name: 'Dabat' }] };
 const kebeles: Record<string, { id: number; name: string }[]> = { '111': [{ id: 1111, name: 'Kebele 01' }] };
 
@@ -42,7 +47,28 @@ export const recipientsAnswer = (over: Record<string, number> = {}) => ({
   ...over,
 });
 
-/** The embedded backend's answers for the form: admin areas, create, details and update. */
+/** `/api/me/` of the manager (bot user 5) holding these notification-manager grants. */
+export const meWith = (grants: Array<Record<string, unknown>>) => ({
+  telegram_id: 1005,
+  chat_id: 1005,
+  bot_user: { id: 5, verification_status: 'PENDING', language: 'en', phone_verified: true },
+  da: null,
+  report_user: null,
+  grants: grants.map((g) => ({ role: 'notification_manager', ...g })),
+});
+
+/** The place of a grant's area in the test tree above (`/api/me/`'s `place`). */
+export const placeOf = (o: { region?: number; zone?: number; woreda?: number; kebele?: number }) => ({
+  region: o.region ?? null,
+  zone: o.zone ?? null,
+  woreda: o.woreda ?? null,
+  kebele: o.kebele ?? null,
+});
+
+/**
+ * The embedded backend's answers for the form: admin areas, create, details and update; `/api/me/`
+ * only when `me` is given (else 404: the grants unknown, every area offered).
+ */
 export function notificationBackend({
   create = (req) => json(201, stored({ ...(req.body as object), id: 31 })),
   details = () =>
@@ -59,14 +85,17 @@ export function notificationBackend({
     }),
   update = (req) => json(200, stored(req.body as Record<string, unknown>)),
   recipients = () => json(200, recipientsAnswer()),
+  me,
 }: {
   create?: Respond;
   details?: Respond;
   update?: Respond;
   recipients?: Respond;
+  me?: Respond;
 } = {}) {
   clearAdminAreaCache();
   return installFakeFetch(
+    ...(me ? [route('GET', '/backend/api/me/', me)] : []),
     route('GET', '/backend/regions/', () => json(200, regions)),
     route('GET', '/backend/zones/', (r) => json(200, zones[r.query.get('region') ?? ''] ?? [])),
     route('GET', '/backend/woredas/', (r) => json(200, woredas[r.query.get('zone') ?? ''] ?? [])),

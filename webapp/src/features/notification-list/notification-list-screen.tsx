@@ -8,6 +8,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
+import { useManagerGrants } from '../../lib/api/my-grants';
 import { addEnglish } from '../../lib/i18n/resources-en';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
@@ -57,7 +58,8 @@ function useNotifications(userId: number | undefined) {
 /**
  * Spec §2 /notification/list?bot_user_id=: the creator's active notifications as cards (name
  * cut to 20 characters, created time, Update); a card opens /notification/update/{id} and the
- * main button 'Create notification' opens the form. Both keep this link's query (bot_user_id,
+ * main button 'Create notification' opens the form, for a notification manager only (a creator
+ * whose grant was revoked comes here to remove theirs). Both keep this link's query (bot_user_id,
  * lang); the proof travels with the launch (lib/launch/proof.ts keeps the link it was opened with),
  * not with the route.
  */
@@ -65,6 +67,9 @@ export function NotificationListScreen() {
   const t = useT();
   const { values: ids, missing } = useScreenParams('notificationList');
   const { state, retry } = useNotifications(missing.length ? undefined : ids.bot_user_id);
+  // Unknown (no signal): offered, and the server decides on saving.
+  const grants = useManagerGrants(missing.length === 0);
+  const mayCreate = grants === null || (grants !== 'loading' && grants.length > 0);
   const search = useSearch();
   const [, navigate] = useLocation();
   const withQuery = (path: string) => (search ? `${path}?${search}` : path);
@@ -97,12 +102,14 @@ export function NotificationListScreen() {
   return (
     <Screen title={t('notification.title_list')} missing={missing} loading={state.status === 'loading'}>
       {body}
-      <MainButtonSubmit
-        text={t('notification.create_button')}
-        onClick={() =>
-          navigate(withQuery(screens.notificationCreate.path), { state: { depth: historyDepth() + 1 } })
-        }
-      />
+      {mayCreate && (
+        <MainButtonSubmit
+          text={t('notification.create_button')}
+          onClick={() =>
+            navigate(withQuery(screens.notificationCreate.path), { state: { depth: historyDepth() + 1 } })
+          }
+        />
+      )}
     </Screen>
   );
 }

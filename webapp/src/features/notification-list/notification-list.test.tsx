@@ -40,8 +40,21 @@ const list = [
   notification(6, 'Exactly twenty chars', { created_at: minutesAgo(180) }),
 ];
 
-function backend(respond = () => json(200, list)) {
-  return installFakeFetch(route('GET', '/backend/api/location-notifications/by-creator/5', respond));
+/** `/api/me/` with these notification-manager grants (unanswered: the grants unknown). */
+const me = (grants: unknown[]) =>
+  route('GET', '/backend/api/me/', () =>
+    json(200, {
+      telegram_id: 1005,
+      chat_id: 1005,
+      bot_user: { id: 5, verification_status: 'PENDING', language: 'en', phone_verified: true },
+      da: null,
+      report_user: null,
+      grants,
+    }),
+  );
+
+function backend(respond = () => json(200, list), ...more: Parameters<typeof installFakeFetch>) {
+  return installFakeFetch(route('GET', '/backend/api/location-notifications/by-creator/5', respond), ...more);
 }
 
 function setup(params: Record<string, string | number> = { bot_user_id: 5 }) {
@@ -67,8 +80,9 @@ describe('Notification list', { timeout: 30_000 }, () => {
     setup();
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.queryByText('Removed one')).not.toBeInTheDocument();
-    expect(requests[0]?.query.get('paginate')).toBe('false');
-    expect(requests[0]?.headers.Authorization).toMatch(/^link \/notification\/list\?/);
+    const listed = requests.find((r) => r.path.endsWith('/by-creator/5'));
+    expect(listed?.query.get('paginate')).toBe('false');
+    expect(listed?.headers.Authorization).toMatch(/^link \/notification\/list\?/);
   });
 
   it('reads a page as well as a plain list', async () => {
@@ -137,6 +151,19 @@ describe('Notification list', { timeout: 30_000 }, () => {
     expect(window.location.search).toBe(`?${query}`);
   });
 
+  it('a creator whose grant was revoked: their list to remove from, no form to create', async () => {
+    backend(undefined, me([]));
+    setup();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Create notification' })).not.toBeInTheDocument();
+  });
+
+  it("a manager's list offers 'Create notification'", async () => {
+    backend(undefined, me([{ role: 'notification_manager', location_type: 'region', location_id: 1 }]));
+    setup();
+    expect(await screen.findByRole('button', { name: 'Create notification' })).toBeInTheDocument();
+  });
+
   it("says 'No notifications yet' when there is none active", async () => {
     backend(() => json(200, [notification(4, 'Removed one', { active: false })]));
     setup();
@@ -155,7 +182,7 @@ describe('Notification list', { timeout: 30_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(requests).toHaveLength(2);
+    expect(requests.filter((r) => r.path.endsWith('/by-creator/5'))).toHaveLength(2);
   });
 
   it.each([
