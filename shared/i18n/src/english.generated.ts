@@ -213,7 +213,7 @@ export type English = {
       readonly server_failed_other: "{{count}} records kept on this phone: the server answered “{{error}}”; they will be sent again";
       readonly late_refused: "Captured too long ago to be sent. Enter it again, then remove this one.";
       readonly dependency_refused: "It belongs to a record that was refused or removed.";
-      readonly captured: "Captured {{when}}";
+      readonly captured: "Captured {{when}} ({{date}})";
       readonly waiting_mark: "waiting for signal";
       readonly fixing: "Fix what the server refused, then save again: the refused record is replaced.";
       readonly record_again: "Reach and adoption records cannot be changed: remove this one and record it again.";
