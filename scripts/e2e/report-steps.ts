@@ -6,13 +6,14 @@ import { parseCsvRecords as parseCsv } from '@gebere/bot/csv';
 import { createLogger } from '@gebere/bot/log';
 import { createNotificationEngine, digestWeek, manualEngineClock } from '@gebere/bot/notifications';
 import { addDays, defaultPeriod, type ReportLevel } from '@gebere/contract';
+import { calendarFor, dayIn, fromEthiopian, type Language, lookup } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import { createManualClock } from '@gebere/telegram-emulator';
 import { Api } from 'grammy';
 import type { Frame, Page } from 'playwright-core';
 import { productDb } from './db-capture';
 import { row } from './journey';
-import type { T } from './steps';
+import { type T, tr } from './steps';
 import { appFrame, type Product } from './test-kit';
 
 /** What a report says: farmers, groups, reach and adoption over its period, reach per week, its DAs. */
@@ -22,13 +23,25 @@ export interface Figures {
   das: Array<{ name: string; counts: number[] }>;
 }
 
-/** The period the screen says it shows (`From … to …`). */
-export async function viewPeriod(app: Frame): Promise<{ from: string; to: string }> {
-  const text = await app
-    .locator('.report p.report-muted', { hasText: /\d{4}-\d{2}-\d{2}/ })
-    .first()
-    .textContent();
-  const [from = '', to = ''] = text?.match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+/**
+ * The days a text says, read as a person reads them: ISO days in English (its default calendar),
+ * Ethiopian dates ("ታኅሣሥ 27 ቀን 2018 ዓ.ም.", "Muddee 27, 2018 ALI") by their month names in
+ * Amharic and Afaan Oromo; each as the Gregorian day `YYYY-MM-DD`.
+ */
+export function readDays(text: string, lang: Language): string[] {
+  if (calendarFor(lang) === 'gregorian') return text.match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+  const months = Array.from({ length: 13 }, (_, i) => lookup(lang, `calendar.months.m${i + 1}`) ?? '');
+  const date = new RegExp(`(${months.join('|')}) (\\d{1,2})\\D+?(\\d{4})`, 'g');
+  return [...text.matchAll(date)].map(
+    ([, month = '', day, year]) =>
+      fromEthiopian({ year: Number(year), month: months.indexOf(month) + 1, day: Number(day) }) ?? '',
+  );
+}
+
+/** The period the screen says it shows (`From … to …`), in the reader's calendar. */
+export async function viewPeriod(app: Frame, lang: Language): Promise<{ from: string; to: string }> {
+  const text = await app.locator('.report p.report-muted', { hasText: /\d{4}/ }).first().textContent();
+  const [from = '', to = ''] = readDays(text ?? '', lang);
   return { from, to };
 }
 
@@ -109,16 +122,24 @@ export const reportOf = (app: Frame, t: T, level: ReportLevel, name: string) =>
  * The caption's figures for the Monday `week` (README "Weekly report digest"): last week's reach and
  * adoption, and the 12 weeks to the Sunday before, over the raw rows.
  */
-export async function digestCaption(t: T, area: string, woreda: number, week: string): Promise<string[]> {
+export async function digestCaption(
+  lang: Language,
+  area: string,
+  woreda: number,
+  week: string,
+): Promise<string[]> {
+  const t = tr(lang);
+  const day = (d: string) => dayIn(lang, d);
   const sunday = addDays(week, -1);
   const [, , reach, adoption] = await rawTotals('woreda', woreda, { from: addDays(week, -7), to: sunday });
   const period = defaultPeriod(sunday);
   const [farmers, groups, reach12, adoption12] = await rawTotals('woreda', woreda, period);
   return [
     t('bot.digest.title', { area }),
-    t('bot.digest.week', { week: addDays(week, -7), reach: reach ?? 0, adoption: adoption ?? 0 }),
+    t('bot.digest.week', { week: day(addDays(week, -7)), reach: reach ?? 0, adoption: adoption ?? 0 }),
     t('bot.digest.period', {
-      ...period,
+      from: day(period.from),
+      to: day(period.to),
       reach: reach12 ?? 0,
       adoption: adoption12 ?? 0,
       farmers: farmers ?? 0,

@@ -8,6 +8,8 @@
 
 import { CHART_HEIGHT, CHART_WIDTH } from '@gebere/bot/notifications';
 import { DEMO_PLACES, DEMO_REPORTER_TELEGRAM_ID } from '@gebere/bot/seed';
+import { defaultPeriod, reportDayOf, reportWeeks } from '@gebere/contract';
+import { dayIn } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
@@ -115,7 +117,19 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
       let app = await reportsFromHub(page, t);
       await reportOf(app, t, 'woreda', place.woredaName);
       const woreda = await viewFigures(app, t);
-      const period = await viewPeriod(app);
+      const period = await viewPeriod(app, lang);
+      // Days as the reader counts them: Ethiopian dates in Amharic and Afaan Oromo, read back to
+      // the 12 weeks to today; the weeks' labels too (every other week has one).
+      expect(period).toEqual(defaultPeriod(reportDayOf(new Date())));
+      const shown = t('report.totals', { from: dayIn(lang, period.from), to: dayIn(lang, period.to) });
+      await app.getByText(shown, { exact: true }).waitFor();
+      if (lang !== 'en') expect(shown).not.toMatch(/\d{4}-\d{2}/);
+      const labels = await app
+        .locator('.report-chart')
+        .first()
+        .locator('.ct-label.ct-horizontal')
+        .allTextContents();
+      expect(labels.filter(Boolean)[0]).toBe(dayIn(lang, reportWeeks(period.to)[0] as string, 'short'));
       expect(woreda.totals).toEqual(await rawTotals('woreda', place.woreda, period));
       // The demo's weeks: reach in most of them, and adoption.
       expect(woreda.reachPerWeek).toHaveLength(12);
@@ -135,7 +149,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
       await app.getByRole('link', { name: place.kebeleName, exact: true }).click();
       await reportOf(app, t, 'kebele', place.kebeleName);
       const kebele = await viewFigures(app, t);
-      expect(kebele.totals).toEqual(await rawTotals('kebele', place.kebele, await viewPeriod(app)));
+      expect(kebele.totals).toEqual(await rawTotals('kebele', place.kebele, await viewPeriod(app, lang)));
       expect(kebele.totals[2]).toBeGreaterThan(0);
       journey.findings.push(...(await axeSerious(app, `${lang} /reports (kebele)`)));
       await screenshot(page, `${lang}-light-reports-kebele`);
@@ -164,7 +178,9 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
       since = mark(u);
       await runDigestAt(product, at);
       const digest = await botMessage(u, since, (m) => m.photo !== undefined);
-      expect(digest.text?.split('\n')).toEqual(await digestCaption(t, place.woredaName, place.woreda, week));
+      expect(digest.text?.split('\n')).toEqual(
+        await digestCaption(lang, place.woredaName, place.woreda, week),
+      );
       expect(await lastPhoto(page)).toEqual({
         width: CHART_WIDTH,
         height: CHART_HEIGHT,
@@ -208,7 +224,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
     let app = await reportsFromHub(page, t);
     await reportOf(app, t, 'kebele', chume.name);
     const own = await viewFigures(app, t);
-    expect(own.totals).toEqual(await rawTotals('kebele', chume.id, await viewPeriod(app)));
+    expect(own.totals).toEqual(await rawTotals('kebele', chume.id, await viewPeriod(app, 'en')));
     expect(own.totals[2]).toBeGreaterThan(0);
     expect(await app.locator('.report-drill').count()).toBe(0);
     expect(await app.locator('.report-trail a').count()).toBe(0);
@@ -221,7 +237,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
     app = await reportsFromHub(abebe, t);
     await reportOf(app, t, 'region', amhara.name);
     const region = await viewFigures(app, t);
-    expect(region.totals).toEqual(await rawTotals('region', place.region, await viewPeriod(app)));
+    expect(region.totals).toEqual(await rawTotals('region', place.region, await viewPeriod(app, 'en')));
     await abebe.close();
 
     // A supervisor (an operator's grant over the demo's zone) opens /reports on the zone.
@@ -249,7 +265,7 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
     await app.getByRole('link', { name: place.kebeleName, exact: true }).click();
     await reportOf(app, t, 'kebele', place.kebeleName);
     const kebele = await viewFigures(app, t);
-    expect(kebele.totals).toEqual(await rawTotals('kebele', place.kebele, await viewPeriod(app)));
+    expect(kebele.totals).toEqual(await rawTotals('kebele', place.kebele, await viewPeriod(app, 'en')));
     // …with the way back up to the zone and the woreda, and nothing beside them.
     expect(await app.locator('.report-trail a').allTextContents()).toEqual([
       t('report.up_to', { name: place.zoneName }),

@@ -21,8 +21,8 @@ const FAMILY = "'Noto Sans', 'Noto Sans Ethiopic', 'DejaVu Sans', sans-serif";
 export interface ChartInput {
   title: string;
   subtitle: string;
-  /** Oldest first: the week's Monday (YYYY-MM-DD) and its count. */
-  bars: Array<{ week: string; value: number }>;
+  /** Oldest first: the week's label (its Monday in the reader's calendar) and its count. */
+  bars: Array<{ label: string; value: number }>;
 }
 
 const escapeXml = (s: string) =>
@@ -46,7 +46,7 @@ export function chartSvg(c: ChartInput): string {
       return (
         `<rect x="${x.toFixed(1)}" y="${bottom - h}" width="${w.toFixed(1)}" height="${h}" fill="#2e7d32"/>` +
         `<text x="${cx.toFixed(1)}" y="${bottom - h - 6}" text-anchor="middle" font-size="14">${b.value}</text>` +
-        `<text x="${cx.toFixed(1)}" y="${bottom + 22}" text-anchor="middle" font-size="13" fill="#555">${escapeXml(b.week.slice(5))}</text>`
+        `<text x="${cx.toFixed(1)}" y="${bottom + 22}" text-anchor="middle" font-size="13" fill="#555">${escapeXml(b.label)}</text>`
       );
     })
     .join('');

@@ -196,4 +196,41 @@ describeOnDatabases('the weekly report digest (%s)', (kind) => {
     }
     expect(captions[languages.indexOf('am')]).toMatch(/[\u1200-\u137f]/);
   });
+
+  // The 12 weeks to Sunday 2026-11-22 (Hidar 13, 2019 E.C.) start Monday 2026-08-31 (Nehase 25,
+  // 2018) and cross Pagume and the Ethiopian new year (Meskerem 1, 2019 = 2026-09-11).
+  it('writes the days in the Ethiopian calendar for an Amharic or Oromo reader, in the caption and the chart', async () => {
+    await setUp(MONDAY_8 + 1_000);
+    const da = await h.da(h.tree.kebele);
+    const report = await digestReport(h.db, da.telegramId, '2026-11-23');
+    if (!report) throw new Error('a verified DA has a report scope');
+    const draw = vi.mocked(chartPng);
+    const labels = () => draw.mock.calls.at(-1)?.[0].bars.map((b) => b.label);
+
+    const am = renderDigest(report, 'am').caption.split('\n');
+    expect(am[1]).toContain('ኅዳር 7 ቀን 2019 ዓ.ም.');
+    expect(am[2]).toContain('ነሐሴ 25 ቀን 2018 ዓ.ም.');
+    expect(am[2]).toContain('ኅዳር 13 ቀን 2019 ዓ.ም.');
+    expect(labels()).toEqual([
+      'ነሐሴ 25',
+      'ጳጉሜ 2',
+      'መስከ 4',
+      'መስከ 11',
+      'መስከ 18',
+      'መስከ 25',
+      'ጥቅም 2',
+      'ጥቅም 9',
+      'ጥቅም 16',
+      'ጥቅም 23',
+      'ጥቅም 30',
+      'ኅዳር 7',
+    ]);
+
+    expect(renderDigest(report, 'om').caption).toContain('Hagayya 25, 2018 ALI');
+    expect(labels()?.slice(0, 3)).toEqual(['Hag 25', 'Qaa 2', 'Ful 4']);
+
+    // An English reader keeps the ISO days.
+    expect(renderDigest(report, 'en').caption.split('\n')[2]).toMatch(/^2026-08-31 to 2026-11-22:/);
+    expect(labels()?.[0]).toBe('08-31');
+  });
 });

@@ -6,7 +6,7 @@ import {
   reportDayOf,
   weekStart,
 } from '@gebere/contract';
-import { defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
+import { dayIn, defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
 import { InputFile } from 'grammy';
 import type { Db } from '../backend/db/types';
 import { buildReport } from '../backend/routes/reports';
@@ -60,7 +60,7 @@ export async function digestReport(db: Db, telegramId: number, week: string): Pr
   return buildReport(db, { level: widest.level, id: widest.id, ...period, valueChain: null }, []);
 }
 
-/** The caption's lines and the chart of one report, in `lang`. */
+/** The caption's lines and the chart of one report, in `lang` and its calendar (Ethiopian in am, om). */
 export function renderDigest(report: Report, lang: Language): { caption: string; png: Buffer } {
   const a = report.area;
   const area =
@@ -69,10 +69,14 @@ export function renderDigest(report: Report, lang: Language): { caption: string;
   const title = translate(lang, 'bot.digest.title', { area });
   const caption = [
     title,
-    translate(lang, 'bot.digest.week', { week: last.week, reach: last.reach, adoption: last.adoption }),
+    translate(lang, 'bot.digest.week', {
+      week: dayIn(lang, last.week),
+      reach: last.reach,
+      adoption: last.adoption,
+    }),
     translate(lang, 'bot.digest.period', {
-      from: report.from,
-      to: report.to,
+      from: dayIn(lang, report.from),
+      to: dayIn(lang, report.to),
       reach: report.totals.reach,
       adoption: report.totals.adoption,
       farmers: report.totals.farmers,
@@ -82,7 +86,7 @@ export function renderDigest(report: Report, lang: Language): { caption: string;
   const png = chartPng({
     title,
     subtitle: translate(lang, 'bot.digest.chart'),
-    bars: report.weeks.map((w) => ({ week: w.week, value: w.reach })),
+    bars: report.weeks.map((w) => ({ label: dayIn(lang, w.week, 'short'), value: w.reach })),
   });
   return { caption, png };
 }

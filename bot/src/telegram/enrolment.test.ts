@@ -1,7 +1,8 @@
 // Conversation tests: who becomes a DA (docs/authorization.md, "Verification status"), through
 // the emulator, the real bot, the embedded backend and the notification engine that sends the
 // requests and their outcomes from the backend's queue.
-import { type Language, translate } from '@gebere/i18n';
+import { reportDayOf } from '@gebere/contract';
+import { dayIn, type Language, translate } from '@gebere/i18n';
 import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,7 +236,7 @@ describe('a DA the roster does not list', () => {
     });
 
     // A second tap (the old button, forged again) says it is decided, and by whom.
-    const date = new Date().toISOString().slice(0, 10);
+    const date = dayIn('am', reportDayOf(new Date())); // in the Ethiopian calendar, as the supervisor reads
     expect(await forgeCallback(sup.u, ask, `enrol:r:${id}`)).toMatchObject({
       text: tr('am', 'bot.enrolment.already_approved', { who: 'Hana', date }),
     });

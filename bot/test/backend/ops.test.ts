@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import { ethiopianDayText } from '@gebere/i18n/calendar';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -39,6 +40,7 @@ const TABLES = {
       'created_by_da_name',
       'created_at',
       'created_at_utc',
+      'created_at_ec',
     ],
     sql: `select t.id, t.farmer_name, t.father_name, t.grand_father_name, '0' || t.phone_number as phone, t.gender,
             t.development_group_id, g.group_name, t.kebele_id as area, t.created_by, ${daName('c')} as da, t.created_at as at
@@ -55,6 +57,7 @@ const TABLES = {
       'created_by_da_name',
       'created_at',
       'created_at_utc',
+      'created_at_ec',
     ],
     sql: `select t.id, t.group_name, t.group_type, t.kebele_id as area, t.created_by, ${daName('c')} as da,
             t.created_at as at from development_groups t ${CREATOR}`,
@@ -74,6 +77,7 @@ const TABLES = {
       'created_by_da_name',
       'created_at',
       'created_at_utc',
+      'created_at_ec',
     ],
     sql: `select t.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code, a.label,
             f.kebele_id as area, t.created_by, ${daName('c')} as da, t.created_at as at
@@ -95,6 +99,7 @@ const TABLES = {
       'created_by_da_name',
       'created_at',
       'created_at_utc',
+      'created_at_ec',
     ],
     sql: `select t.id, t.farmer_id, f.farmer_name, f.father_name, t.advisory_id, a.code, a.label, t.adoption_type,
             f.kebele_id as area, t.created_by, ${daName('c')} as da, t.created_at as at
@@ -115,8 +120,10 @@ const TABLES = {
       ...AREA_HEADER,
       'created_at',
       'created_at_utc',
+      'created_at_ec',
       'updated_at',
       'updated_at_utc',
+      'updated_at_ec',
     ],
     sql: `select t.id, t.bot_user_id, b.da_profile_id, ${daName('d')} as da, t.question_id, q.question, q.type,
             q.advisory_id, t.response::text as response, d.kebele_id as area, t.created_at as at, t.updated_at
@@ -134,6 +141,8 @@ const iso = (v: unknown) => new Date(v as string).toISOString().replace(/Z$/, '0
 /** Addis Ababa's wall clock (UTC+3 all year), as Excel reads a date. */
 const addis = (v: unknown) =>
   new Date(new Date(v as string).getTime() + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** The Addis Ababa day in the Ethiopian calendar (converter: @gebere/i18n's calendar.test.ts). */
+const ethiopianDay = (v: unknown) => ethiopianDayText(addis(v).slice(0, 10));
 /** A cell as a spreadsheet must read it: a text that would run as a formula starts with `'` (OWASP). */
 const cell = (v: unknown) => {
   const text = v === null || v === undefined ? '' : String(v as string | number);
@@ -257,7 +266,7 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
         );
         const values = Object.entries(r).filter(([k]) => k !== 'area');
         const cells = values.flatMap(([k, v]) =>
-          k === 'at' || k === 'updated_at' ? [addis(v), iso(v)] : [cell(v)],
+          k === 'at' || k === 'updated_at' ? [addis(v), iso(v), ethiopianDay(v)] : [cell(v)],
         );
         const at = TABLES[table].before;
         return [...cells.slice(0, at), ...area, ...cells.slice(at)];
@@ -385,9 +394,10 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
           >[]
         )
           .filter((r) => r.id === String(group))
-          .map((r) => [r.created_at, r.created_at_utc]);
+          .map((r) => [r.created_at, r.created_at_utc, r.created_at_ec]);
+      // Its Ethiopian day is Addis Ababa's too: Yekatit 23, 2018 (2026-03-02), not the UTC day's 22.
       expect(await ids({ from: '2026-03-02', to: '2026-03-02' })).toEqual([
-        ['2026-03-02 01:30:00', '2026-03-01T22:30:00.000000Z'],
+        ['2026-03-02 01:30:00', '2026-03-01T22:30:00.000000Z', '2018-06-23'],
       ]);
       expect(await ids({ to: '2026-03-01' })).toEqual([]);
     } finally {
@@ -427,6 +437,8 @@ describeOnDatabases('operator exports and backup (%s)', (kind) => {
       const shown = new Date(Math.round((at as unknown as Date).getTime() / 1000) * 1000);
       expect(shown.toISOString().slice(0, 19).replace('T', ' ')).toBe(text[col('created_at')]);
       expect(row[col('created_at_utc')]).toBe(text[col('created_at_utc')]);
+      expect(row[col('created_at_ec')]).toBe(text[col('created_at_ec')]); // text: month 13 is no date
+      expect(text[col('created_at_ec')]).toMatch(/^20\d\d-(0\d|1[0-3])-[0-3]\d$/);
       expect(row[col('farmer_name')]).toBe(text[col('farmer_name')]);
     });
     const bad = await t.call('GET', '/ops/export/farmers.xlsx', {

@@ -137,6 +137,43 @@ export type English = {
       readonly gone: "This registration request is no longer open.";
     };
   };
+  readonly calendar: {
+    readonly months: {
+      readonly m1: "Meskerem";
+      readonly m2: "Tikimt";
+      readonly m3: "Hidar";
+      readonly m4: "Tahsas";
+      readonly m5: "Tir";
+      readonly m6: "Yekatit";
+      readonly m7: "Megabit";
+      readonly m8: "Miyazia";
+      readonly m9: "Ginbot";
+      readonly m10: "Sene";
+      readonly m11: "Hamle";
+      readonly m12: "Nehase";
+      readonly m13: "Pagume";
+    };
+    readonly months_short: {
+      readonly m1: "Mes";
+      readonly m2: "Tik";
+      readonly m3: "Hid";
+      readonly m4: "Tah";
+      readonly m5: "Tir";
+      readonly m6: "Yek";
+      readonly m7: "Meg";
+      readonly m8: "Miy";
+      readonly m9: "Gin";
+      readonly m10: "Sen";
+      readonly m11: "Ham";
+      readonly m12: "Neh";
+      readonly m13: "Pag";
+    };
+    readonly date: "{{month}} {{day}}, {{year}} E.C.";
+    readonly short: "{{month}} {{day}}";
+    readonly choose: "Calendar";
+    readonly gregorian: "Gregorian";
+    readonly ethiopian: "Ethiopian";
+  };
   readonly common: {
     readonly app_name: "Gebere";
     readonly loading: "Loading…";
@@ -178,7 +215,7 @@ export type English = {
       readonly server_failed_other: "{{count}} records kept on this phone: the server answered “{{error}}”; they will be sent again";
       readonly late_refused: "Captured too long ago to be sent. Enter it again, then remove this one.";
       readonly dependency_refused: "It belongs to a record that was refused or removed.";
-      readonly captured: "Captured {{when}}";
+      readonly captured: "Captured {{when}} ({{date}})";
       readonly waiting_mark: "waiting for signal";
       readonly fixing: "Fix what the server refused, then save again: the refused record is replaced.";
       readonly record_again: "Reach and adoption records cannot be changed: remove this one and record it again.";

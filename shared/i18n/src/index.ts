@@ -1,3 +1,12 @@
+export {
+  type Calendar,
+  calendarFor,
+  ethiopianDayText,
+  formatDay,
+  fromEthiopian,
+  isCalendar,
+  toEthiopian,
+} from './calendar';
 export { interpolate, placeholders } from './interpolate';
 export {
   defaultLanguage,
@@ -20,6 +29,7 @@ export {
 } from './resources';
 export {
   createTranslator,
+  dayIn,
   isTranslationKey,
   type KeyVars,
   lookup,

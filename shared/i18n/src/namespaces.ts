@@ -14,6 +14,7 @@ export const screenNamespaces = [
   'notification',
   'home',
   'report',
+  'calendar',
 ] as const;
 /** The namespaces the mini-app shows (the webapp loads only these); the bot's own are the rest. */
 export type ScreenNamespace = (typeof screenNamespaces)[number];

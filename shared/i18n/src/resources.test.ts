@@ -14,9 +14,12 @@ const enLeaves = textsByKey(en);
 const TRANSLATIONS = {
   am: {
     tree: am,
-    same: new Map([['common.phone_placeholder', 'digits, not words']]),
-    // Texts of another script: digits.
-    otherScript: new Set(['common.phone_placeholder']),
+    same: new Map([
+      ['common.phone_placeholder', 'digits, not words'],
+      ['calendar.short', 'a month and a day, in this order in both'],
+    ]),
+    // Texts of another script: digits, or only placeholders.
+    otherScript: new Set(['common.phone_placeholder', 'calendar.short']),
     script: { pattern: /[\u1200-\u137F]/, present: true },
   },
   om: {
@@ -25,6 +28,7 @@ const TRANSLATIONS = {
       ['common.app_name', 'the product’s name, Latin script in both'],
       ['home.title', 'the product’s name, Latin script in both'],
       ['common.phone_placeholder', 'digits, not words'],
+      ['calendar.short', 'a month and a day, in this order in both'],
     ]),
     otherScript: new Set<string>(),
     script: { pattern: /[\u1200-\u137F]/, present: false },

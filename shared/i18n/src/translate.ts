@@ -1,3 +1,4 @@
+import { calendarFor, formatDay } from './calendar';
 import type { English } from './english.generated';
 import { interpolate } from './interpolate';
 import { defaultLanguage, type Language } from './languages';
@@ -62,3 +63,10 @@ export type Translator = <K extends TranslationKey>(key: K, ...args: TranslateAr
 export function createTranslator(lang: Language): Translator {
   return (key, ...args) => translate(lang, key, ...args);
 }
+
+/**
+ * A day (`YYYY-MM-DD`) as a reader of `lang` counts it (calendar.ts: Ethiopian in Amharic and
+ * Afaan Oromo, Gregorian in English), worded with the bundled texts: for the bot and the server.
+ */
+export const dayIn = (lang: Language, day: string, style?: 'long' | 'short'): string =>
+  formatDay(day, calendarFor(lang), (key, vars) => interpolate(lookup(lang, key) ?? key, vars), style);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseCalendar } from '../lib/i18n/dates';
 import { initI18n } from '../lib/i18n/texts';
 import { keep, outbox, resetOutboxForTests, startOutbox } from '../lib/outbox/live';
 import { type DeviceKeyValue, outboxWiring } from '../lib/outbox/load';
@@ -80,29 +81,37 @@ describe('the outbox on screen', () => {
     expect(screen.getByText('1 record was refused:')).toBeInTheDocument();
   });
 
+  // Captured on 2024-01-07 at 09:00 in Addis Ababa: Tahsas 28, 2016 in the Ethiopian calendar.
   it.each([
-    ['en', 'Captured 2 hours ago'],
-    ['am', 'የተመዘገበው፦ 2 ሰዓታት በፊት'],
-    ['om', "Kan galmeeffame: sa'aatii 2 dura"],
-  ] as const)('says when a refused record was captured in the screen’s language (%s)', async (lang, said) => {
-    installFakeFetch(
-      route('POST', '/backend/api/farmer-profiles/', () =>
-        json(403, { detail: 'This is outside your area.' }),
-      ),
-    );
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    vi.setSystemTime(Date.now() - 2 * 3600_000);
-    await keepFarmer('earlier');
-    vi.useRealTimers();
-    await initI18n(lang);
-    try {
-      renderInApp(<OutboxStatus />);
-      await startOutbox();
-      expect(await screen.findByText(said)).toBeInTheDocument();
-    } finally {
-      await initI18n('en');
-    }
-  });
+    ['en', undefined, 'Captured 2 hours ago (2024-01-07)'],
+    ['en', 'ethiopian', 'Captured 2 hours ago (Tahsas 28, 2016 E.C.)'],
+    ['am', undefined, 'የተመዘገበው፦ 2 ሰዓታት በፊት (ታኅሣሥ 28 ቀን 2016 ዓ.ም.)'],
+    ['om', undefined, "Kan galmeeffame: sa'aatii 2 dura (Muddee 28, 2016 ALI)"],
+  ] as const)(
+    'says when a refused record was captured in the screen’s language and calendar (%s, %s)',
+    async (lang, choice, said) => {
+      installFakeFetch(
+        route('POST', '/backend/api/farmer-profiles/', () =>
+          json(403, { detail: 'This is outside your area.' }),
+        ),
+      );
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(Date.parse('2024-01-07T06:00:00Z'));
+      await keepFarmer('earlier');
+      vi.setSystemTime(Date.parse('2024-01-07T08:00:00Z'));
+      await initI18n(lang);
+      if (choice) chooseCalendar(choice);
+      try {
+        renderInApp(<OutboxStatus />);
+        await startOutbox();
+        expect(await screen.findByText(said)).toBeInTheDocument();
+      } finally {
+        vi.useRealTimers();
+        chooseCalendar('gregorian');
+        await initI18n('en');
+      }
+    },
+  );
 
   it('counts the records waiting for signal', async () => {
     installFakeFetch(

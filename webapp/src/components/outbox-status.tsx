@@ -48,7 +48,8 @@ export function OutboxStatus() {
   const { loaded, waiting, serverErrors, serverStatus, refused } = useOutboxStore();
   // Waiting for signal, and waiting because the server failed: each said as it is.
   const forSignal = waiting - serverErrors;
-  // "Captured 3 days ago" in the DA's language (dayjs, fetched once a refusal shows).
+  // "Captured 3 days ago (Tahsas 25, 2016 E.C.)" in the DA's language and calendar (dayjs and
+  // the calendar, fetched once a refusal shows): the day, to find the record again on paper.
   const ago = useRelativeTime(refused.length > 0);
   if (!loaded) return null;
   return (
@@ -86,6 +87,7 @@ export function OutboxStatus() {
                     <span className="outbox-captured">
                       {t('common.outbox.captured', {
                         when: ago(record.capturedAt, undefined, { ago: true }),
+                        date: ago.day(record.capturedAt),
                       })}
                     </span>
                   )}

@@ -1,4 +1,5 @@
 import { ADMIN_LEVELS, type AdminLevel } from '@gebere/contract';
+import { ethiopianDayText } from '@gebere/i18n/calendar';
 import { prefillPhone } from '@gebere/phone';
 import { BOM, csvRecord, csvRecords } from '../csv';
 import type { Queryable } from '../db/types';
@@ -20,21 +21,28 @@ export const isExportTable = (name: string): name is ExportTable =>
   (EXPORT_TABLES as readonly string[]).includes(name);
 
 /** What a column holds, so each file type writes it right (XLSX: numbers, dates, text). */
-export type ColumnKind = 'number' | 'text' | 'phone' | 'local_time' | 'utc_time';
+export type ColumnKind = 'number' | 'text' | 'phone' | 'local_time' | 'utc_time' | 'ethiopian_day';
 export interface ExportColumn {
   name: string;
   kind: ColumnKind;
+  /** An `ethiopian_day`'s `local_time` column, whose day it writes. */
+  of?: string;
 }
 
 /** Hours Addis Ababa is ahead of UTC, all year. */
 export const ADDIS_OFFSET_HOURS = 3;
-/** A time column as Addis Ababa's wall clock, and as ISO 8601 UTC (`<alias>_utc`). */
+/**
+ * A time column as Addis Ababa's wall clock, as ISO 8601 UTC (`<alias>_utc`), and its Addis day
+ * in the Ethiopian calendar (`<alias>_ec`, `YYYY-MM-DD` with Pagume as month 13), the day an
+ * Amharic or Oromo clerk files it under; computed here from the wall clock, not in SQL.
+ */
 const times = (expr: string, alias: string) =>
   `to_char((${expr} at time zone 'UTC') + interval '${ADDIS_OFFSET_HOURS} hours', 'YYYY-MM-DD HH24:MI:SS') as ${alias}, ` +
   `iso(${expr}) as ${alias}_utc`;
 const timeColumns = (alias: string): ExportColumn[] => [
   { name: alias, kind: 'local_time' },
   { name: `${alias}_utc`, kind: 'utc_time' },
+  { name: `${alias}_ec`, kind: 'ethiopian_day', of: alias },
 ];
 
 const n = (name: string): ExportColumn => ({ name, kind: 'number' });
@@ -275,6 +283,16 @@ async function* pages(
 /** A stored phone as people write it (`0912000001`), never starting with `+`. */
 const phoneText = (v: unknown) => (v === null || v === undefined ? null : prefillPhone(String(v)));
 
+/** The value of one column of a row: the SQL's, or made from it (phones, Ethiopian days). */
+function value(c: ExportColumn, row: Record<string, unknown>): unknown {
+  if (c.kind === 'phone') return phoneText(row[c.name]);
+  if (c.kind === 'ethiopian_day') {
+    const local = c.of === undefined ? null : row[c.of];
+    return local === null || local === undefined ? null : ethiopianDayText(String(local).slice(0, 10));
+  }
+  return row[c.name];
+}
+
 /**
  * The CSV of one table, chunk by chunk: the BOM and header, then one chunk per page. A page is
  * read only when the consumer asks for the next chunk, so a slow client holds back the queries
@@ -289,9 +307,7 @@ export async function* exportCsv(
   const { columns } = DEFS[table];
   yield BOM + csvRecord(columns.map((c) => c.name));
   for await (const rows of pages(db, table, filter, options))
-    yield csvRecords(
-      rows.map((row) => columns.map((c) => (c.kind === 'phone' ? phoneText(row[c.name]) : row[c.name]))),
-    );
+    yield csvRecords(rows.map((row) => columns.map((c) => value(c, row))));
 }
 
 /** How many rows an export would have (an XLSX sheet holds at most {@link XLSX_MAX_ROWS}). */
@@ -301,12 +317,12 @@ export async function exportCount(db: Queryable, table: ExportTable, filter: Exp
   return Number(r.rows[0]?.n ?? 0);
 }
 
-function xlsxCell(kind: ColumnKind, value: unknown): XlsxCell {
-  if (value === null || value === undefined) return null;
-  if (kind === 'number') return { number: Number(value) };
-  if (kind === 'local_time') return { date: String(value) };
-  if (kind === 'phone') return { text: phoneText(value) ?? '' };
-  return { text: String(value) };
+function xlsxCell(c: ExportColumn, row: Record<string, unknown>): XlsxCell {
+  const v = value(c, row);
+  if (v === null || v === undefined) return null;
+  if (c.kind === 'number') return { number: Number(v) };
+  if (c.kind === 'local_time') return { date: String(v) };
+  return { text: String(v) }; // phones, UTC times and Ethiopian days: text no spreadsheet reinterprets
 }
 
 /** The same table as an .xlsx workbook, chunk by chunk (ops/xlsx.ts): typed cells, one sheet. */
@@ -321,7 +337,7 @@ export async function* exportXlsx(
   book.header(columns.map((c) => c.name));
   yield book.take();
   for await (const rows of pages(db, table, filter, options)) {
-    book.rows(rows.map((row) => columns.map((c) => xlsxCell(c.kind, row[c.name]))));
+    book.rows(rows.map((row) => columns.map((c) => xlsxCell(c, row))));
     yield book.take();
   }
   book.end();

@@ -1,10 +1,13 @@
 import { adoptionRate, type Report, type ReportCounts } from '@gebere/contract';
+import { ethiopianDayText } from '@gebere/i18n/calendar';
 import { BOM, csvRecord } from '../csv';
 
 /**
  * The rows behind a report screen as one CSV (the operator exports' format: UTF-8 with a byte
  * order mark, RFC 4180): one row per figure the screen shows, `section` saying which part.
- * Counts only, as the report itself: no farmer's name or phone.
+ * Counts only, as the report itself: no farmer's name or phone. `week` is the period
+ * (`from/to`) or a week's Monday, ISO; `week_ec` the same days in the Ethiopian calendar
+ * (`YYYY-MM-DD`, Pagume as month 13), as the operator exports write them.
  */
 export const REPORT_CSV_COLUMNS = [
   'section',
@@ -13,6 +16,7 @@ export const REPORT_CSV_COLUMNS = [
   'name',
   'name_am',
   'week',
+  'week_ec',
   'farmers',
   'groups',
   'reach',
@@ -37,8 +41,20 @@ export function reportCsv(report: Report): string {
   const { area } = report;
   const here = { level: area.level, id: area.id, name: area.name, name_am: area.name_am };
   const rows: Row[] = [
-    { section: 'period', ...here, week: `${report.from}/${report.to}`, ...counts(report.totals) },
-    ...report.weeks.map((w) => ({ section: 'week', ...here, week: w.week, ...counts(w) })),
+    {
+      section: 'period',
+      ...here,
+      week: `${report.from}/${report.to}`,
+      week_ec: `${ethiopianDayText(report.from)}/${ethiopianDayText(report.to)}`,
+      ...counts(report.totals),
+    },
+    ...report.weeks.map((w) => ({
+      section: 'week',
+      ...here,
+      week: w.week,
+      week_ec: ethiopianDayText(w.week),
+      ...counts(w),
+    })),
     ...report.by_value_chain.map((v) => ({
       section: 'value_chain',
       id: v.id,

@@ -1,4 +1,5 @@
-import type { DaEnrolment } from '@gebere/contract';
+import { type DaEnrolment, reportDayOf } from '@gebere/contract';
+import { dayIn } from '@gebere/i18n';
 import { Composer } from 'grammy';
 import { BackendError } from '../backend-client';
 import type { BotContext } from '../context';
@@ -51,11 +52,15 @@ export function enrolmentFlow(s: Services): Composer<BotContext> {
 const decide = (s: Services, id: number, decision: 'approved' | 'rejected', telegramId: number) =>
   s.backend.call('decideDaEnrolment', { params: { id }, body: { decision, telegram_id: telegramId } });
 
-/** "Already approved by Hana on 2026-05-01." (an operator, or the organisation, by role). */
+/**
+ * "Already approved by Hana on 2026-05-01." (an operator, or the organisation, by role): the
+ * day in Addis Ababa, in the reader's calendar (Ethiopian in Amharic and Afaan Oromo).
+ */
 function alreadyText(ctx: BotContext, e: DaEnrolment): string {
   const by = e.decided_by;
   const who = by?.kind === 'supervisor' && by.name ? by.name : ctx.t('bot.enrolment.an_operator');
-  const date = (e.decided_at ?? '').slice(0, 10);
+  const at = new Date(e.decided_at ?? '');
+  const date = Number.isNaN(at.getTime()) ? '' : dayIn(ctx.lang, reportDayOf(at));
   return ctx.t(
     e.status === 'approved' ? 'bot.enrolment.already_approved' : 'bot.enrolment.already_rejected',
     {

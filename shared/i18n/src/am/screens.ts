@@ -1,3 +1,4 @@
+import calendar from '../../locales/am/calendar.json';
 import common from '../../locales/am/common.json';
 import da from '../../locales/am/da.json';
 import errors from '../../locales/am/errors.json';
@@ -28,4 +29,5 @@ export const screens: Shape<Pick<English, ScreenNamespace>> = {
   notification,
   home,
   report,
+  calendar,
 };

@@ -1,3 +1,4 @@
+import calendar from '../../locales/en/calendar.json';
 import common from '../../locales/en/common.json';
 import da from '../../locales/en/da.json';
 import errors from '../../locales/en/errors.json';
@@ -31,4 +32,5 @@ export const screens = {
   notification,
   home,
   report,
+  calendar,
 } as Pick<English, ScreenNamespace>;

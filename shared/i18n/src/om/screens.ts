@@ -1,3 +1,4 @@
+import calendar from '../../locales/om/calendar.json';
 import common from '../../locales/om/common.json';
 import da from '../../locales/om/da.json';
 import errors from '../../locales/om/errors.json';
@@ -28,4 +29,5 @@ export const screens: Shape<Pick<English, ScreenNamespace>> = {
   notification,
   home,
   report,
+  calendar,
 };

@@ -7,13 +7,13 @@ export interface WeeklyBarsProps {
   title: string;
   /** What the bars say, for screen readers (the figures are also in the tables). */
   label: string;
-  /** Each week's Monday, `YYYY-MM-DD`. */
+  /** Each week's label: its Monday in the reader's calendar, short (lib/i18n/dates.ts). */
   weeks: string[];
   values: number[];
 }
 
-/** `MM-DD` of every other week: twelve labels do not fit 360 px. */
-const weekLabel = (week: string, index: number) => (index % 2 === 0 ? week.slice(5) : '');
+/** Every other week's label: twelve do not fit 360 px. */
+const weekLabel = (label: string, index: number) => (index % 2 === 0 ? label : '');
 
 /**
  * One measure per week as bars (chartist: SVG, so the theme's colours apply through CSS in

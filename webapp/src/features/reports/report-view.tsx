@@ -1,9 +1,11 @@
 import type { Report, ReportArea, ReportCounts } from '@gebere/contract';
 import { addDays, adoptionRate, CHILD_LEVEL, reportDayOf } from '@gebere/contract/reports';
 import { LANG_PARAM, type ScreenParams, screenHref } from '@gebere/contract/screens';
+import type { Calendar } from '@gebere/i18n/calendar';
 import { Button, Section } from '@telegram-apps/telegram-ui';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { chooseCalendar, dayText, readerCalendar } from '../../lib/i18n/dates';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
@@ -129,10 +131,38 @@ function ExportButton() {
   );
 }
 
+/**
+ * The English reader's calendar (an Amharic or Oromo reader always has the Ethiopian one): kept
+ * on the phone (lib/i18n/dates.ts), so the outbox's days follow it too.
+ */
+function CalendarChoice({ calendar, choose }: { calendar: Calendar; choose: (c: Calendar) => void }) {
+  const t = useT();
+  return (
+    <fieldset className="report-periods">
+      <legend>{t('calendar.choose')}</legend>
+      {(['gregorian', 'ethiopian'] as const).map((c) => (
+        <button
+          key={c}
+          type="button"
+          aria-pressed={calendar === c}
+          onClick={() => {
+            chooseCalendar(c);
+            choose(c);
+          }}
+        >
+          {t(`calendar.${c}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
 /** The report: where, when, the 12 weeks as bars, adoption rates, and the tables to drill into. */
 export function ReportView({ report }: { report: Report }) {
   const t = useT();
   const { values, href, go } = useReportLinks();
+  // Every day below is written by dayText in this calendar: choosing another re-renders them.
+  const [calendar, setCalendar] = useState(readerCalendar);
   const areaName = (a: ReportArea) => (a.level === 'all' ? t('report.country') : nameOf(a));
   const child = CHILD_LEVEL[report.area.level];
   const today = reportDayOf(new Date());
@@ -189,9 +219,12 @@ export function ReportView({ report }: { report: Report }) {
           </select>
         </label>
         {values.value_chain !== undefined && <p className="report-muted">{t('report.value_chain_note')}</p>}
+        {currentLanguage() === 'en' && <CalendarChoice calendar={calendar} choose={setCalendar} />}
       </div>
 
-      <p className="report-muted">{t('report.totals', { from: report.from, to: report.to })}</p>
+      <p className="report-muted">
+        {t('report.totals', { from: dayText(report.from), to: dayText(report.to) })}
+      </p>
       <dl className="report-totals">
         {MEASURES.map((m) => (
           <div key={m}>
@@ -214,8 +247,8 @@ export function ReportView({ report }: { report: Report }) {
             <WeeklyBars
               key={m}
               title={t(`report.${m}`)}
-              label={t('report.chart_label', { measure: t(`report.${m}`), to: report.to })}
-              weeks={report.weeks.map((w) => w.week)}
+              label={t('report.chart_label', { measure: t(`report.${m}`), to: dayText(report.to) })}
+              weeks={report.weeks.map((w) => dayText(w.week, 'short'))}
               values={report.weeks.map((w) => w[m])}
             />
           ))}

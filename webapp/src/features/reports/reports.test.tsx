@@ -2,6 +2,7 @@ import type { Report } from '@gebere/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseCalendar } from '../../lib/i18n/dates';
 import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
@@ -79,6 +80,7 @@ describe('Reports', { timeout: 30_000 }, () => {
   });
   afterEach(async () => {
     vi.unstubAllGlobals();
+    chooseCalendar('gregorian');
     await initI18n('en');
   });
 
@@ -134,6 +136,35 @@ describe('Reports', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: /ወረዳ ባሕር ዳር ዙሪያ/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'መሸንቲ' })).toBeInTheDocument();
     expect(screen.getByText('የተመዘገቡ አርሶ አደሮች', { selector: 'dt' })).toBeInTheDocument();
+  });
+
+  // 2026-01-05 to 2026-03-29 is Tahsas 27 to Megabit 20, 2018 E.C.; the first week, 2026-01-01, Tahsas 23.
+  it('writes the period and the weeks in the Ethiopian calendar in Amharic', async () => {
+    backend();
+    await initI18n('am');
+    setup({ lang: 'am' });
+    expect(await screen.findByText('ከታኅሣሥ 27 ቀን 2018 ዓ.ም. እስከ መጋቢት 20 ቀን 2018 ዓ.ም.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'ተደራሽነት በሳምንት፣ እስከ መጋቢት 20 ቀን 2018 ዓ.ም. ያሉት 12 ሳምንታት' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('ታኅሣ 23').length).toBe(4)); // one label per chart
+    expect(screen.queryByRole('group', { name: 'የቀን አቆጣጠር' })).toBeNull(); // no other calendar to choose
+  });
+
+  it('lets an English reader choose the Ethiopian calendar, and keeps the choice on the phone', async () => {
+    backend();
+    const { user } = setup();
+    expect(await screen.findByText('From 2026-01-05 to 2026-03-29')).toBeInTheDocument();
+    const choice = screen.getByRole('group', { name: 'Calendar' });
+    expect(within(choice).getByRole('button', { name: 'Gregorian' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(choice).getByRole('button', { name: 'Ethiopian' }));
+    expect(await screen.findByText('From Tahsas 27, 2018 E.C. to Megabit 20, 2018 E.C.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'Reach per week, the 12 weeks to Megabit 20, 2018 E.C.' }),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem('gebere:calendar')).toBe('ethiopian');
+    await user.click(within(choice).getByRole('button', { name: 'Gregorian' }));
+    expect(await screen.findByText('From 2026-01-05 to 2026-03-29')).toBeInTheDocument();
   });
 
   it('asks the server to send this view as CSV to the chat, and says so', async () => {

@@ -21,8 +21,13 @@ function sources(dir: string): string[] {
   });
 }
 
-const used = (file: string) =>
-  new Set([...readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1] as string));
+/** The namespaces a file names, less those a module it imports adds (dates.ts: `calendar`). */
+const used = (file: string) => {
+  const text = readFileSync(file, 'utf8');
+  const named = new Set([...text.matchAll(KEY)].map((m) => m[1] as string));
+  if (/from '[./]*(lib\/)?i18n\/dates'|from '\.\/dates'/.test(text)) named.delete('calendar');
+  return named;
+};
 
 describe('English texts by chunk', () => {
   it('outside the features, only the shell namespaces are named', () => {

@@ -1,6 +1,7 @@
 import type { Language } from '@gebere/i18n/languages';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { momentDayText } from './dates';
 
 /**
  * How long ago, in words ("5 minutes", "5 ደቂቃዎች", "daqiiqaa 5"), with dayjs's relativeTime (the
@@ -32,13 +33,18 @@ function loadLocale(lang: Exclude<Language, 'en'>): Promise<void> {
 }
 
 /** How long ago `then` was ("5 minutes"); with `ago`, said as the language says it ("5 minutes ago"). */
-export type FormatRelative = (then: string, now?: number, options?: { ago?: boolean }) => string;
+export interface FormatRelative {
+  (then: string, now?: number, options?: { ago?: boolean }): string;
+  /** The day of `then` in the reader's calendar (dates.ts), for a time a reader may need to find again. */
+  day(then: string): string;
+}
 
 /**
  * A formatter in `lang` (English when its locale could not load). A time in the future
- * (a phone clock behind the server's) reads as "a few seconds"; an invalid one as ''. Relative,
- * not a date: an Amharic reader counts in the Ethiopian calendar and hours from dawn, which a
- * Gregorian date and clock time in Amharic words would only mislead.
+ * (a phone clock behind the server's) reads as "a few seconds"; an invalid one as ''. The
+ * duration is the same in either calendar (dayjs's months and years are only words past 25
+ * days); the day, when one is shown, is the reader's calendar's (`day`), and no clock time is
+ * shown: an Amharic reader counts hours from dawn.
  */
 export async function relativeTimeIn(lang: Language): Promise<FormatRelative> {
   const locale: Language =
@@ -48,10 +54,11 @@ export async function relativeTimeIn(lang: Language): Promise<FormatRelative> {
           () => lang,
           () => 'en' as const,
         );
-  return (then, now = Date.now(), options = {}) => {
+  const ago = (then: string, now = Date.now(), options: { ago?: boolean } = {}) => {
     const t = dayjs(then);
     if (!t.isValid()) return '';
     const n = dayjs(now);
     return (t.isAfter(n) ? n : t).locale(locale).from(n, !options.ago);
   };
+  return Object.assign(ago, { day: momentDayText });
 }

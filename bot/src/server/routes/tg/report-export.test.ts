@@ -89,6 +89,7 @@ describe('POST /tg/report-export', () => {
       'Bahir Dar Zuria',
       'ባሕር ዳር ዙሪያ',
       '2026-01-05/2026-03-29',
+      '2018-04-27/2018-07-20', // Tahsas 27 to Megabit 20, 2018 E.C.
       '31',
       '4',
       '40',
@@ -100,6 +101,7 @@ describe('POST /tg/report-export', () => {
     expect(bySection('area')[0]?.slice(0, 4)).toEqual(['area', 'kebele', '70', 'Meshenti']);
     expect(bySection('da')[0]?.slice(3, 4)).toEqual(['Almaz Bekele']);
     expect(bySection('week')).toHaveLength(1);
+    expect(bySection('week')[0]?.slice(5, 7)).toEqual(['2026-03-23', '2018-07-14']); // Megabit 14
   });
 
   it('sends no cell a spreadsheet would run as a formula, whatever the names hold', async () => {
