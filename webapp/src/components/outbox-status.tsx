@@ -45,14 +45,14 @@ function fixAt(record: RefusedView): string | false | undefined {
 export function OutboxStatus() {
   const t = useT();
   const [, navigate] = useLocation();
-  const { loaded, waiting, serverErrors, serverStatus, refused } = useOutboxStore();
+  const { loaded, waiting, serverErrors, serverStatus, refused, passes } = useOutboxStore();
   // Waiting for signal, and waiting because the server failed: each said as it is.
   const forSignal = waiting - serverErrors;
   // "Captured 3 days ago" in the DA's language (dayjs, fetched once a refusal shows).
   const ago = useRelativeTime(refused.length > 0);
   if (!loaded) return null;
   return (
-    <section className="outbox-status">
+    <section className="outbox-status" data-passes={passes}>
       <div role="status">
         {waiting === 0 && <p className="outbox-saved">{t('common.outbox.all_saved')}</p>}
         {forSignal > 0 && (
