@@ -29,7 +29,14 @@ import {
   tick,
   tr,
 } from './steps';
-import { appFrame, chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
+import {
+  appFrame,
+  chromiumSkipReason,
+  journeyLanguage,
+  openChat,
+  type Product,
+  screenshot,
+} from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
@@ -77,7 +84,7 @@ const PEOPLE = {
 describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
   expectCleanRun(journey, 'da-journey');
 
-  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('da', ['en', 'am', 'om']))('in %s', (lang) => {
     const t = tr(lang);
     const { phone, names, group: groupName0, newGroup: newGroupName, farmers } = PEOPLE[lang];
     const [first, father, grandFather] = names;

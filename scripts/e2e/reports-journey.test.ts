@@ -29,7 +29,7 @@ import {
   viewPeriod,
 } from './report-steps';
 import { botSays, closeApp, mark, pressInline, sendText, startWithContact, tr } from './steps';
-import { appFrame, chromiumSkipReason, openChat, screenshot } from './test-kit';
+import { appFrame, chromiumSkipReason, journeyLanguage, openChat, screenshot } from './test-kit';
 
 vi.mock('../../bot/src/server/embedded-backend', async (original) =>
   (await import('./db-capture')).wrapBackend(await original()),
@@ -64,7 +64,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
   expectCleanRun(journey, 'reports-journey');
 
-  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('reports', ['en', 'am', 'om']))('in %s', (lang) => {
     const t = tr(lang);
 
     it('done when: hub → woreda bars → kebele → CSV in the chat → /digest → that Monday’s chart', async () => {
