@@ -5,5 +5,6 @@ export function botSources(root: string): string[];
 export function webappStale(root: string): boolean;
 export function botOutputs(root: string): string[];
 export function botStale(root: string): boolean;
+export const WEBAPP_BUILD_TOKEN: string;
 export function ensureWebappBuilt(root: string): Promise<string>;
 export function ensureBotBuilt(root: string): Promise<void>;

@@ -95,16 +95,24 @@ async function withBuildLock(root, what, build) {
 }
 
 /**
- * Builds webapp/dist (vite build, then the .br/.gz beside each file, as `npm start` does) when it
- * is missing or older than its sources, and returns its path. Throws when the build fails.
+ * The BOT_TOKEN every webapp build sees in place of the real one: the webapp never needs it, so
+ * no real token can reach a bundle, and bot/test/no-secrets.test.ts looks for this one in
+ * webapp/dist (one build serves that check, the journeys, the budgets and `npm start`).
+ */
+export const WEBAPP_BUILD_TOKEN = '7000000042:AAH-webapp-build-canary-never-in-a-bundle_x';
+
+/**
+ * Builds webapp/dist (vite build, then the .br/.gz beside each file) when it is missing or older
+ * than its sources, and returns its path: for `npm start`, the end-to-end harness, the tests
+ * that read the build and the benchmarks alike. Throws when the build fails.
  */
 export async function ensureWebappBuilt(root) {
   const web = join(root, 'webapp');
   const dist = join(web, 'dist');
   if (!webappStale(root)) return dist;
   // Vitest sets NODE_ENV=test, which would make Vite build in dev flavour (import.meta.env.DEV,
-  // the dev mock): build as `npm start` does.
-  const env = { ...process.env, NODE_ENV: 'production' };
+  // the dev mock): build for production whoever asks.
+  const env = { ...process.env, NODE_ENV: 'production', BOT_TOKEN: WEBAPP_BUILD_TOKEN };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST') delete env[key];
   await withBuildLock(root, 'webapp', () => {
     if (!webappStale(root)) return;

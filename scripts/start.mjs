@@ -3,38 +3,30 @@
 // (webapp/dist) and the server bundle (bot/dist) — then run the server on embedded defaults
 // and say where to open it. Reads .env when present. Logs are prettified on a terminal.
 // `--build-only` stops after the build (a service's ExecStartPre: docs/deploy/gebere.service).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { botStale, ensureBotBuilt, webappStale } from './build-freshness.mjs';
+import { botStale, ensureBotBuilt, ensureWebappBuilt, webappStale } from './build-freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => join(root, ...p);
 const say = (line) => console.error(`› ${line}`);
 
-function pnpm(args) {
-  const local = at('.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-  const [cmd, pre] = existsSync(local) ? [process.execPath, [local]] : ['pnpm', []];
-  return spawnSync(cmd, [...pre, ...args], { stdio: 'inherit', cwd: root }).status ?? 1;
-}
-
-function buildWebapp() {
+async function buildWebapp() {
   if (!existsSync(at('webapp', 'index.html'))) {
     say('webapp has no index.html yet: skipping its build (the server answers 503 on app routes)');
     return;
   }
   if (!webappStale(root)) return;
   say('building the webapp (webapp/dist)');
-  const scripts = JSON.parse(readFileSync(at('webapp', 'package.json'), 'utf8')).scripts ?? {};
-  const status = scripts.build
-    ? pnpm(['--filter', '@gebere/webapp', 'run', 'build'])
-    : pnpm(['--filter', '@gebere/webapp', 'exec', 'vite', 'build']);
-  if (status !== 0) {
-    console.error('✗ webapp build failed');
-    process.exit(status);
+  try {
+    await ensureWebappBuilt(root);
+  } catch (err) {
+    console.error(`✗ webapp build failed: ${err?.message ?? err}`);
+    process.exit(1);
   }
 }
 
@@ -88,7 +80,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-buildWebapp();
+await buildWebapp();
 const bundled = await buildServer();
 if (process.argv.includes('--build-only')) process.exit(bundled ? 0 : 1);
 const envFile = existsSync(at('.env')) ? ['--env-file=.env'] : [];

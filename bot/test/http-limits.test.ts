@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpLimits } from '../src/config';
 import { testApp } from './test-kit';
 
@@ -80,13 +80,8 @@ function post(port: number, path: string, body: string): Promise<{ status: numbe
   });
 }
 
-async function until(check: () => Promise<boolean>, ms = 3_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => Promise<boolean>) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 3_000, interval: 20 });
 
 const connections = () =>
   new Promise<number>((resolve, reject) =>

@@ -81,17 +81,24 @@ describe('graceful shutdown', () => {
       const inHandler = new Promise<void>((resolve) => {
         entered = resolve;
       });
+      // The job ends only once the stop has begun: the stop must wait for it.
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       const slow = new Composer();
       slow.on('message:text', async (ctx) => {
         entered();
-        await new Promise((r) => setTimeout(r, 300));
+        await released;
         await ctx.reply('done after a slow job');
       });
       const { server, emulator } = await start({ BOT_MODE: mode }, { throttle: false, middleware: slow });
       const user = emulator.createUser({ first_name: 'Kebede' });
       await user.send('work');
       await inHandler;
-      await server.stop();
+      const stopping = server.stop();
+      release();
+      await stopping;
       expect(user.botMessages().map((m) => m.text)).toContain('done after a slow job');
     },
   );

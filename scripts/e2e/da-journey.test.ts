@@ -29,7 +29,14 @@ import {
   tick,
   tr,
 } from './steps';
-import { appFrame, chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
+import {
+  appFrame,
+  chromiumSkipReason,
+  journeyLanguage,
+  openChat,
+  type Product,
+  screenshot,
+} from './test-kit';
 
 /** The demo kebele with advisories and demo content (bot/src/backend/seed/demo/places.ts). */
 const DEMO_KEBELE = 'ET031702888001';
@@ -73,7 +80,7 @@ const PEOPLE = {
 describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
   expectCleanRun(journey, 'da-journey');
 
-  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('da', ['en', 'am', 'om']))('in %s', (lang) => {
     const t = tr(lang);
     const { phone, names, group: groupName0, newGroup: newGroupName, farmers } = PEOPLE[lang];
     const [first, father, grandFather] = names;

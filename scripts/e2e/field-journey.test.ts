@@ -19,14 +19,14 @@ import {
   tick,
   tr,
 } from './steps';
-import { chromiumSkipReason, openChat, type Product, screenshot } from './test-kit';
+import { chromiumSkipReason, journeyLanguage, openChat, type Product, screenshot } from './test-kit';
 
 const journey = journeyFile();
 
 describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', () => {
   expectCleanRun(journey, 'field-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('field', ['en', 'am']))('in %s', (lang) => {
     const t = tr(lang);
     let u: ReturnType<Product['emulator']['createUser']>;
 

@@ -14,6 +14,7 @@ import { fillFarmer, type NewFarmer, openFromMenu } from './field-mode-steps';
 import {
   closeAndReopen,
   cutSignal,
+  firstPassDone,
   kebeleKept,
   lastLaunch,
   reloadApp,
@@ -22,7 +23,7 @@ import {
 } from './field-steps';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import { choose, mark, pickRadio, pressMainButton, summaryText, type T, tick, tr } from './steps';
-import { chromiumSkipReason } from './test-kit';
+import { chromiumSkipReason, journeyLanguage } from './test-kit';
 
 const journey = journeyFile();
 
@@ -68,7 +69,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', () => {
   expectCleanRun(journey, 'field-mode-journey');
 
-  it.each(['en', 'am'] as const)(
+  it.each(journeyLanguage('field-mode', ['en', 'am']))(
     'in %s: a group, five farmers in one batch, reach and adoption, each saved once',
     async (lang) => {
       const t = tr(lang);
@@ -225,7 +226,7 @@ describe.skipIf(chromiumSkipReason)('a visit without signal (needs Chromium)', (
       // A later open sends and tells nothing twice.
       app = await reloadApp(page);
       await app.getByText(t('common.outbox.all_saved')).waitFor();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await firstPassDone(app);
       expect(summaries()).toHaveLength(4);
       await check();
       await page.close();

@@ -86,6 +86,14 @@ export async function kebeleKept(app: Frame, kebele: number): Promise<void> {
 }
 
 /**
+ * Waits until this open's first sync pass has ended (the status's `data-passes`): a pass sends
+ * and tells the chat before it ends, so "nothing was sent, nothing told twice" can be read then.
+ */
+export async function firstPassDone(app: Page | Frame): Promise<void> {
+  await app.locator('.outbox-status:not([data-passes="0"])').waitFor();
+}
+
+/**
  * Waits until the app has heard that the chat got its summaries (every saved record of the
  * outbox marked told): closed before that, the app posts a summary again at its next open (the
  * companion answers it from its delivered keys; webapp/src/lib/outbox/README.md).

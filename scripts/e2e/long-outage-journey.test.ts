@@ -31,7 +31,7 @@ import {
 import { cutSignal, restoreSignal } from './field-steps';
 import { expectCleanRun, type Journey, journeyFile, row, rows } from './journey';
 import { mark, openFromReply, summaryText, type T, tr } from './steps';
-import { chromiumSkipReason, screenshot } from './test-kit';
+import { chromiumSkipReason, journeyLanguage, screenshot } from './test-kit';
 
 const DAY = 86_400_000;
 // This process's real Date back only once the product has closed (after-hooks run in reverse):
@@ -78,7 +78,7 @@ function sharedClock(j: Journey) {
 describe.skipIf(chromiumSkipReason)('records kept through a long outage (needs Chromium)', () => {
   expectCleanRun(journey, 'long-outage-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('long-outage', ['en', 'am']))('in %s', (lang) => {
     const t = tr(lang);
     /** The DA and the group the first test used. */
     const field = {} as { u: TestUser; chat: Page; kebele: string; group: string };

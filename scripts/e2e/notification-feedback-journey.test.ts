@@ -33,7 +33,7 @@ import {
   tick,
   tr,
 } from './steps';
-import { appFrame, chromiumSkipReason, screenshot } from './test-kit';
+import { appFrame, chromiumSkipReason, journeyLanguage, screenshot } from './test-kit';
 
 const journey = journeyFile();
 
@@ -55,7 +55,7 @@ const TYPED = {
 describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chromium)', () => {
   expectCleanRun(journey, 'notification-feedback-journey');
 
-  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('notification-feedback', ['en', 'am', 'om']))('in %s', (lang) => {
     const t = tr(lang);
 
     // Waits for the engine (it plans and sends every 5 s) on 2 shared cores: more than 30 s.

@@ -3,12 +3,7 @@
 // worded by the engine's own renderer from the rows as they are.
 
 import { verifyLink } from '@gebere/bot/auth';
-import {
-  DEFAULT_ENGINE_OPTIONS,
-  type DeliveryContext,
-  makeLinker,
-  renderDelivery,
-} from '@gebere/bot/notifications';
+import { type DeliveryContext, makeLinker, renderDelivery } from '@gebere/bot/notifications';
 import type { Language } from '@gebere/i18n';
 import { parseHtml, type TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
@@ -144,11 +139,23 @@ export async function waitForDeliveries(notificationId: string, count: number): 
 }
 
 /**
- * More than two of the engine's ticks (its idle sender's, the longer): long enough for the engine
- * to have sent anything it was going to.
+ * What comes after anything the engine was still going to send: a send-now notification to the
+ * kebele, created now and delivered. The planner plans every due notification in each pass, so
+ * a send the rows before it still owed is planned no later than this one; then "nothing more"
+ * is read from the rows, not from a wait of a few ticks.
  */
-export const TWO_TICKS_MS =
-  2 * Math.max(DEFAULT_ENGINE_OPTIONS.tickMs, DEFAULT_ENGINE_OPTIONS.planTickMs) + 1_000;
+export async function engineCaughtUp(product: Product, area: DaArea): Promise<void> {
+  const marker = (await product.backend('POST', '/api/location-notifications/', {
+    name: 'Engine caught up',
+    message: '✓',
+    content_type: 'reach',
+    send_now: true,
+    location_type: 'kebele',
+    location_id: Number(area.kebele),
+    created_by: Number(area.botUserId),
+  })) as { id: number };
+  await waitForDeliveries(String(marker.id), 1);
+}
 
 /**
  * What the engine must have sent `telegramId` for the notification as its row reads now: the

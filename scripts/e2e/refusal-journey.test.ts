@@ -25,14 +25,14 @@ import {
 import { cutSignal, restoreSignal } from './field-steps';
 import { expectCleanRun, journeyFile, row, rows } from './journey';
 import { botSays, mark, openFromReply, openRecordForm, pressMainButton, summaryText, tr } from './steps';
-import { chromiumSkipReason, screenshot } from './test-kit';
+import { chromiumSkipReason, journeyLanguage, screenshot } from './test-kit';
 
 const journey = journeyFile();
 
 describe.skipIf(chromiumSkipReason)('a record refused on sync (needs Chromium)', () => {
   expectCleanRun(journey, 'refusal-journey');
 
-  describe.each(['en', 'am'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('refusal', ['en', 'am']))('in %s', (lang) => {
     const t = tr(lang);
     // The server's own words for the refusal, in the DA's language.
     const outOfArea = message(lang, 'out_of_area');

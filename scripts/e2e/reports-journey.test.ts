@@ -30,7 +30,7 @@ import {
   viewPeriod,
 } from './report-steps';
 import { botSays, closeApp, mark, pressInline, replyLabels, sendText, startWithContact, tr } from './steps';
-import { appFrame, chromiumSkipReason, openChat, screenshot } from './test-kit';
+import { appFrame, chromiumSkipReason, journeyLanguage, openChat, screenshot } from './test-kit';
 
 /** Report users made here, as the report-user form saves them (that form has its own journey). */
 const REPORTER = { am: '911000822', om: '911000833' } as const;
@@ -61,7 +61,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
   expectCleanRun(journey, 'reports-journey');
 
-  describe.each(['en', 'am', 'om'] as const)('in %s', (lang) => {
+  describe.each(journeyLanguage('reports', ['en', 'am', 'om']))('in %s', (lang) => {
     const t = tr(lang);
 
     it('done when: hub → woreda bars → kebele → CSV in the chat → /digest → that Monday’s chart', async () => {

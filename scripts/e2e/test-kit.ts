@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type Config, loadConfig } from '@gebere/bot/config';
 import { createLogger } from '@gebere/bot/log';
 import { type RunningServer, startServer } from '@gebere/bot/server';
+import type { Language } from '@gebere/i18n';
 import { CHROMIUM_ARGS, chromiumPath } from '@gebere/telegram-emulator/browser';
 import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { ensureWebappBuilt as buildWebapp } from '../build-freshness.mjs';
@@ -20,6 +21,42 @@ export { chromiumSkipReason } from '@gebere/telegram-emulator/browser';
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
 export const VIEWPORT = { width: 360, height: 640 };
+
+/**
+ * The one language each browser journey runs in, rotated so that English, Amharic and Afaan
+ * Oromo each drive journeys. A journey in every language would repeat what the language-wide
+ * checks already prove: every key in every language (shared/i18n's resource tests), every screen
+ * in every language with no English of ours on it (a11y-sweep.test.ts, which keeps all three), and
+ * the bot's texts per language (the chats of the Amharic and Oromo journeys, english-leaks.ts).
+ * A journey's language-specific data (names, phones, seeds) stays for every language it lists in
+ * `journeyLanguage`, so moving a journey to another language is a change of this table.
+ */
+export const JOURNEY_LANGUAGE = {
+  da: 'am',
+  fault: 'en',
+  field: 'am',
+  'field-mode': 'en',
+  'long-outage': 'am',
+  manager: 'om',
+  'notification-feedback': 'om',
+  outbox: 'en',
+  refusal: 'am',
+  reports: 'en',
+} as const satisfies Record<string, Language>;
+
+/**
+ * `[the journey's language]` for its `describe.each`, of the languages it has data for (a table
+ * entry outside them is a mistake, said at once).
+ */
+export function journeyLanguage<L extends Language>(
+  journey: keyof typeof JOURNEY_LANGUAGE,
+  languages: readonly L[],
+): [L] {
+  const lang = JOURNEY_LANGUAGE[journey] as Language;
+  if (!(languages as readonly Language[]).includes(lang))
+    throw new Error(`${journey} journey: no data for ${lang} (it has ${languages.join(', ')})`);
+  return [lang as L];
+}
 
 /** Builds webapp/dist when it is missing or older than its sources (scripts/build-freshness.mjs). */
 export const ensureWebappBuilt = (): Promise<string> => buildWebapp(ROOT);

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/backend/test-kit/databases';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { describeOnBothDatabases } from '../../test/backend/test-kit/databases';
 import { markSending } from './delivery-outcomes';
 import { claim, deliveryCounts } from './queue';
 import {
@@ -13,7 +13,7 @@ import {
 } from './test-kit';
 import { systemClock } from './types';
 
-describeOnDatabases('several engines on one database (%s)', (kind) => {
+describeOnBothDatabases('several engines on one database (%s)', (kind) => {
   let shared: SharedDb;
   let h: Harness;
   beforeAll(async () => {
@@ -80,9 +80,10 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     const options = { ratePerSecond: 100, tickMs: 100, planTickMs: 100 };
     const engines = [h.engine(options, { clock: systemClock }), h.engine(options, { clock: systemClock })];
     for (const e of engines) e.start();
-    const deadline = Date.now() + 20_000;
-    while ((await deliveryCounts(h.db)).sent < 12 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(async () => expect((await deliveryCounts(h.db)).sent).toBeGreaterThanOrEqual(12), {
+      timeout: 20_000,
+      interval: 50,
+    });
     await Promise.all(engines.map((e) => e.stop()));
     expect(perChat(list)).toEqual(list.map(() => 1));
   });
@@ -147,9 +148,10 @@ describeOnDatabases('several engines on one database (%s)', (kind) => {
     // Slow on purpose (5/s), so a stop lands mid-batch.
     const first = h.engine({ ratePerSecond: 5, tickMs: 50, planTickMs: 50 }, { clock: systemClock });
     first.start();
-    const deadline = Date.now() + 20_000;
-    while ((await deliveryCounts(h.db)).sent < 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(async () => expect((await deliveryCounts(h.db)).sent).toBeGreaterThanOrEqual(2), {
+      timeout: 20_000,
+      interval: 20,
+    });
     await first.stop();
     const leased = await h.db.query<{ n: number }>(
       `select count(*)::int as n from notification_deliveries where status = 'queued' and claimed_until is not null`,

@@ -1,6 +1,6 @@
 import { translate } from '@gebere/i18n';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/backend/test-kit/databases';
+import { describeOnBothDatabases } from '../../test/backend/test-kit/databases';
 import { decide, enrol } from '../backend/routes/enrolment';
 import { type Harness, harness, openSharedDb, type SharedDb, type TestDa } from './test-kit';
 
@@ -9,7 +9,7 @@ import { type Harness, harness, openSharedDb, type SharedDb, type TestDa } from 
  * backend queues them (enrolment.ts, in the registration's transaction) and the engine sends
  * them: once each, whatever the number of copies or a crash mid-request, and only while true.
  */
-describeOnDatabases('enrolment messages (%s)', (kind) => {
+describeOnBothDatabases('enrolment messages (%s)', (kind) => {
   let shared: SharedDb;
   let h: Harness;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { ACTING_FOR_HEADER, CAPTURED_AT_HEADER, OPERATOR_HEADER } from '@gebere/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proof, signInitData } from './test-kit/auth-headers';
 import { startBackend, type TestBackend } from './test-kit/backend';
-import { describeOnDatabases } from './test-kit/databases';
+import { describeOnBothDatabases } from './test-kit/databases';
 import { type Da, uniquePhone } from './test-kit/fixtures';
 
 type Row = Record<string, unknown> & {
@@ -13,7 +13,7 @@ type Row = Record<string, unknown> & {
   after: Record<string, unknown> | null;
 };
 
-describeOnDatabases('the audit trail (%s)', (kind) => {
+describeOnBothDatabases('the audit trail (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let group: number;

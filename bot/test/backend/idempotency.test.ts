@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBackend, type TestBackend } from './test-kit/backend';
-import { describeOnDatabases } from './test-kit/databases';
+import { describeOnBothDatabases } from './test-kit/databases';
 import { type Da, uniquePhone } from './test-kit/fixtures';
 
 const farmersNamed = async (t: TestBackend, name: string) =>
@@ -9,7 +9,7 @@ const farmersNamed = async (t: TestBackend, name: string) =>
       .rows[0]?.n,
   );
 
-describeOnDatabases('Idempotency-Key on writes (%s)', (kind) => {
+describeOnBothDatabases('Idempotency-Key on writes (%s)', (kind) => {
   let t: TestBackend;
   let da: Da;
   let group: number;

@@ -9,10 +9,10 @@ import { migrations } from '../../src/backend/db/migrations/index';
 import { openDatabase } from '../../src/backend/db/open';
 import { AMHARIC_NAMES, seed } from '../../src/backend/db/seed';
 import { ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
-import { describeOnDatabases, openTestDb, type TestDb } from './test-kit/databases';
+import { describeOnBothDatabases, describeOnDatabases, openTestDb, type TestDb } from './test-kit/databases';
 import { postgresSkipReason, postgresUrl } from './test-kit/postgres';
 
-describeOnDatabases('migrate and seed on a seeded database (%s)', (kind) => {
+describeOnBothDatabases('migrate and seed on a seeded database (%s)', (kind) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb(kind);

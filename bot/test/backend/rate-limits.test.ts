@@ -10,7 +10,7 @@ import {
   memoryLimits,
   type Window,
 } from '../../src/backend/serving/rate-limits';
-import { describeOnDatabases, openTestDb, type TestDb } from './test-kit/databases';
+import { describeOnBothDatabases, openTestDb, type TestDb } from './test-kit/databases';
 
 const MINUTE: LimitRule = { limit: 60, windowMs: 60_000 };
 const T0 = Date.parse('2026-03-02T08:00:00Z');
@@ -129,7 +129,7 @@ describe('memory store', () => {
   storeCases((clock) => memoryLimits(clock));
 });
 
-describeOnDatabases('database store (%s)', (kind) => {
+describeOnBothDatabases('database store (%s)', (kind) => {
   let t: TestDb;
   let other: Db;
   let queries = 0;

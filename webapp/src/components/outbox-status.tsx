@@ -45,7 +45,7 @@ function fixAt(record: RefusedView): string | false | undefined {
 export function OutboxStatus() {
   const t = useT();
   const [, navigate] = useLocation();
-  const { loaded, waiting, serverErrors, serverStatus, refused } = useOutboxStore();
+  const { loaded, waiting, serverErrors, serverStatus, refused, passes } = useOutboxStore();
   // Waiting for signal, and waiting because the server failed: each said as it is.
   const forSignal = waiting - serverErrors;
   // "Captured 3 days ago (Tahsas 25, 2016 E.C.)" in the DA's language and calendar (dayjs and
@@ -53,7 +53,7 @@ export function OutboxStatus() {
   const ago = useRelativeTime(refused.length > 0);
   if (!loaded) return null;
   return (
-    <section className="outbox-status">
+    <section className="outbox-status" data-passes={passes}>
       <div role="status">
         {waiting === 0 && <p className="outbox-saved">{t('common.outbox.all_saved')}</p>}
         {forSignal > 0 && (

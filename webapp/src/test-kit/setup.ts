@@ -30,6 +30,29 @@ afterEach(() => {
   resetClosingForTests();
 });
 
-// telegram-ui's ripple sets state from timers up to ~300 ms after a tap; let them fire while the
-// test window still exists instead of after jsdom is torn down ("window is not defined").
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 400)));
+// Timers the rendered code leaves behind: telegram-ui's ripple sets state 70 and 225 ms after a
+// tap and never clears either on unmount, so a tap in a file's last test would fire one after
+// jsdom is torn down ("window is not defined"). The file's end clears those still pending, with
+// nothing left to render them for, instead of waiting for them.
+const pending = new Set<ReturnType<typeof setTimeout>>();
+const { setTimeout: realSetTimeout, clearTimeout: realClearTimeout } = globalThis;
+globalThis.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+  const id = realSetTimeout(
+    (...a: unknown[]) => {
+      pending.delete(id);
+      if (typeof handler === 'function') handler(...a);
+    },
+    ms,
+    ...args,
+  );
+  pending.add(id);
+  return id;
+}) as unknown as typeof setTimeout;
+globalThis.clearTimeout = ((id?: ReturnType<typeof setTimeout>) => {
+  if (id !== undefined) pending.delete(id);
+  realClearTimeout(id);
+}) as typeof clearTimeout;
+afterAll(() => {
+  for (const id of pending) realClearTimeout(id);
+  pending.clear();
+});

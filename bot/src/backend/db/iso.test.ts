@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases, openTestDb, type TestDb } from '../../../test/backend/test-kit/databases';
+import { describeOnBothDatabases, openTestDb, type TestDb } from '../../../test/backend/test-kit/databases';
 
 // iso() is how every timestamp leaves the database. It must read like Date#toISOString (with
 // microseconds), and be inlined into the query (STABLE, like the to_char it wraps): declared
 // IMMUTABLE it was called once per row, half the SQL time of a long list.
-describeOnDatabases('iso() (%s)', (kind) => {
+describeOnBothDatabases('iso() (%s)', (kind) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb(kind);

@@ -11,11 +11,29 @@ import { postgresSkipReason, postgresUrl } from './postgres';
 export type DbKind = 'pglite' | 'postgres';
 
 /**
- * `describe.each` over the databases every backend suite runs on: PGlite always, PostgreSQL
- * when this run has one. Without it the PostgreSQL suite is skipped, not dropped, so Vitest
- * counts its cases as skipped. The title's `%s` is the kind.
+ * Which database a backend suite runs on, the rule for every suite:
+ *
+ * - `describeOnDatabases`: once, on this run's database: PostgreSQL when the run has one
+ *   (TEST_DATABASE_URL, which `npm test` sets with its throwaway cluster; with CI=true always,
+ *   where a missing one fails), else PGlite, so a machine without PostgreSQL still runs every
+ *   suite. For what both engines answer alike: routes, policies, rules, queries.
+ * - `describeOnBothDatabases`: on PGlite, and on PostgreSQL when the run has one (skipped, not
+ *   dropped, without it), for what differs between the engines: locking and concurrent claims
+ *   (PGlite's one connection serialises what PostgreSQL runs side by side), migrations and
+ *   seeding, the months' partitions, the audit trail's triggers, the rate-limit store, the
+ *   backup, iso()'s volatility.
+ *
+ * PGlite, the product's default database, keeps suites of its own for what only it has (the
+ * data directory's lock, the snapshot and prepared databases, the backup by dumpDataDir), and
+ * the bot's own suites (telegram/test-kit.ts) run on it. The title's `%s` is the kind.
  */
+export const SUITE_DATABASE: DbKind = postgresSkipReason ? 'pglite' : 'postgres';
+
 export function describeOnDatabases(title: string, body: (kind: DbKind) => void): void {
+  describe.each([SUITE_DATABASE])(title, body);
+}
+
+export function describeOnBothDatabases(title: string, body: (kind: DbKind) => void): void {
   describe.each(['pglite'] as const)(title, body);
   describe.skipIf(postgresSkipReason).each(['postgres'] as const)(title, body);
 }

@@ -8,6 +8,7 @@ import {
   bodiesOf,
   choose,
   chooseArea,
+  fillIn,
   optionsOf,
   referenceRoutes,
   select,
@@ -54,10 +55,8 @@ async function fillAll(user: User, phones = { phone: '0912345678', telegram: '07
   await user.type(field('First name'), ' Abebe ');
   await user.type(field("Father's name"), 'Kebede');
   await user.type(field("Grandfather's name"), 'Tesfaye');
-  await user.clear(field('Phone number'));
-  await user.type(field('Phone number'), phones.phone);
-  await user.clear(field('Telegram phone number'));
-  await user.type(field('Telegram phone number'), phones.telegram);
+  await fillIn(user, field('Phone number'), phones.phone);
+  await fillIn(user, field('Telegram phone number'), phones.telegram);
   await user.click(screen.getByLabelText('Male'));
   await chooseArea(user);
   await choose(user, 'Role', 'Livestock');

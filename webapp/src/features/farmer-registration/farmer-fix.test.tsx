@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keep, outbox, resetOutboxForTests, startOutbox } from '../../lib/outbox/live';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { fillIn } from '../../test-kit/forms';
 import { freshOutbox } from '../../test-kit/outbox';
 import { openAt } from '../../test-kit/render';
 import {
@@ -84,8 +85,7 @@ describe('Register farmer: fixing a farmer refused on sync', () => {
     );
 
     refuse = false;
-    await user.clear(field('Phone number'));
-    await user.type(field('Phone number'), '0911556677');
+    await fillIn(user, field('Phone number'), '0911556677');
     await user.click(registerButton());
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
     expect(farmerPosts(requests).at(-1)?.body).toMatchObject({

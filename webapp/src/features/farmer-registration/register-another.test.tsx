@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { fillIn } from '../../test-kit/forms';
 import {
   FARMERS_PATH,
   farmerPosts,
@@ -69,7 +70,7 @@ describe('Register farmer: Register another', () => {
     await user.type(field('Farmer name'), 'Almaz');
     await user.type(field("Father's name"), 'Desta');
     await user.type(field("Grandfather's name"), 'Bekele');
-    await user.type(field('Phone number'), '0911556677');
+    await fillIn(user, field('Phone number'), '0911556677');
     await user.selectOptions(field('Gender'), 'female');
     // The second farmer is saved by Register, and the chat gets one summary for both.
     await user.click(registerButton());
@@ -123,7 +124,7 @@ describe('Register farmer: Register another', () => {
     await waitFor(() => expect(field('Farmer name')).toHaveValue(''));
     // Half a farmer: the main button registers them; Done is still there, beside it.
     await user.type(field('Farmer name'), 'Half');
-    await user.type(field('Phone number'), '0911000001');
+    await fillIn(user, field('Phone number'), '0911000001');
     expect(registerButton()).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     const ask = await screen.findByRole('alertdialog');

@@ -2,6 +2,7 @@ import type { DevelopmentGroup } from '@gebere/contract';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, route, type SeenRequest } from '../../test-kit/fake-fetch';
+import { fillIn } from '../../test-kit/forms';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { FarmerRegistrationScreen } from './farmer-registration-screen';
 
@@ -61,7 +62,7 @@ export async function fillPerson(user: User, phone = '0911223344') {
   await user.type(field('Farmer name'), 'Abebe');
   await user.type(field("Father's name"), 'Kebede');
   await user.type(field("Grandfather's name"), 'Tadesse');
-  await user.type(field('Phone number'), phone);
+  await fillIn(user, field('Phone number'), phone);
   await user.selectOptions(field('Gender'), 'male');
 }
 

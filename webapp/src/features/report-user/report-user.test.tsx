@@ -5,7 +5,15 @@ import { clearAdminAreaCache } from '../../lib/api/admin-areas';
 import { initI18n } from '../../lib/i18n/texts';
 import { outsideTelegram, setLaunchForTests } from '../../telegram/launch';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
-import { bodiesOf, choose, optionsOf, referenceRoutes, select, type User } from '../../test-kit/forms';
+import {
+  bodiesOf,
+  choose,
+  fillIn,
+  optionsOf,
+  referenceRoutes,
+  select,
+  type User,
+} from '../../test-kit/forms';
 import { openAt, renderInApp, signedQuery, whenEnabled } from '../../test-kit/render';
 import { ReportUserScreen } from './report-user-screen';
 
@@ -38,7 +46,7 @@ const button = (name: 'Register' | 'Update') => screen.findByRole('button', { na
 async function fill(user: User, phone = '0912345678') {
   await screen.findByLabelText('Full name');
   await user.type(field('Full name'), ' Hirut Alemu ');
-  await user.type(field('Phone number'), phone);
+  await fillIn(user, field('Phone number'), phone);
   await user.click(screen.getByLabelText('Female'));
   await choose(user, 'Region', 'Amhara');
   await choose(user, 'Zone', 'North Gondar');

@@ -53,6 +53,9 @@ function groupsBackend(answer: (n: number) => 'lost' | 'down' | [number, unknown
   return { ...fake, records, posts, keys: () => posts().map((r) => r.headers['Idempotency-Key']) };
 }
 
+/** The last press's submit: ended, it has done all it will (what "nothing more" is read after). */
+let submitted: Promise<void> = Promise.resolve();
+
 function GroupForm({
   options,
   handBack,
@@ -76,7 +79,13 @@ function GroupForm({
     <SubmitForm onSubmit={submit}>
       <TextField control={form.control} name="group_name" label="Group name" disabled={saved} />
       <TextField control={form.control} name="group_type" label="Group type" />
-      <button type="button" aria-busy={busy} onClick={() => void submit()}>
+      <button
+        type="button"
+        aria-busy={busy}
+        onClick={() => {
+          submitted = submit();
+        }}
+      >
         Save
       </button>
     </SubmitForm>
@@ -193,7 +202,7 @@ describe('save then hand back (a form)', () => {
     const { press, handBack } = setup();
     await press();
     await waitFor(() => expect(backend.posts()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await submitted;
     expect(useToastStore.getState().toasts).toEqual([]);
     expect(handBack).not.toHaveBeenCalled();
   });
@@ -208,7 +217,7 @@ describe('save then hand back (a form)', () => {
     await press();
     await waitFor(() => expect(handBack).toHaveBeenCalledTimes(2));
     await press();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await submitted;
     expect(handBack).toHaveBeenCalledTimes(2);
     expect(backend.posts()).toHaveLength(1);
     expect(success).toHaveBeenCalledTimes(1);
@@ -277,7 +286,7 @@ describe('save then hand back (a form)', () => {
     const backend = groupsBackend();
     const { press, handBack } = setup({ submission: () => null });
     await press();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await submitted;
     expect(backend.posts()).toHaveLength(0);
     expect(handBack).not.toHaveBeenCalled();
   });

@@ -17,7 +17,7 @@ import { createOutbox, type LiveSend, type NewRecord, type Outbox, type SyncOutc
 import { ownedBy } from './owner';
 import { type OutboxRecord, screenHere } from './record';
 import { openRecordStore } from './store';
-import { publish } from './view';
+import { passed, publish } from './view';
 
 /**
  * The app's one outbox (README.md), loaded after the first paint (load.ts): IndexedDB, the API
@@ -185,6 +185,7 @@ export async function syncSoon(): Promise<SyncOutcome | null> {
   if (timer) clearTimeout(timer);
   timer = undefined;
   const outcome = await box.sync();
+  passed();
   if (outcome === 'offline') {
     const delay = backoff.ms[Math.min(attempt++, backoff.ms.length - 1)] ?? 300_000;
     timer = setTimeout(() => void syncSoon(), delay);

@@ -64,6 +64,11 @@ export interface OutboxView {
   pending: { key: string; batch: string }[];
   refused: RefusedView[];
   kept: KeptEntities;
+  /**
+   * Sync passes finished in this document: what a test waits on to read "nothing was sent" (the
+   * pass sends and tells before it ends), shown as `data-passes` on the status.
+   */
+  passes: number;
 }
 
 const EMPTY: OutboxView = {
@@ -73,6 +78,7 @@ const EMPTY: OutboxView = {
   pending: [],
   refused: [],
   kept: { groups: [], farmers: [], reached: [] },
+  passes: 0,
 };
 
 export const useOutboxStore = create<OutboxView>(() => EMPTY);
@@ -102,6 +108,11 @@ export function publish(records: readonly OutboxRecord[], kept: KeptEntities = E
     ),
     kept,
   });
+}
+
+/** A sync pass has ended. */
+export function passed(): void {
+  useOutboxStore.setState((s) => ({ passes: s.passes + 1 }));
 }
 
 export function resetOutboxViewForTests(): void {
