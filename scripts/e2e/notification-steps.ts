@@ -2,6 +2,7 @@
 // notification engine (running inside the product, Bot API = the emulator) must have delivered,
 // worded by the engine's own renderer from the rows as they are.
 
+import type { AdvisoryText } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import { parseHtml, type TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
@@ -162,14 +163,11 @@ export async function expectedDelivery(product: Product, notificationId: string,
   );
   const advisoryId = n.content_type === 'advisory' ? await latestAdvisoryFor(u.kebele_id) : null;
   const a = advisoryId
-    ? await row<{
-        label: string | null;
-        label_am: string | null;
-        template_content: string[];
-        template_content_am: string[] | null;
-      }>('select label, label_am, template_content, template_content_am from advisories where id = $1', [
-        advisoryId,
-      ])
+    ? await row<AdvisoryText>(
+        `select label, label_am, label_om, template_content, template_content_am, template_content_om
+         from advisories where id = $1`,
+        [advisoryId],
+      )
     : null;
   const ctx: DeliveryContext = {
     id: 0,
@@ -185,16 +183,7 @@ export async function expectedDelivery(product: Product, notificationId: string,
     name: n.name,
     message: n.message,
     contentType: n.content_type,
-    advisory:
-      a && advisoryId
-        ? {
-            id: advisoryId,
-            label: a.label,
-            labelAm: a.label_am,
-            content: a.template_content,
-            contentAm: a.template_content_am,
-          }
-        : null,
+    advisory: a && advisoryId ? { ...a, id: advisoryId } : null,
   };
   const { links } = product.config;
   const m = renderDelivery(ctx, makeLinker({ ...links, publicUrl: product.config.publicUrl }, Date.now));

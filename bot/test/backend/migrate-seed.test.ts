@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/backend/db/migrate';
 import { migrations } from '../../src/backend/db/migrations/index';
 import { openDatabase } from '../../src/backend/db/open';
-import { AMHARIC_NAMES, seed } from '../../src/backend/db/seed';
-import { ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
+import { namesMarker, seed } from '../../src/backend/db/seed';
+import { ADMIN_NAMES_FILES, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
 import { describeOnDatabases, openTestDb, type TestDb } from './test-kit/databases';
 import { postgresSkipReason, postgresUrl } from './test-kit/postgres';
 
@@ -113,34 +113,38 @@ describeOnDatabases('the Amharic names of regions and zones (%s)', (kind) => {
   });
 
   it('a database seeded before them gets them at its next start, an imported name staying', async () => {
-    await t.db.query('delete from seed_markers where name = $1', [AMHARIC_NAMES]);
+    await t.db.query('delete from seed_markers where name = $1', [namesMarker('am')]);
     await t.db.query('update regions set name_am = null');
     await t.db.query(`update zones set name_am = case when code = 'ET0302' then 'የተጫነ ስም' end`);
-    expect(await seed(t.db)).toMatchObject({ admin: 'present', amharicNames: 14 + 124, demo: 'present' });
+    expect(await seed(t.db)).toMatchObject({
+      admin: 'present',
+      names: { am: 14 + 124, om: 'present' },
+      demo: 'present',
+    });
     expect(await counts()).toEqual({ regions: 14, zones: 125 });
     expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
     expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
     // Restarts write nothing: not even over a name imported since.
     await t.db.query(`update zones set name_am = 'ሌላ የተጫነ ስም' where code = 'ET0303'`);
-    expect(await seed(t.db)).toMatchObject({ admin: 'present', amharicNames: 'present' });
+    expect(await seed(t.db)).toMatchObject({ admin: 'present', names: { am: 'present' } });
     expect(await nameOf('ET0303')).toBe('ሌላ የተጫነ ስም');
   });
 
   it('a corrected file replaces the names it shipped, and only those', async () => {
-    const shipped = await readFile(new URL(ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR), 'utf8');
+    const shipped = await readFile(new URL(ADMIN_NAMES_FILES.am, DEFAULT_ADMIN_DIR), 'utf8');
     const corrected = shipped
       .replace('\nET0301,ሰሜን ጎንደር\n', '\nET0301,ሰሜን ጐንደር\n')
       .replace('\nET0302,ደቡብ ጎንደር\n', '\nET0302,ደቡብ ጐንደር\n')
       .replace('\nET0303,ሰሜን ወሎ\n', '\nET0303,ሰሜን ወሎ ዞን\n');
     expect(corrected).not.toBe(shipped);
-    await writeFile(join(dir, ADMIN_NAMES_AM_FILE), corrected);
-    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ amharicNames: 1 });
+    await writeFile(join(dir, ADMIN_NAMES_FILES.am), corrected);
+    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ names: { am: 1 } });
     expect(await nameOf('ET0301')).toBe('ሰሜን ጐንደር');
     expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
     expect(await nameOf('ET0303')).toBe('ሌላ የተጫነ ስም');
-    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ amharicNames: 'present' });
+    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ names: { am: 'present' } });
     // Back to the shipped file: the correction it made is undone, the imported names stay.
-    expect(await seed(t.db)).toMatchObject({ amharicNames: 1 });
+    expect(await seed(t.db)).toMatchObject({ names: { am: 1 } });
     expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
     expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
   });
@@ -179,7 +183,11 @@ describe.skipIf(postgresSkipReason)('first start on an empty PostgreSQL database
       expect(imported[0]?.admin).toMatchObject({ regions: 14, kebeles: expect.any(Number) });
       expect(Date.now() - started).toBeLessThan(10_000);
       const markers = await a.query('select name from seed_markers order by name');
-      expect(markers.rows).toEqual([{ name: 'admin' }, { name: AMHARIC_NAMES }]);
+      expect(markers.rows).toEqual([
+        { name: 'admin' },
+        { name: namesMarker('am') },
+        { name: namesMarker('om') },
+      ]);
       // DEMO_DATA turned on later adds the demo content once.
       expect((await seed(a, { demoData: true })).demo).toMatchObject({ das: expect.any(Number) });
       expect((await seed(b, { demoData: true })).demo).toBe('present');

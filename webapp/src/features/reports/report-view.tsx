@@ -4,7 +4,7 @@ import { LANG_PARAM, type ScreenParams, screenHref } from '@gebere/contract/scre
 import { Button, Section } from '@telegram-apps/telegram-ui';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { localName, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
 import { exportReport } from './export-report';
@@ -19,8 +19,6 @@ const WeeklyBars: ComponentType<WeeklyBarsProps> = lazy(() =>
 const MEASURES = ['farmers', 'groups', 'reach', 'adoption'] as const;
 const PERIODS = [4, 12, 52] as const;
 
-type Named = { name: string; name_am: string | null };
-const nameOf = (x: Named) => (currentLanguage() === 'am' && x.name_am ? x.name_am : x.name);
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** Links to other views of the report: this view's parameters with some changed. */
@@ -133,7 +131,7 @@ function ExportButton() {
 export function ReportView({ report }: { report: Report }) {
   const t = useT();
   const { values, href, go } = useReportLinks();
-  const areaName = (a: ReportArea) => (a.level === 'all' ? t('report.country') : nameOf(a));
+  const areaName = (a: ReportArea) => (a.level === 'all' ? t('report.country') : localName(a));
   const child = CHILD_LEVEL[report.area.level];
   const today = reportDayOf(new Date());
   const days = (weeks: number) => ({ from: addDays(today, 1 - weeks * 7), to: today });
@@ -183,7 +181,7 @@ export function ReportView({ report }: { report: Report }) {
             <option value="">{t('report.all_value_chains')}</option>
             {report.value_chains.map((v) => (
               <option key={v.id} value={v.id}>
-                {nameOf(v)}
+                {localName(v)}
               </option>
             ))}
           </select>
@@ -227,7 +225,7 @@ export function ReportView({ report }: { report: Report }) {
           <ul className="report-rates">
             {report.by_value_chain.map((v) => (
               <li key={v.id}>
-                <span>{nameOf(v)}</span>
+                <span>{localName(v)}</span>
                 <Rate reach={v.reach} adoption={v.adoption} />
               </li>
             ))}
@@ -239,7 +237,7 @@ export function ReportView({ report }: { report: Report }) {
           <ul className="report-rates">
             {report.by_advisory.map((a) => (
               <li key={a.id}>
-                <span>{nameOf(a)}</span>
+                <span>{localName(a)}</span>
                 <Rate reach={a.reach} adoption={a.adoption} />
               </li>
             ))}
@@ -254,7 +252,7 @@ export function ReportView({ report }: { report: Report }) {
         >
           <CountsTable
             label={t('report.by_area', { level: t(`report.levels.${child}`) })}
-            rows={report.by_area.map((a) => ({ ...a, key: String(a.id), name: nameOf(a) }))}
+            rows={report.by_area.map((a) => ({ ...a, key: String(a.id), name: localName(a) }))}
             hrefOf={(id) => href({ level: child, area: Number(id) })}
           />
         </Section>
