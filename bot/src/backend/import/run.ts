@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types';
 import { echo, FieldErrorSet } from '../serving/http-error';
 import { zodFieldErrors } from '../serving/zod-errors';
 import { KINDS, type Ref } from './kinds';
-import { upsert } from './upsert';
+import { type Target, upsert } from './upsert';
 
 export interface ImportFile {
   kind: ImportKind;
@@ -119,8 +119,20 @@ export async function importFile(q: Queryable, file: ImportFile, lang: Language)
   }
   if (errors.size > 0) return { ok: false, errors: byRow(errors.render(lang)) };
 
-  const { created, updated } = await upsert(q, impl.target, records);
+  const { created, updated } = await upsert(q, withoutAbsentTranslations(impl.target, file.rows), records);
   return { ok: true, counts: { created, updated, unchanged: records.length - created - updated } };
+}
+
+/**
+ * The target without the Amharic and Oromo columns the file leaves out: an older file (no
+ * `name_om` column) keeps the names stored in them; an empty cell of a column it has clears one.
+ */
+function withoutAbsentTranslations(target: Target, rows: ImportFile['rows']): Target {
+  const given = new Set(rows.flatMap((r) => Object.keys(r)));
+  const columns = Object.fromEntries(
+    Object.entries(target.columns).filter(([c]) => !/_(am|om)$/.test(c) || given.has(c)),
+  );
+  return { ...target, columns };
 }
 
 /** Rendered field errors (`row 3.name`) back into rows, in row order. */
