@@ -29,11 +29,13 @@ describe('englishAmong', () => {
       'Teffera Alemu',
       'Zone: North Gondar',
       'Did you plant teff in rows this season?',
+      'NORTH GONDAR',
     ];
     expect(englishAmong(seen, 'om', content)).toEqual([
       'Teff (content: Teff)',
       'Zone: North Gondar (content: North Gondar)',
       'Did you plant teff in rows this season? (content: Did you plant teff in rows this season?)',
+      'NORTH GONDAR (content: North Gondar)',
     ]);
     expect(englishAmong(['Gondar Kaabaa', 'North Gondarville'], 'om', content)).toEqual([]);
   });

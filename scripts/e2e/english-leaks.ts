@@ -59,11 +59,14 @@ export function englishAmong(
     });
 }
 
-/** A line shows an English text when it is the text, or, for a text of two words or more, has it whole. */
+/**
+ * A line shows an English text when it is the text, or, for a text of two words or more, has it
+ * whole; whatever the case (a heading's CSS may capitalise it).
+ */
 function shows(line: string, english: string): boolean {
-  if (line === english) return true;
+  if (line.toLowerCase() === english.toLowerCase()) return true;
   if (!/\s/.test(english)) return false;
-  return new RegExp(`(^|[^\\p{L}])${escapeRegExp(english)}($|[^\\p{L}])`, 'u').test(line);
+  return new RegExp(`(^|[^\\p{L}])${escapeRegExp(english)}($|[^\\p{L}])`, 'iu').test(line);
 }
 
 type Rows = (sql: string, params: unknown[]) => Promise<Array<{ english: string }>>;
