@@ -10,7 +10,7 @@ import { createLinkMaker } from '../../bot/src/telegram/links';
 import { rows } from './journey';
 import { appFrame, type Product } from './test-kit';
 
-/** The demo's Amhara advisory with feedback questions of all four types (seed/demo/feedback.ts). */
+/** The demo's Amhara advisory with feedback questions of all four types (seed/samples/feedback-questions.csv). */
 export const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
 /**
