@@ -72,7 +72,7 @@ const SNAPSHOT_FILES = ['pglite-admin.tar.gz', 'pglite-admin.json', 'pglite-demo
 /**
  * Copies the prepared databases (admin areas; admin areas + demo content) into dist/, building it first unless the cache holds one for the
  * same inputs: the builder's bundle (migrations, seed code and PGlite calls are all inlined in
- * it), the admin CSV files and the PGlite version.
+ * it), the admin CSV files, the sample content files and the PGlite version.
  */
 async function shipSnapshot({ quiet }) {
   const started = Date.now();
@@ -92,8 +92,10 @@ async function shipSnapshot({ quiet }) {
     logLevel: 'warning',
   });
   const adminDir = join(here, 'src', 'backend', 'seed', 'admin');
+  const samplesDir = join(here, 'src', 'backend', 'seed', 'samples');
   const hash = createHash('sha256').update(readFileSync(builder));
-  for (const f of readdirSync(adminDir).sort()) hash.update(f).update(readFileSync(join(adminDir, f)));
+  for (const dir of [adminDir, samplesDir])
+    for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));
   const pglite = join(here, 'node_modules', '@electric-sql', 'pglite', 'package.json');
   hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
   const keyDir = join(cache, hash.digest('hex').slice(0, 16));
@@ -104,7 +106,7 @@ async function shipSnapshot({ quiet }) {
       if (/^[0-9a-f]{16}$/.test(entry)) rmSync(join(cache, entry), { recursive: true });
     mkdirSync(keyDir, { recursive: true });
     const { buildSnapshots } = await import(`${pathToFileURL(builder).href}?${Date.now()}`);
-    await buildSnapshots(keyDir, { adminDir });
+    await buildSnapshots(keyDir, { adminDir, samplesDir });
   }
   for (const f of SNAPSHOT_FILES) cpSync(join(keyDir, f), join(outdir, f));
   if (!quiet)

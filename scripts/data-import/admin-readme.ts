@@ -91,13 +91,16 @@ different codes, and renamed so a DA can tell them apart in a select: when one i
 other rural (by the town part of the kebele code) they become \`Aba Bonga (urban)\` and
 \`Aba Bonga (rural)\`; otherwise, in code order, the second and later get \`(2)\`, \`(3)\`.
 
-## Amharic names
+## Amharic and Afaan Oromo names
 
-\`names-am.csv\` (code, name_am) is the one file here written by hand, not by the script: the
-names of the 14 regions and 125 zones in Ethiopic script, its spelling conventions in its first
-lines, checked by \`bot/src/backend/seed/names-am.test.ts\`. Every start writes them into
-\`name_am\` where an area has none, or still has the one an earlier copy of the file gave
-(\`bot/src/backend/db/seed-admin.ts\`), so a name an operator imported stays. Woredas and
-kebeles show their Latin name until \`gebere import woredas\` or \`kebeles\` brings Amharic ones.
+\`names-am.csv\` (code, name_am) and \`names-om.csv\` (code, name_om) are the files here written
+by hand, not by the script, each with its spelling conventions in its first lines: the names of
+the 14 regions and 125 zones in Ethiopic script, checked by
+\`bot/src/backend/seed/names-am.test.ts\`; and the Afaan Oromo names of the regions, zones and
+woredas whose Latin name has English words (North, Zone, Town Administration…), those words
+translated, checked by \`bot/src/backend/seed/names-om.test.ts\`. Every start writes them into
+\`name_am\` and \`name_om\` where an area has none, or still has the one an earlier copy of the
+file gave (\`bot/src/backend/db/seed-admin.ts\`), so a name an operator imported stays. Other
+areas show their Latin name until \`gebere import woredas\` or \`kebeles\` brings names for them.
 `;
 }

@@ -2,14 +2,14 @@
 // from the chat: shared by the field, fault and notification journeys.
 
 import { advisoryMessage, createLinkMaker } from '@gebere/bot/telegram';
-import { advisoryTitle } from '@gebere/contract/rules';
+import { type AdvisoryText, advisoryTitle } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Page } from 'playwright-core';
 import { rows } from './journey';
 import { appFrame, type Product } from './test-kit';
 
-/** The demo's Amhara advisory with feedback questions of all four types (seed/demo/feedback.ts). */
+/** The demo's Amhara advisory with feedback questions of all four types (seed/samples/feedback-questions.csv). */
 export const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
 
 /**
@@ -18,15 +18,11 @@ export const ADVISORY_CODE = 'adv-teff-seed-rate-amhara-2025';
  * and `u`'s bot user id.
  */
 export async function sendDemoAdvisory(product: Product, u: TestUser, lang: Language) {
-  const [advisory] = await rows<{
-    id: string;
-    label: string | null;
-    label_am: string | null;
-    template_content: string[];
-    template_content_am: string[] | null;
-  }>('select id, label, label_am, template_content, template_content_am from advisories where code = $1', [
-    ADVISORY_CODE,
-  ]);
+  const [advisory] = await rows<AdvisoryText & { id: string }>(
+    `select id, label, label_am, label_om, template_content, template_content_am, template_content_om
+     from advisories where code = $1`,
+    [ADVISORY_CODE],
+  );
   if (!advisory) throw new Error(`demo advisory ${ADVISORY_CODE} missing`);
   const [botUser] = await rows<{ id: string }>('select id from bot_users where telegram_id = $1', [u.id]);
   const { config } = product;

@@ -21,6 +21,25 @@ describe('englishAmong', () => {
     ]);
   });
 
+  it('finds the operator’s English where the data has the reader’s own, a name alone or a text within a line', () => {
+    const content = ['Teff', 'North Gondar', 'Did you plant teff in rows this season?'];
+    const seen = [
+      'Teff',
+      'Xaafii',
+      'Teffera Alemu',
+      'Zone: North Gondar',
+      'Did you plant teff in rows this season?',
+      'NORTH GONDAR',
+    ];
+    expect(englishAmong(seen, 'om', content)).toEqual([
+      'Teff (content: Teff)',
+      'Zone: North Gondar (content: North Gondar)',
+      'Did you plant teff in rows this season? (content: Did you plant teff in rows this season?)',
+      'NORTH GONDAR (content: North Gondar)',
+    ]);
+    expect(englishAmong(['Gondar Kaabaa', 'North Gondarville'], 'om', content)).toEqual([]);
+  });
+
   it('leaves data and the texts a language keeps as in English alone', () => {
     expect(englishAmong(['Tesfa women', 'Kebele 01', translate('om', 'home.title')], 'om')).toEqual([]);
     expect(englishAmong(['Register'], 'en')).toEqual([]);

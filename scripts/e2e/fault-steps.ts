@@ -1,6 +1,7 @@
 // Steps of the fault journey (scripts/e2e/fault-journey.test.ts): submitting through faults and
 // counting what reached the chat.
 
+import { localName, type Named } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
@@ -79,12 +80,11 @@ export async function advisoryPath(
   const params = [area.kebele, area.woreda, area.zone, area.region];
   const reachable = (a: string) =>
     `(${a}.kebele_id = $1 or ${a}.woreda_id = $2 or ${a}.zone_id = $3 or ${a}.region_id = $4)`;
-  type Named = { name: string; name_am: string | null };
-  const local = (n: Named) => (lang === 'am' && n.name_am?.trim() ? n.name_am : n.name);
+  const local = (n: Named) => localName(n, lang);
   const [path] = await rows<{ c: Named; v: Named; p: Named; practice_id: string }>(
-    `select json_build_object('name', c.name, 'name_am', c.name_am) as c,
-            json_build_object('name', vc.name, 'name_am', vc.name_am) as v,
-            json_build_object('name', p.name, 'name_am', p.name_am) as p, p.id as practice_id
+    `select json_build_object('name', c.name, 'name_am', c.name_am, 'name_om', c.name_om) as c,
+            json_build_object('name', vc.name, 'name_am', vc.name_am, 'name_om', vc.name_om) as v,
+            json_build_object('name', p.name, 'name_am', p.name_am, 'name_om', p.name_om) as p, p.id as practice_id
      from advisories a join sub_practices sp on sp.id = a.sub_practice_id join practices p on p.id = sp.practice_id
      join value_chains vc on vc.id = p.value_chain_id join value_chain_categories c on c.id = vc.category_id
      where ${first === 'kebele' ? 'a.kebele_id = $1' : reachable('a')} and (
@@ -95,7 +95,7 @@ export async function advisoryPath(
   );
   if (!path) throw new Error(`no practice with ${count} reachable sub-practices`);
   const subs = await rows<Named & { advisory: string }>(
-    `select sp.name, sp.name_am, (select a.id from advisories a where a.sub_practice_id = sp.id and ${reachable('a')}
+    `select sp.name, sp.name_am, sp.name_om, (select a.id from advisories a where a.sub_practice_id = sp.id and ${reachable('a')}
        order by a.created_at desc, a.id desc limit 1) as advisory
      from sub_practices sp where sp.practice_id = $5 and exists (
        select 1 from advisories a where a.sub_practice_id = sp.id and ${reachable('a')})

@@ -2,6 +2,7 @@
 // and Amharic at 360×640: a mini-app framed by a chat page on another site (127.0.0.1 while
 // PUBLIC_URL is localhost), and feedback on an advisory the bot sent with its inline button.
 
+import { localName, type Named } from '@gebere/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
@@ -71,8 +72,8 @@ describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', ()
         'select id, type from feedback_questions where advisory_id = $1 order by position, id',
         [advisory.id],
       );
-      const choices = await rows<{ id: string; question_id: string; name: string; name_am: string | null }>(
-        'select c.id, c.question_id, c.name, c.name_am from feedback_choices c join feedback_questions q on q.id = c.question_id where q.advisory_id = $1 order by c.position, c.id',
+      const choices = await rows<{ id: string; question_id: string } & Named>(
+        'select c.id, c.question_id, c.name, c.name_am, c.name_om from feedback_choices c join feedback_questions q on q.id = c.question_id where q.advisory_id = $1 order by c.position, c.id',
         [advisory.id],
       );
 
@@ -83,7 +84,7 @@ describe.skipIf(chromiumSkipReason)('demo DAs in the field (needs Chromium)', ()
           await pickRadio(app, `q${q.id}`, String(c?.id));
         } else if (q.type === 'SELECT_MULTIPLE') {
           const picked = [mine[0], mine[2]];
-          for (const c of picked) await tick(app, (lang === 'am' && c?.name_am) || (c?.name ?? ''));
+          for (const c of picked) await tick(app, c ? localName(c, lang) : '');
         } else if (q.type === 'RATING') {
           await pickRadio(app, `q${q.id}`, '4');
         } else {

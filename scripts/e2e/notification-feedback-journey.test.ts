@@ -4,7 +4,7 @@
 // the latest advisory for the kebele; the DA presses the delivered message's feedback button,
 // answers every question and submits: the feedback rows and the bot's exact summary.
 
-import { advisoryTitle } from '@gebere/contract/rules';
+import { type AdvisoryText, advisoryTitle, localName, type Named } from '@gebere/contract/rules';
 import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { ADVISORY_CODE } from './advisory-steps';
@@ -65,14 +65,9 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
       // The season's teff advisory is published (again) today: the newest for every Amhara kebele,
       // so the one the engine attaches to an advisory notification (README "Buttons").
       await rows('update advisories set created_at = now() where code = $1', [ADVISORY_CODE]);
-      const advisory = await row<{
-        id: string;
-        label: string;
-        label_am: string | null;
-        template_content: string[];
-        template_content_am: string[] | null;
-      }>(
-        'select id::text, label, label_am, template_content, template_content_am from advisories where code = $1',
+      const advisory = await row<AdvisoryText & { id: string }>(
+        `select id::text, label, label_am, label_om, template_content, template_content_am, template_content_om
+         from advisories where code = $1`,
         [ADVISORY_CODE],
       );
       expect(await latestAdvisoryFor(area.kebele)).toBe(Number(advisory.id));
@@ -123,8 +118,8 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
       expect(new Set(questions.map((q) => q.type))).toEqual(
         new Set(['SELECT_ONE', 'SELECT_MULTIPLE', 'RATING', 'TEXT']),
       );
-      const choices = await rows<{ id: string; question_id: string; name: string; name_am: string | null }>(
-        `select c.id::text, c.question_id::text, c.name, c.name_am from feedback_choices c
+      const choices = await rows<{ id: string; question_id: string } & Named>(
+        `select c.id::text, c.question_id::text, c.name, c.name_am, c.name_om from feedback_choices c
            join feedback_questions q on q.id = c.question_id
          where q.advisory_id = $1 order by c.position, c.id`,
         [advisory.id],
@@ -138,7 +133,7 @@ describe.skipIf(chromiumSkipReason)('feedback on a delivered advisory (needs Chr
           answers.set(q.id, { choice: Number(c?.id) });
         } else if (q.type === 'SELECT_MULTIPLE') {
           const picked = [mine[0], mine[2]];
-          for (const c of picked) await tick(app, (lang === 'am' && c?.name_am) || (c?.name ?? ''));
+          for (const c of picked) await tick(app, c ? localName(c, lang) : '');
           answers.set(q.id, { choice: picked.map((c) => Number(c?.id)).sort((a, b) => a - b) });
         } else if (q.type === 'RATING') {
           await pickRadio(app, `q${q.id}`, '4');

@@ -4,6 +4,7 @@
 
 import { verifyLink } from '@gebere/bot/auth';
 import { type DeliveryContext, makeLinker, renderDelivery } from '@gebere/bot/notifications';
+import type { AdvisoryText } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import { parseHtml, type TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
@@ -173,14 +174,11 @@ export async function expectedDelivery(product: Product, notificationId: string,
   );
   const advisoryId = n.content_type === 'advisory' ? await latestAdvisoryFor(u.kebele_id) : null;
   const a = advisoryId
-    ? await row<{
-        label: string | null;
-        label_am: string | null;
-        template_content: string[];
-        template_content_am: string[] | null;
-      }>('select label, label_am, template_content, template_content_am from advisories where id = $1', [
-        advisoryId,
-      ])
+    ? await row<AdvisoryText>(
+        `select label, label_am, label_om, template_content, template_content_am, template_content_om
+         from advisories where id = $1`,
+        [advisoryId],
+      )
     : null;
   const ctx: DeliveryContext = {
     id: 0,
@@ -196,16 +194,7 @@ export async function expectedDelivery(product: Product, notificationId: string,
     name: n.name,
     message: n.message,
     contentType: n.content_type,
-    advisory:
-      a && advisoryId
-        ? {
-            id: advisoryId,
-            label: a.label,
-            labelAm: a.label_am,
-            content: a.template_content,
-            contentAm: a.template_content_am,
-          }
-        : null,
+    advisory: a && advisoryId ? { ...a, id: advisoryId } : null,
   };
   const { links } = product.config;
   const m = renderDelivery(ctx, makeLinker({ ...links, publicUrl: product.config.publicUrl }, Date.now));

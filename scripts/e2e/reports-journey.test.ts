@@ -39,7 +39,7 @@ const journey = journeyFile();
 
 /** The demo woreda with two demo kebeles, and its busiest kebele (demo/places.ts), named in `lang`. */
 async function demoPlace(lang: 'en' | 'am' | 'om') {
-  const named = (t: string) => (lang === 'am' ? `coalesce(${t}.name_am, ${t}.name)` : `${t}.name`);
+  const named = (t: string) => (lang === 'en' ? `${t}.name` : `coalesce(${t}.name_${lang}, ${t}.name)`);
   return row<{
     region: number;
     zone: number;

@@ -3,7 +3,7 @@
 
 import { renderSummary } from '@gebere/bot/telegram';
 import type { HandBackResult } from '@gebere/contract';
-import { LIMITS } from '@gebere/contract/rules';
+import { LIMITS, type Named } from '@gebere/contract/rules';
 import { type Language, type TextKey, translate } from '@gebere/i18n';
 import type { ChatMessage, TestUser } from '@gebere/telegram-emulator';
 import { parseHtml } from '@gebere/telegram-emulator';
@@ -19,7 +19,7 @@ export const tr =
     translate(lang, key as 'bot.welcome_new', vars as never);
 
 /** A value-chain category as the reach/adoption form names it (the spec's three in every language). */
-export const categoryShown = (c: { name: string; name_am: string | null }, lang: Language) =>
+export const categoryShown = (c: Named, lang: Language) =>
   categoryName(c, lang, (key) => tr(lang)(key as TextKey));
 
 /** The chat text of a bot summary, as Telegram shows it after parsing the HTML. */

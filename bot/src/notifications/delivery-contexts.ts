@@ -25,8 +25,10 @@ interface ContextRow {
   advisory_id: number | null;
   advisory_label: string | null;
   advisory_label_am: string | null;
+  advisory_label_om: string | null;
   template_content: string[] | null;
   template_content_am: string[] | null;
+  template_content_om: string[] | null;
 }
 
 /**
@@ -39,13 +41,14 @@ export async function loadContexts(q: Queryable, ids: number[]): Promise<Map<num
     `select d.id, d.notification_id, d.attempts, d.claimed_until, u.id as bot_user_id, u.telegram_id,
        u.chat_id, u.language, p.id as da_id, p.kebele_id, n.name, n.message, n.content_type,
        adv.id as advisory_id, adv.label as advisory_label, adv.label_am as advisory_label_am,
-       adv.template_content, adv.template_content_am
+       adv.label_om as advisory_label_om, adv.template_content, adv.template_content_am, adv.template_content_om
      from notification_deliveries d
      join bot_users u on u.id = d.bot_user_id
      join location_notifications n on n.id = d.notification_id
      left join da_profiles p on p.id = u.da_profile_id
      left join lateral (
-       select a.id, a.label, a.label_am, a.template_content, a.template_content_am
+       select a.id, a.label, a.label_am, a.label_om, a.template_content, a.template_content_am,
+         a.template_content_om
        from (select p.kebele_id as k, p.woreda_id as w, p.zone_id as z, p.region_id as r) anc, advisories a
        where n.content_type = 'advisory' and ${APPLIES}
        order by a.created_at desc, a.id desc limit 1
@@ -75,9 +78,11 @@ export async function loadContexts(q: Queryable, ids: number[]): Promise<Map<num
           : {
               id: Number(row.advisory_id),
               label: row.advisory_label,
-              labelAm: row.advisory_label_am,
-              content: row.template_content ?? [],
-              contentAm: row.template_content_am,
+              label_am: row.advisory_label_am,
+              label_om: row.advisory_label_om,
+              template_content: row.template_content ?? [],
+              template_content_am: row.template_content_am,
+              template_content_om: row.template_content_om,
             },
     });
   }

@@ -2,6 +2,7 @@ import {
   ADDIS_OFFSET_MS,
   addDays,
   defaultPeriod,
+  localName,
   type Report,
   reportDayOf,
   weekStart,
@@ -63,8 +64,7 @@ export async function digestReport(db: Db, telegramId: number, week: string): Pr
 /** The caption's lines and the chart of one report, in `lang` and its calendar (Ethiopian in am, om). */
 export function renderDigest(report: Report, lang: Language): { caption: string; png: Buffer } {
   const a = report.area;
-  const area =
-    a.level === 'all' ? translate(lang, 'report.country') : lang === 'am' && a.name_am ? a.name_am : a.name;
+  const area = a.level === 'all' ? translate(lang, 'report.country') : localName(a, lang);
   const last = report.weeks.at(-1) ?? { week: report.to, reach: 0, adoption: 0 };
   const title = translate(lang, 'bot.digest.title', { area });
   const caption = [

@@ -1,8 +1,9 @@
+import { localName } from '@gebere/contract';
 import { createTranslator, defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
 import { loadEnrolment, waitingFor } from '../backend/routes/enrolment';
 import { loadActor } from '../backend/serving/actor-source';
 import { grantCovers } from '../backend/serving/authorize';
-import { askMessage, nameIn } from '../telegram/enrolment';
+import { askMessage } from '../telegram/enrolment';
 import { mainMenuKeyboard } from '../telegram/keyboards';
 import { type MakeLink, screenLinks } from '../telegram/links';
 import { escapeHtml } from '../telegram/summaries';
@@ -90,7 +91,7 @@ function enrolmentQueue(d: OneOffDeps, link: MakeLink): OneOffQueue {
         manager: who.manager,
       });
       const text = translate(lang, 'bot.enrolment.approved', {
-        kebele: escapeHtml(nameIn(lang, e.area.kebele)),
+        kebele: escapeHtml(localName(e.area.kebele, lang)),
       });
       return send(text, keyboard);
     },

@@ -1,7 +1,7 @@
 import { clip } from '@gebere/contract';
 import { defaultLanguage, isLanguage, type Language, translate } from '@gebere/i18n';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import { type AdvisoryText, advisoryHtml, feedbackButton } from '../telegram/advisory';
+import { advisoryHtml, feedbackButton } from '../telegram/advisory';
 import { createLinkMaker, type LinkSubject, type MakeLink, screenLinks } from '../telegram/links';
 import { escapeHtml } from '../telegram/summaries';
 import type { DeliveryContext, LinkSettings } from './types';
@@ -44,14 +44,6 @@ export function makeLinker(settings: LinkSettings, nowMs: () => number): MakeLin
 
 export type Linker = MakeLink;
 
-const advisoryOf = (a: NonNullable<DeliveryContext['advisory']>): AdvisoryText => ({
-  id: a.id,
-  label: a.label,
-  label_am: a.labelAm,
-  template_content: a.content,
-  template_content_am: a.contentAm,
-});
-
 function button(d: DeliveryContext, who: LinkSubject, link: Linker): InlineKeyboardButton | undefined {
   switch (d.contentType) {
     case 'reach':
@@ -89,7 +81,7 @@ export function renderDelivery(d: DeliveryContext, link: Linker): RenderedMessag
   if (d.contentType === 'advisory' && d.advisory) {
     const room = MESSAGE_BUDGET - name.length - note.length - 8;
     // One line break under the heading: here the advisory is a section of the note.
-    parts.push(advisoryHtml(advisoryOf(d.advisory), lang, room, '\n'));
+    parts.push(advisoryHtml(d.advisory, lang, room, '\n'));
   }
   const b = button(d, { telegramUserId: d.telegramId, chatId: d.chatId, lang }, link);
   return {

@@ -1,3 +1,4 @@
+import type { AdvisoryText } from '@gebere/contract/rules';
 import type { InputFile } from 'grammy';
 import type { InlineKeyboardMarkup, ReplyKeyboardMarkup, ReplyKeyboardRemove } from 'grammy/types';
 
@@ -141,13 +142,8 @@ export interface DeliveryContext {
   name: string;
   message: string;
   contentType: 'advisory' | 'reach' | 'adoption' | 'farmer_registration';
-  advisory: {
-    id: number;
-    label: string | null;
-    labelAm: string | null;
-    content: string[];
-    contentAm: string[] | null;
-  } | null;
+  /** The advisory as the contract has it (its texts in every language written). */
+  advisory: (AdvisoryText & { id: number }) | null;
 }
 
 /** Counts of one planner run or one sender drain, for the log line and tests. */

@@ -1,4 +1,4 @@
-import type { DaEnrolment } from '@gebere/contract';
+import { type DaEnrolment, localName } from '@gebere/contract';
 import { type Language, translate } from '@gebere/i18n';
 import { prefillPhone } from '@gebere/phone';
 import type { InlineKeyboardMarkup } from 'grammy/types';
@@ -14,12 +14,9 @@ import { escapeHtml } from './summaries';
 export const enrolmentCallback = (decision: 'approved' | 'rejected', id: number) =>
   `enrol:${decision === 'approved' ? 'a' : 'r'}:${id}`;
 
-export const nameIn = (lang: Language, n: { name: string; name_am: string | null }) =>
-  lang === 'am' && n.name_am ? n.name_am : n.name;
-
-/** `Kebele, Woreda, Zone, Region` in the reader's script. */
+/** `Kebele, Woreda, Zone, Region` in the reader's language. */
 export const areaLine = (lang: Language, e: DaEnrolment) =>
-  [e.area.kebele, e.area.woreda, e.area.zone, e.area.region].map((n) => nameIn(lang, n)).join(', ');
+  [e.area.kebele, e.area.woreda, e.area.zone, e.area.region].map((n) => localName(n, lang)).join(', ');
 
 /** The request as a supervisor reads it, with its two buttons. */
 export function askMessage(
@@ -31,7 +28,9 @@ export function askMessage(
     name: escapeHtml([da.first_name, da.father_name, da.grand_father_name].join(' ')),
     phone: escapeHtml(prefillPhone(da.phone_number) ?? da.phone_number),
     area: escapeHtml(areaLine(lang, e)),
-    role: escapeHtml((lang === 'am' && da.role_am ? da.role_am : da.role) ?? '—'),
+    role: escapeHtml(
+      da.role ? localName({ name: da.role, name_am: da.role_am, name_om: da.role_om }, lang) : '—',
+    ),
   });
   return {
     text,

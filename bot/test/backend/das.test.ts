@@ -268,10 +268,12 @@ describeOnDatabases('development agents (%s)', (kind) => {
       id: expect.any(Number),
       name: expect.any(String),
       name_am: expect.any(String),
+      name_om: expect.any(String),
     });
-    // The Amharic names of the imported roles (an Amharic form shows them).
-    const am = await t.db.query<{ name: string; name_am: string }>('select name, name_am from da_roles');
-    for (const role of am.rows)
-      expect(r.body).toContainEqual({ id: expect.any(Number), name: role.name, name_am: role.name_am });
+    // The Amharic and Oromo names of the imported roles (an Amharic or Oromo form shows them).
+    const named = await t.db.query<{ name: string; name_am: string; name_om: string }>(
+      'select name, name_am, name_om from da_roles',
+    );
+    for (const role of named.rows) expect(r.body).toContainEqual({ id: expect.any(Number), ...role });
   });
 });

@@ -123,6 +123,47 @@ describeOnDatabases('operator import (%s)', (kind) => {
     ).toEqual({ label: 'Renamed', c: '2025-06-02T00:00:00.000000Z' });
   });
 
+  it('imports the Oromo texts; a file without their columns keeps them, an empty cell clears one', async () => {
+    const advisory = {
+      ...(hierarchy[5]?.[1][0] as Record<string, string>),
+      code: 't-adv-om',
+      label_om: 'Gorsa yaalii',
+      template_content_om: 'Keeyyata tokkoffaa.\nKeeyyata lammaffaa.',
+    };
+    expect((await post('advisories', [advisory])).body).toMatchObject({ created: 1 });
+    expect(
+      (
+        await post('sub-practices', [
+          { code: 't-sp', practice: 't-pr', name: 'Test sub-practice', name_om: 'Xiqqaa' },
+        ])
+      ).body,
+    ).toMatchObject({ updated: 1 });
+    const ids = await t.db.query<{ sub: number; zone: number }>(
+      `select (select id from sub_practices where code = 't-sp') as sub, (select id from zones where code = 'ET0313') as zone`,
+    );
+    const served = await t.call('GET', '/api/advisory/', {
+      query: { sub_practice: Number(ids.rows[0]?.sub), location: `zone,${ids.rows[0]?.zone}` },
+    });
+    expect((served.body as { results: unknown[] }).results).toContainEqual(
+      expect.objectContaining({
+        label_om: 'Gorsa yaalii',
+        template_content_om: ['Keeyyata tokkoffaa.', 'Keeyyata lammaffaa.'],
+        sub_practice_name_om: 'Xiqqaa',
+      }),
+    );
+    // The older file, without label_om and template_content_om: nothing changes.
+    const { label_om: _, template_content_om: __, ...older } = advisory;
+    expect((await post('advisories', [older])).body).toMatchObject({ unchanged: 1 });
+    expect((await post('advisories', [{ ...advisory, label_om: '' }])).body).toMatchObject({ updated: 1 });
+    expect(
+      (await t.db.query(`select label_om, template_content_om from advisories where code = 't-adv-om'`))
+        .rows[0],
+    ).toEqual({ label_om: null, template_content_om: ['Keeyyata tokkoffaa.', 'Keeyyata lammaffaa.'] });
+    // A roles file with only the Oromo names keeps the Amharic ones.
+    await post('roles', [{ name: 'Test role', name_om: 'Gahee yaalii' }]);
+    expect(await count(`da_roles where name_am = 'የሙከራ ሚና' and name_om = 'Gahee yaalii'`)).toBe(1);
+  });
+
   it('a dry run answers the counts and writes nothing', async () => {
     const rows = [{ code: 't-dry', name: 'Dry', name_am: '' }];
     expect((await post('categories', rows, { dry_run: true })).body).toEqual({

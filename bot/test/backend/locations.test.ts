@@ -18,6 +18,7 @@ describeOnDatabases('admin areas (%s)', (kind) => {
       id: expect.any(Number),
       name: expect.any(String),
       name_am: expect.any(String),
+      name_om: null,
       code: expect.any(String),
     });
     const paged = await t.call('GET', '/regions/', { query: { page_size: 5 } });
@@ -39,8 +40,12 @@ describeOnDatabases('admin areas (%s)', (kind) => {
     const w = await t.call('GET', '/woredas/', { query: { code: 'ET031702', paginate: 'false' } });
     expect(w.status).toBe(200);
     expect(w.body).toEqual([
-      { id: expect.any(Number), name: expect.any(String), name_am: null, code: 'ET031702' },
+      { id: expect.any(Number), name: expect.any(String), name_am: null, name_om: null, code: 'ET031702' },
     ]);
+    // An area whose Latin name has English words is named in Afaan Oromo (seed/admin/names-om.csv).
+    expect(
+      (await t.call('GET', '/zones/', { query: { code: 'ET0301', paginate: 'false' } })).body,
+    ).toMatchObject([{ name: 'North Gondar', name_am: 'ሰሜን ጎንደር', name_om: 'Gondar Kaabaa' }]);
     const zone = await t.db.query<{ code: string }>(
       'select z.code from woredas w join zones z on z.id = w.zone_id where w.code = $1',
       ['ET031702'],

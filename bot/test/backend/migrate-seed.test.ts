@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/backend/db/migrate';
 import { migrations } from '../../src/backend/db/migrations/index';
 import { openDatabase } from '../../src/backend/db/open';
-import { AMHARIC_NAMES, seed } from '../../src/backend/db/seed';
-import { ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
+import { namesMarker, seed } from '../../src/backend/db/seed';
+import { ADMIN_NAMES_FILES, DEFAULT_ADMIN_DIR } from '../../src/backend/seed/admin-data';
+import { SAMPLES_DIR } from '../../src/backend/seed/samples';
 import { describeOnBothDatabases, describeOnDatabases, openTestDb, type TestDb } from './test-kit/databases';
 import { postgresSkipReason, postgresUrl } from './test-kit/postgres';
 
@@ -63,6 +65,30 @@ describeOnBothDatabases('migrate and seed on a seeded database (%s)', (kind) => 
     expect(await seed(t.db, { now })).toMatchObject({ demoActivity: 'present' });
   });
 
+  it('holds the sample files’ content in every language, and imports a changed file at the next start', async () => {
+    const teff = async () =>
+      (await t.db.query(`select name, name_am, name_om from value_chains where code = 'vc-teff'`)).rows[0];
+    expect(await teff()).toEqual({ name: 'Teff', name_am: 'ጤፍ', name_om: 'Xaafii' });
+    const dir = await mkdtemp(join(tmpdir(), 'gebere-samples-'));
+    try {
+      await cp(fileURLToPath(SAMPLES_DIR), dir, { recursive: true });
+      const file = join(dir, 'value-chains.csv');
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace(',Teff,ጤፍ,Xaafii\n', ',Teff,ጤፍ,Xaafii Adii\n'),
+      );
+      const changed = await seed(t.db, { samplesDir: dir });
+      expect(changed.samples).toMatchObject({ 'value-chains': { created: 0, updated: 1 }, skipped: 0 });
+      expect(changed.samples).toMatchObject({ roles: { created: 0, updated: 0 }, roster: { updated: 0 } });
+      expect(await teff()).toMatchObject({ name_om: 'Xaafii Adii' });
+      expect((await seed(t.db, { samplesDir: dir })).samples).toBe('present');
+      expect((await seed(t.db)).samples).toMatchObject({ 'value-chains': { updated: 1 } });
+      expect(await teff()).toMatchObject({ name_om: 'Xaafii' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('has the indexes the routes look up by', async () => {
     const r = await t.db.query<{ indexdef: string }>(
       "select indexdef from pg_indexes where schemaname = 'public'",
@@ -85,7 +111,7 @@ describeOnBothDatabases('migrate and seed on a seeded database (%s)', (kind) => 
   });
 });
 
-describeOnDatabases('the Amharic names of regions and zones (%s)', (kind) => {
+describeOnDatabases('the Amharic and Oromo names of the areas (%s)', (kind) => {
   let t: TestDb;
   let dir: string;
   beforeAll(async () => {
@@ -112,35 +138,59 @@ describeOnDatabases('the Amharic names of regions and zones (%s)', (kind) => {
     expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
   });
 
+  it('a fresh database has the Oromo names of the areas with English words, the others none', async () => {
+    const shipped = (await readFile(new URL(ADMIN_NAMES_FILES.om, DEFAULT_ADMIN_DIR), 'utf8'))
+      .split('\n')
+      .filter((l) => /^ET/.test(l)).length;
+    const r = await t.db.query<Record<string, string | number | null>>(
+      `select (select count(name_om) from regions) + (select count(name_om) from zones)
+                + (select count(name_om) from woredas) as named,
+              (select name_om from zones where code = 'ET0301') as north_gondar,
+              (select name_om from woredas where code = 'ET031309') as adet,
+              (select name_om from regions where code = 'ET03') as amhara`,
+    );
+    expect(r.rows[0]).toEqual({
+      named: shipped,
+      north_gondar: 'Gondar Kaabaa',
+      adet: 'Bulchiinsa Magaalaa Adet',
+      amhara: null,
+    });
+  });
+
   it('a database seeded before them gets them at its next start, an imported name staying', async () => {
-    await t.db.query('delete from seed_markers where name = $1', [AMHARIC_NAMES]);
+    await t.db.query('delete from seed_markers where name = $1', [namesMarker('am')]);
     await t.db.query('update regions set name_am = null');
     await t.db.query(`update zones set name_am = case when code = 'ET0302' then 'የተጫነ ስም' end`);
-    expect(await seed(t.db)).toMatchObject({ admin: 'present', amharicNames: 14 + 124, demo: 'present' });
+    expect(await seed(t.db)).toMatchObject({
+      admin: 'present',
+      names: { am: 14 + 124, om: 'present' },
+      demo: 'present',
+    });
     expect(await counts()).toEqual({ regions: 14, zones: 125 });
     expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
     expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
     // Restarts write nothing: not even over a name imported since.
     await t.db.query(`update zones set name_am = 'ሌላ የተጫነ ስም' where code = 'ET0303'`);
-    expect(await seed(t.db)).toMatchObject({ admin: 'present', amharicNames: 'present' });
+    expect(await seed(t.db)).toMatchObject({ admin: 'present', names: { am: 'present' } });
     expect(await nameOf('ET0303')).toBe('ሌላ የተጫነ ስም');
   });
 
   it('a corrected file replaces the names it shipped, and only those', async () => {
-    const shipped = await readFile(new URL(ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR), 'utf8');
+    const shipped = await readFile(new URL(ADMIN_NAMES_FILES.am, DEFAULT_ADMIN_DIR), 'utf8');
     const corrected = shipped
       .replace('\nET0301,ሰሜን ጎንደር\n', '\nET0301,ሰሜን ጐንደር\n')
       .replace('\nET0302,ደቡብ ጎንደር\n', '\nET0302,ደቡብ ጐንደር\n')
       .replace('\nET0303,ሰሜን ወሎ\n', '\nET0303,ሰሜን ወሎ ዞን\n');
     expect(corrected).not.toBe(shipped);
-    await writeFile(join(dir, ADMIN_NAMES_AM_FILE), corrected);
-    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ amharicNames: 1 });
+    await writeFile(join(dir, ADMIN_NAMES_FILES.am), corrected);
+    await copyFile(new URL(ADMIN_NAMES_FILES.om, DEFAULT_ADMIN_DIR), join(dir, ADMIN_NAMES_FILES.om));
+    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ names: { am: 1 } });
     expect(await nameOf('ET0301')).toBe('ሰሜን ጐንደር');
     expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
     expect(await nameOf('ET0303')).toBe('ሌላ የተጫነ ስም');
-    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ amharicNames: 'present' });
+    expect(await seed(t.db, { adminDir: dir })).toMatchObject({ names: { am: 'present' } });
     // Back to the shipped file: the correction it made is undone, the imported names stay.
-    expect(await seed(t.db)).toMatchObject({ amharicNames: 1 });
+    expect(await seed(t.db)).toMatchObject({ names: { am: 1 } });
     expect(await nameOf('ET0301')).toBe('ሰሜን ጎንደር');
     expect(await nameOf('ET0302')).toBe('የተጫነ ስም');
   });
@@ -179,7 +229,11 @@ describe.skipIf(postgresSkipReason)('first start on an empty PostgreSQL database
       expect(imported[0]?.admin).toMatchObject({ regions: 14, kebeles: expect.any(Number) });
       expect(Date.now() - started).toBeLessThan(10_000);
       const markers = await a.query('select name from seed_markers order by name');
-      expect(markers.rows).toEqual([{ name: 'admin' }, { name: AMHARIC_NAMES }]);
+      expect(markers.rows).toEqual([
+        { name: 'admin' },
+        { name: namesMarker('am') },
+        { name: namesMarker('om') },
+      ]);
       // DEMO_DATA turned on later adds the demo content once.
       expect((await seed(a, { demoData: true })).demo).toMatchObject({ das: expect.any(Number) });
       expect((await seed(b, { demoData: true })).demo).toBe('present');

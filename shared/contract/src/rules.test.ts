@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AdvisoryText, advisoryLabel, advisoryParagraphs, advisoryTitle, clip, shorten } from './rules';
+import {
+  type AdvisoryText,
+  advisoryLabel,
+  advisoryParagraphs,
+  advisoryTitle,
+  clip,
+  localName,
+  shorten,
+} from './rules';
 
 describe('clip', () => {
   it('keeps text that fits, and cuts the rest to max UTF-16 units, mark included', () => {
@@ -75,6 +83,33 @@ describe('advisory text', () => {
     // No Amharic at all: the operator's English.
     expect(advisoryLabel(advisory({ label: 'Teff', template_content_am: null }), 'am')).toBe('Teff');
     expect(advisoryTitle(advisory({ label: null, label_am: ' ' }), 'en')).toBe('');
+  });
+
+  it('reads the Oromo label and text for Oromo readers, the English where none is written', () => {
+    const om = advisory({
+      label: 'Teff seed rate',
+      label_om: 'Hamma sanyii xaafii',
+      template_content_om: ['Barreeffama Afaan Oromoo.'],
+    });
+    expect(advisoryLabel(om, 'om')).toBe('Hamma sanyii xaafii');
+    expect(advisoryParagraphs(om, 'om')).toEqual(['Barreeffama Afaan Oromoo.']);
+    expect(advisoryLabel(om, 'am')).toBe('የአማርኛ ጽሑፍ።');
+    // Oromo text without an Oromo title: the Oromo text names it, not the English title.
+    expect(advisoryLabel({ ...om, label_om: null }, 'om')).toBe('Barreeffama Afaan Oromoo.');
+    // Nothing in Oromo: the operator's English, as before.
+    expect(advisoryLabel(advisory({ label: 'Teff' }), 'om')).toBe('Teff');
+    expect(advisoryParagraphs(advisory({}), 'om')).toEqual(['English text.']);
+  });
+
+  it('names a thing in the reader’s language where written, else by its name', () => {
+    const teff = { name: 'Teff', name_am: 'ጤፍ', name_om: 'Xaafii' };
+    expect([localName(teff, 'en'), localName(teff, 'am'), localName(teff, 'om')]).toEqual([
+      'Teff',
+      'ጤፍ',
+      'Xaafii',
+    ]);
+    expect(localName({ name: 'Dale', name_om: ' ' }, 'om')).toBe('Dale');
+    expect(localName({ name: 'Dale', name_am: null }, 'am')).toBe('Dale');
   });
 
   it('joins the paragraphs with one space and folds white space inside them', () => {

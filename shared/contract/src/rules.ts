@@ -87,32 +87,50 @@ export function farmerFullName(farmer: {
     .join(' ');
 }
 
+/** A thing the operator named (a role, a value chain, an area…), with its names in am and om when written. */
+export interface Named {
+  name: string;
+  name_am?: string | null | undefined;
+  name_om?: string | null | undefined;
+}
+
+/**
+ * Its name as a `lang` reader sees it: `name_am` or `name_om` when written, else `name` (English,
+ * or the Latin name of a place): the one rule for the screens, the bot and the digest.
+ */
+export function localName(item: Named, lang: string): string {
+  const own = lang === 'am' ? item.name_am : lang === 'om' ? item.name_om : undefined;
+  return own?.trim() || item.name;
+}
+
 /** How an advisory reads, for the bot's messages and the screens alike. */
-export type AdvisoryText = Pick<Advisory, 'label' | 'label_am' | 'template_content' | 'template_content_am'>;
+export type AdvisoryText = Pick<
+  Advisory,
+  'label' | 'label_am' | 'label_om' | 'template_content' | 'template_content_am' | 'template_content_om'
+>;
 
-const amharicWritten = (advisory: AdvisoryText) =>
-  advisory.template_content_am?.some((p) => p.trim()) ?? false;
+const ownText = (advisory: AdvisoryText, lang: string) =>
+  lang === 'am' ? advisory.template_content_am : lang === 'om' ? advisory.template_content_om : undefined;
+const ownLabel = (advisory: AdvisoryText, lang: string) =>
+  lang === 'am' ? advisory.label_am : lang === 'om' ? advisory.label_om : undefined;
+const ownWritten = (advisory: AdvisoryText, lang: string) =>
+  ownText(advisory, lang)?.some((p) => p.trim()) ?? false;
 
-/** Its paragraphs in the reader's language (Amharic when any is written), trimmed, blank ones dropped. */
+/** Its paragraphs in the reader's language (Amharic or Oromo when any is written), trimmed, blank ones dropped. */
 export function advisoryParagraphs(advisory: AdvisoryText, lang: string): string[] {
-  const paragraphs =
-    lang === 'am' && amharicWritten(advisory)
-      ? (advisory.template_content_am ?? [])
-      : advisory.template_content;
+  const paragraphs = ownWritten(advisory, lang) ? (ownText(advisory, lang) ?? []) : advisory.template_content;
   return paragraphs.map((p) => p.trim()).filter(Boolean);
 }
 
 /**
- * The title the operator gave, in the reader's language; '' when there is none. An Amharic reader
- * gets the Amharic label; without one, the English label only when no Amharic text was written
- * either (English only where the operator gave no Amharic at all).
+ * The title the operator gave, in the reader's language; '' when there is none. An Amharic or
+ * Oromo reader gets the label in their language; without one, the English label only when no text
+ * in their language was written either (English only where the operator gave none of theirs).
  */
 export function advisoryTitle(advisory: AdvisoryText, lang: string): string {
-  if (lang === 'am') {
-    const am = advisory.label_am?.trim();
-    if (am) return am;
-    if (amharicWritten(advisory)) return '';
-  }
+  const own = ownLabel(advisory, lang)?.trim();
+  if (own) return own;
+  if (ownWritten(advisory, lang)) return '';
   return advisory.label?.trim() ?? '';
 }
 

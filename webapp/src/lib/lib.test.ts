@@ -124,7 +124,10 @@ describe('language', () => {
     expect(t('group.types.men_only')).toBe('Dhiirota qofa');
     expect(t('common.outbox.waiting', { count: 1 })).toBe('Galmeen 1 qunnamtii eegaa jira');
     expect(t('common.outbox.waiting', { count: 0 })).toBe('Galmeewwan 0 qunnamtii eegaa jiru');
-    // No Oromo names in the operator's data: an Oromo screen shows the Latin one.
+    // The operator's Oromo name where written; else the Latin one, never the Amharic.
+    expect(localName({ name: 'North Gondar', name_am: 'ሰሜን ጎንደር', name_om: 'Gondar Kaabaa' })).toBe(
+      'Gondar Kaabaa',
+    );
     expect(localName({ name: 'Oromia', name_am: 'ኦሮሚያ' })).toBe('Oromia');
   });
 

@@ -1,7 +1,7 @@
 import type { Log } from './log';
 import { silentLog } from './log';
 import { migrations } from './migrations/index';
-import type { Db } from './types';
+import type { Db, Queryable } from './types';
 
 /** pg_advisory_xact_lock key shared by migrate() and seed(): "gebe" in ASCII. */
 export const SCHEMA_LOCK = 0x67656265;
@@ -10,7 +10,7 @@ export const SCHEMA_LOCK = 0x67656265;
  * True when every known migration is recorded. Checked by version, not by the highest one, so a
  * migration registered after a later-numbered one (two branches merged) is still applied.
  */
-async function allApplied(db: Db, list: typeof migrations): Promise<boolean> {
+export async function allApplied(db: Queryable, list: typeof migrations = migrations): Promise<boolean> {
   const versions = list.map((m) => m.version);
   const exists = await db.query<{ t: string | null }>(`select to_regclass('schema_migrations')::text as t`);
   if (!exists.rows[0]?.t) return false;

@@ -1,4 +1,4 @@
-import { type AdminData, type AreaNameAm, loadAdminData } from '../seed/admin-data';
+import { type AdminData, type AreaName, loadAdminData, type NamedLanguage } from '../seed/admin-data';
 import type { Log } from './log';
 import type { Queryable } from './types';
 
@@ -59,40 +59,42 @@ export async function importAdminAreas(
   return counts;
 }
 
-/** Amharic names by area code: what names-am.csv gives, and what a marker remembers of it. */
-export type AmharicNames = Record<string, string>;
+/** An area's names in one language by its code: what names-<lang>.csv gives, and what a marker remembers of it. */
+export type AreaNames = Record<string, string>;
 
-export const amharicNamesOf = (rows: readonly AreaNameAm[]): AmharicNames =>
-  Object.fromEntries(rows.map((r) => [r.code, r.name_am]));
+export const areaNamesOf = (rows: readonly AreaName[]): AreaNames =>
+  Object.fromEntries(rows.map((r) => [r.code, r.name]));
 
-export function sameAmharicNames(a: AmharicNames, b: AmharicNames): boolean {
+export function sameAreaNames(a: AreaNames, b: AreaNames): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((code) => a[code] === b[code]);
 }
 
-// Regions and zones by code; a name is written where the area has none, or still has the one
-// the file gave before (`shipped`): a name an operator imported is never replaced.
-const FILL_AMHARIC = (table: 'regions' | 'zones') => `
-  update ${table} t set name_am = x.name_am
-  from jsonb_to_recordset($1::jsonb) as x(code text, name_am text, shipped text)
-  where t.code = x.code and t.name_am is distinct from x.name_am
-    and (coalesce(t.name_am, '') = '' or t.name_am = x.shipped)`;
+// By code; a name is written where the area has none, or still has the one the file gave before
+// (`shipped`): a name an operator imported is never replaced.
+const FILL_NAMES = (table: 'regions' | 'zones' | 'woredas', column: string) => `
+  update ${table} t set ${column} = x.name
+  from jsonb_to_recordset($1::jsonb) as x(code text, name text, shipped text)
+  where t.code = x.code and t.${column} is distinct from x.name
+    and (coalesce(t.${column}, '') = '' or t.${column} = x.shipped)`;
 
 /**
- * Writes the shipped Amharic names of regions and zones (admin/names-am.csv) into `name_am`;
- * `shipped` is what the previous copy of the file gave (empty on the first fill), so a corrected
- * name replaces the old one it shipped, and nothing else. Returns the number of areas written.
+ * Writes the shipped names of regions, zones and woredas in `lang` (admin/names-<lang>.csv) into
+ * `name_<lang>`; `shipped` is what the previous copy of the file gave (empty on the first fill),
+ * so a corrected name replaces the old one it shipped, and nothing else. Returns the number of
+ * areas written.
  */
-export async function fillAmharicNames(
+export async function fillAreaNames(
   tx: Queryable,
-  names: AmharicNames,
-  shipped: AmharicNames,
+  lang: NamedLanguage,
+  names: AreaNames,
+  shipped: AreaNames,
 ): Promise<number> {
   const rows = JSON.stringify(
-    Object.entries(names).map(([code, name_am]) => ({ code, name_am, shipped: shipped[code] ?? null })),
+    Object.entries(names).map(([code, name]) => ({ code, name, shipped: shipped[code] ?? null })),
   );
   let written = 0;
-  for (const table of ['regions', 'zones'] as const)
-    written += (await tx.query(FILL_AMHARIC(table), [rows])).rowCount;
+  for (const table of ['regions', 'zones', 'woredas'] as const)
+    written += (await tx.query(FILL_NAMES(table, `name_${lang}`), [rows])).rowCount;
   return written;
 }

@@ -1,6 +1,6 @@
 import { addDays, reportDayOf } from '@gebere/contract';
 import { normalizePhone } from '@gebere/phone';
-import type { DemoContent } from '../seed/demo-content';
+import type { DemoPeople } from '../seed/demo-content';
 import type { Log } from './log';
 import type { Queryable } from './types';
 
@@ -33,7 +33,7 @@ type Pair = { farmer: string; name: string; da: string; advisory: string; at: st
  */
 export async function insertDemoActivity(
   q: Queryable,
-  demo: DemoContent,
+  demo: DemoPeople,
   log: Log,
   now: Date,
 ): Promise<DemoActivityCounts> {

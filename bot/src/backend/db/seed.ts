@@ -1,22 +1,23 @@
-import { loadAmharicNames } from '../seed/admin-data';
-import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
+import { loadAreaNames, NAMED_LANGUAGES, type NamedLanguage } from '../seed/admin-data';
+import { DEMO_PEOPLE } from '../seed/demo-content';
+import { loadSamples } from '../seed/samples';
 import { type Log, silentLog } from './log';
-import { SCHEMA_LOCK } from './migrate';
+import { allApplied, SCHEMA_LOCK } from './migrate';
 import {
   type AdminCounts,
-  type AmharicNames,
-  amharicNamesOf,
-  fillAmharicNames,
+  type AreaNames,
+  areaNamesOf,
+  fillAreaNames,
   importAdminAreas,
-  sameAmharicNames,
+  sameAreaNames,
 } from './seed-admin';
 import {
   type DemoCounts,
-  insertDemoAdvisoryTitles,
-  insertDemoContent,
+  importSamples,
   insertDemoEnrolments,
   insertDemoGrants,
-  insertDemoImports,
+  insertDemoPeople,
+  type SampleCounts,
 } from './seed-demo';
 import { type DemoActivityCounts, insertDemoActivity } from './seed-demo-activity';
 import type { Db, Queryable } from './types';
@@ -24,10 +25,10 @@ import type { Db, Queryable } from './types';
 export interface SeedOptions {
   /** DEMO_DATA: add the demo content (on by default for the embedded backend). */
   demoData?: boolean;
-  /** Where the admin CSV files (and names-am.csv) are; the shipped copy by default. */
+  /** Where the admin CSV files (and names-am.csv, names-om.csv) are; the shipped copy by default. */
   adminDir?: URL | string;
-  /** Demo content to insert; the shipped content by default (tests may pass less). */
-  demo?: DemoContent;
+  /** Where the sample import files are; the shipped copy by default. */
+  samplesDir?: URL | string;
   /** The seed's time: demo records are dated days before it (the clock by default). */
   now?: Date;
   log?: Log;
@@ -35,22 +36,25 @@ export interface SeedOptions {
 
 export interface SeedReport {
   admin: AdminCounts | 'present';
-  /** Regions and zones given their Amharic name now; 'present' when names-am.csv is in already. */
-  amharicNames: number | 'present';
+  /** Areas given their name in each language now; 'present' when names-<lang>.csv is in already. */
+  names: Record<NamedLanguage, number | 'present'>;
+  /** What importing the sample files did; 'present' when these very files are in already. */
+  samples: SampleCounts | 'present' | 'off';
+  /** The demo's DAs, groups and farmers. */
   demo: DemoCounts | 'present' | 'off';
   /** The demo's reach, adoption and report user (a part of its own: older databases get it too). */
   demoActivity: DemoActivityCounts | 'present' | 'off';
   ms: number;
 }
 
+/** Its detail holds the hash of the sample files imported (`{ key }`). */
+export const DEMO_SAMPLES = 'demo-samples';
 const DEMO_GRANTS = 'demo-grants';
-const DEMO_IMPORTS = 'demo-imports';
-const DEMO_TITLES_AM = 'demo-advisory-titles-am';
 const DEMO_ACTIVITY = 'demo-activity';
 const DEMO_ENROLMENTS = 'demo-enrolments';
-const DEMO_PARTS = ['demo', DEMO_GRANTS, DEMO_IMPORTS, DEMO_TITLES_AM, DEMO_ACTIVITY, DEMO_ENROLMENTS];
-/** Its detail holds the names names-am.csv gave when they were written (`{ names }`). */
-export const AMHARIC_NAMES = 'admin-names-am';
+const DEMO_PARTS = ['demo', DEMO_GRANTS, DEMO_ACTIVITY, DEMO_ENROLMENTS];
+/** Its detail holds the names names-<lang>.csv gave when they were written (`{ names }`). */
+export const namesMarker = (lang: NamedLanguage) => `admin-names-${lang}`;
 
 /** What seed() has done: each marker's name and detail. */
 async function markers(q: Queryable): Promise<Map<string, unknown>> {
@@ -68,32 +72,52 @@ async function hasColumn(q: Queryable, table: string, column: string): Promise<b
   return r.rows[0]?.ok === true;
 }
 
-const namesIn = (detail: unknown): AmharicNames =>
-  (detail as { names?: AmharicNames } | null | undefined)?.names ?? {};
+const mark = (q: Queryable, name: string, detail: unknown) =>
+  q.query(
+    `insert into seed_markers (name, detail) values ($1, $2::jsonb)
+     on conflict (name) do update set detail = excluded.detail, done_at = now()`,
+    [name, JSON.stringify(detail)],
+  );
+
+const namesIn = (detail: unknown): AreaNames =>
+  (detail as { names?: AreaNames } | null | undefined)?.names ?? {};
 
 /**
  * Fills an empty database: admin areas always, demo content when asked. Each part runs once, in
- * one transaction with its marker row, so a restart only reads `seed_markers` (and the small
- * names-am.csv), and a crash midway leaves nothing half-done. The Amharic names of regions and
- * zones are written again when names-am.csv changed (see fillAmharicNames). Call after migrate().
+ * one transaction with its marker row, so a restart only reads `seed_markers` and the small
+ * names and sample files, and a crash midway leaves nothing half-done. The areas' Amharic and
+ * Oromo names are written again when their file changed (see fillAreaNames), the sample files
+ * imported again when they changed. The demo parts need every migration (the importer writes
+ * today's columns): call after migrate().
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
   const started = Date.now();
   const log = options.log ?? silentLog;
   const demoData = options.demoData ?? true;
-  const names = amharicNamesOf(
-    options.adminDir ? await loadAmharicNames(options.adminDir) : await loadAmharicNames(),
-  );
-  const namesWritten = (m: Map<string, unknown>) =>
-    m.has(AMHARIC_NAMES) && sameAmharicNames(namesIn(m.get(AMHARIC_NAMES)), names);
+  const names = Object.fromEntries(
+    await Promise.all(
+      NAMED_LANGUAGES.map(async (lang) => [lang, areaNamesOf(await loadAreaNames(lang, options.adminDir))]),
+    ),
+  ) as Record<NamedLanguage, AreaNames>;
+  const samples = demoData ? await loadSamples(options.samplesDir) : undefined;
+  const namesWritten = (m: Map<string, unknown>, lang: NamedLanguage) =>
+    m.has(namesMarker(lang)) && sameAreaNames(namesIn(m.get(namesMarker(lang))), names[lang]);
+  const samplesIn = (m: Map<string, unknown>) =>
+    (m.get(DEMO_SAMPLES) as { key?: string } | undefined)?.key === samples?.key;
   const now = options.now ?? new Date();
   const done = await markers(db);
-  if (done.has('admin') && namesWritten(done) && (!demoData || DEMO_PARTS.every((p) => done.has(p))))
+  const present = (m: Map<string, unknown>, part: string) => (m.has(part) ? 'present' : 'off');
+  if (
+    done.has('admin') &&
+    NAMED_LANGUAGES.every((lang) => namesWritten(done, lang)) &&
+    (!samples || (samplesIn(done) && DEMO_PARTS.every((p) => done.has(p))))
+  )
     return {
       admin: 'present',
-      amharicNames: 'present',
-      demo: done.has('demo') ? 'present' : 'off',
-      demoActivity: done.has(DEMO_ACTIVITY) ? 'present' : 'off',
+      names: { am: 'present', om: 'present' },
+      samples: done.has(DEMO_SAMPLES) ? 'present' : 'off',
+      demo: present(done, 'demo'),
+      demoActivity: present(done, DEMO_ACTIVITY),
       ms: Date.now() - started,
     };
 
@@ -103,79 +127,50 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedRepor
     let admin: SeedReport['admin'] = 'present';
     if (!have.has('admin')) {
       admin = await importAdminAreas(tx, log, options.adminDir);
-      await tx.query(`insert into seed_markers (name, detail) values ('admin', $1::jsonb)`, [
-        JSON.stringify(admin),
-      ]);
+      await mark(tx, 'admin', admin);
       log.info({ ...admin }, 'admin areas imported');
     }
-    // The name_am columns came with migration 5: an older snapshot gets its names once migrated.
-    let amharicNames: SeedReport['amharicNames'] = 'present';
-    if (!namesWritten(have) && (await hasColumn(tx, 'zones', 'name_am'))) {
-      amharicNames = await fillAmharicNames(tx, names, namesIn(have.get(AMHARIC_NAMES)));
-      await tx.query(
-        `insert into seed_markers (name, detail) values ($1, $2::jsonb)
-         on conflict (name) do update set detail = excluded.detail, done_at = now()`,
-        [AMHARIC_NAMES, JSON.stringify({ names })],
-      );
-      log.info({ areas: amharicNames }, 'Amharic area names written');
+    const written: SeedReport['names'] = { am: 'present', om: 'present' };
+    for (const lang of NAMED_LANGUAGES) {
+      // Their columns came with migrations 5 (am) and 22 (om): an older snapshot gets them once migrated.
+      if (namesWritten(have, lang) || !(await hasColumn(tx, 'zones', `name_${lang}`))) continue;
+      written[lang] = await fillAreaNames(tx, lang, names[lang], namesIn(have.get(namesMarker(lang))));
+      await mark(tx, namesMarker(lang), { names: names[lang] });
+      log.info({ lang, areas: written[lang] }, 'area names written');
     }
-    let demo: SeedReport['demo'] = have.has('demo') ? 'present' : 'off';
-    if (demoData && !have.has('demo')) {
-      demo = await insertDemoContent(tx, options.demo ?? DEMO_CONTENT, log, now);
-      await tx.query(`insert into seed_markers (name, detail) values ('demo', $1::jsonb)`, [
-        JSON.stringify(demo),
-      ]);
-      log.info({ ...demo }, 'demo content inserted');
+    const report: SeedReport = {
+      admin,
+      names: written,
+      samples: present(have, DEMO_SAMPLES),
+      demo: present(have, 'demo'),
+      demoActivity: present(have, DEMO_ACTIVITY),
+      ms: 0,
+    };
+    if (samples && (await allApplied(tx))) {
+      if (!samplesIn(have)) {
+        report.samples = await importSamples(tx, samples, log);
+        await mark(tx, DEMO_SAMPLES, { key: samples.key });
+        log.info({ ...report.samples }, 'demo content imported from the sample files');
+      }
+      // The people, after the roster and roles the samples gave them.
+      if (!have.has('demo')) {
+        report.demo = await insertDemoPeople(tx, DEMO_PEOPLE, log, now);
+        await mark(tx, 'demo', report.demo);
+        log.info({ ...report.demo }, 'demo people inserted');
+      }
+      if (!have.has(DEMO_GRANTS))
+        await mark(tx, DEMO_GRANTS, { grants: await insertDemoGrants(tx, DEMO_PEOPLE) });
+      // Reach, adoption and a report user, dated before `now`.
+      if (!have.has(DEMO_ACTIVITY)) {
+        report.demoActivity = await insertDemoActivity(tx, DEMO_PEOPLE, log, now);
+        await mark(tx, DEMO_ACTIVITY, report.demoActivity);
+        log.info({ ...report.demoActivity }, 'demo reach, adoption and report user inserted');
+      }
+      // The demo DAs are the organisation's own: approved for their kebeles, so each demo
+      // journey's DA is VERIFIED on sharing their contact.
+      if (!have.has(DEMO_ENROLMENTS))
+        await mark(tx, DEMO_ENROLMENTS, { approved: await insertDemoEnrolments(tx, DEMO_PEOPLE) });
     }
-    // A database migrated before role_grants existed (an older snapshot) gets them once it is.
-    const grantsTable = await tx.query(`select to_regclass('role_grants') is not null as ok`);
-    if (demoData && !have.has(DEMO_GRANTS) && (grantsTable.rows[0] as { ok: boolean }).ok) {
-      const grants = await insertDemoGrants(tx, options.demo ?? DEMO_CONTENT);
-      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
-        DEMO_GRANTS,
-        JSON.stringify({ grants }),
-      ]);
-    }
-    // Feedback questions, choices and the roster need migration 5 (question codes, da_roster).
-    const rosterTable = await tx.query(`select to_regclass('da_roster') is not null as ok`);
-    if (demoData && !have.has(DEMO_IMPORTS) && (rosterTable.rows[0] as { ok: boolean }).ok) {
-      const imported = await insertDemoImports(tx, options.demo ?? DEMO_CONTENT, log);
-      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
-        DEMO_IMPORTS,
-        JSON.stringify(imported),
-      ]);
-      log.info({ ...imported }, 'demo questions and roster imported');
-    }
-    // The advisories' Amharic titles need migration 7 (advisories.label_am).
-    if (demoData && !have.has(DEMO_TITLES_AM) && (await hasColumn(tx, 'advisories', 'label_am'))) {
-      const titles = await insertDemoAdvisoryTitles(tx, options.demo ?? DEMO_CONTENT);
-      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
-        DEMO_TITLES_AM,
-        JSON.stringify({ titles }),
-      ]);
-      log.info({ titles }, 'demo advisory titles in Amharic written');
-    }
-    // Reach, adoption and a report user, dated before `now`: after the demo's people, in a part of
-    // its own so a database seeded before it existed gets it on its next start.
-    let demoActivity: SeedReport['demoActivity'] = have.has(DEMO_ACTIVITY) ? 'present' : 'off';
-    if (demoData && !have.has(DEMO_ACTIVITY) && (have.has('demo') || demo !== 'off')) {
-      demoActivity = await insertDemoActivity(tx, options.demo ?? DEMO_CONTENT, log, now);
-      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
-        DEMO_ACTIVITY,
-        JSON.stringify(demoActivity),
-      ]);
-      log.info({ ...demoActivity }, 'demo reach, adoption and report user inserted');
-    }
-    // The demo DAs are the organisation's own: approved for their kebeles (migration 15's table),
-    // so each demo journey's DA is VERIFIED on sharing their contact, roster or not.
-    const enrolments = await tx.query(`select to_regclass('da_enrolments') is not null as ok`);
-    if (demoData && !have.has(DEMO_ENROLMENTS) && (enrolments.rows[0] as { ok: boolean }).ok) {
-      const approved = await insertDemoEnrolments(tx, options.demo ?? DEMO_CONTENT);
-      await tx.query(`insert into seed_markers (name, detail) values ($1, $2::jsonb)`, [
-        DEMO_ENROLMENTS,
-        JSON.stringify({ approved }),
-      ]);
-    }
-    return { admin, amharicNames, demo, demoActivity, ms: Date.now() - started };
+    return { ...report, ms: Date.now() - started };
   });
 }

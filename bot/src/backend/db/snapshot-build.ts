@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_ADMIN_DIR } from '../seed/admin-data';
-import { DEMO_CONTENT } from '../seed/demo-content';
 import { migrate } from './migrate';
 import { migrations as allMigrations } from './migrations/index';
 import { pgliteDb } from './pglite';
@@ -23,6 +22,8 @@ import {
 export interface BuildSnapshotOptions {
   /** Where the admin CSV files are; the shipped copy by default. */
   adminDir?: URL | string;
+  /** Where the sample import files are; the shipped copy by default. */
+  samplesDir?: URL | string;
   /** Migrations to apply; all by default (tests build an older snapshot with fewer). */
   migrations?: typeof allMigrations;
 }
@@ -39,6 +40,8 @@ export async function buildSnapshots(
   const list = options.migrations ?? allMigrations;
   const adminDir = options.adminDir ?? DEFAULT_ADMIN_DIR;
   const keys = { adminKey: await adminKey(adminDir), migrations: migrationPrints(list) };
+  const { samplesDir } = options;
+  const demo = await demoKey(samplesDir);
   // In memory: nothing to clean up, and the dump is the same tar a data dir would give.
   const pg = await PGlite.create();
   const db = pgliteDb(pg);
@@ -53,7 +56,7 @@ export async function buildSnapshots(
       format: SNAPSHOT_FORMAT,
       variant,
       ...keys,
-      demoKey: variant === 'demo' ? demoKey(DEMO_CONTENT) : null,
+      demoKey: variant === 'demo' ? demo : null,
       bytes: tar.length,
     };
     // gzip: 44 MB → 4 MB in the image; Node's zlib unpacks it in ~0.1 s.
@@ -66,7 +69,7 @@ export async function buildSnapshots(
     await migrate(db, undefined, list);
     await seed(db, { demoData: false, adminDir });
     await dump('admin');
-    await seed(db, { demoData: true, adminDir, demo: DEMO_CONTENT });
+    await seed(db, { demoData: true, adminDir, samplesDir });
     await dump('demo');
   } finally {
     await db.close();

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_FILES, ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../seed/admin-data';
-import { DEMO_CONTENT, type DemoContent } from '../seed/demo-content';
+import { ADMIN_FILES, ADMIN_NAMES_FILES, DEFAULT_ADMIN_DIR } from '../seed/admin-data';
+import { DEMO_PEOPLE } from '../seed/demo-content';
+import { loadSamples } from '../seed/samples';
 import { migrations as knownMigrations } from './migrations/index';
 
 /**
@@ -26,9 +27,9 @@ export const SNAPSHOT_FORMAT = 1;
 export interface SnapshotMeta {
   format: number;
   variant: SnapshotVariant;
-  /** Hash of the admin CSV files imported into it (names-am.csv included). */
+  /** Hash of the admin CSV files imported into it (the names files included). */
   adminKey: string;
-  /** Hash of the demo content in it; null in the admin-only variant. */
+  /** Hash of the demo content in it (the sample files and the demo's people); null in the admin-only variant. */
   demoKey: string | null;
   /** The migrations applied in it, each with a hash of its SQL. */
   migrations: Array<{ version: number; name: string; sql: string }>;
@@ -45,13 +46,14 @@ const sha = (text: string | Buffer) => createHash('sha256').update(text).digest(
 export const migrationPrints = (list: ReadonlyArray<{ version: number; name: string; sql: string }>) =>
   list.map((m) => ({ version: m.version, name: m.name, sql: sha(m.sql) }));
 
-export const demoKey = (demo: DemoContent = DEMO_CONTENT) => sha(JSON.stringify(demo));
+export const demoKey = async (samplesDir?: URL | string) =>
+  sha(`${(await loadSamples(samplesDir)).key}:${JSON.stringify(DEMO_PEOPLE)}`);
 
 /** Hash of the admin files' contents (not their mtimes: a Docker copy changes those). */
 export async function adminKey(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<string> {
   const base = typeof dir === 'string' ? dir : fileURLToPath(dir);
   const hash = createHash('sha256');
-  for (const file of [...Object.values(ADMIN_FILES), ADMIN_NAMES_AM_FILE])
+  for (const file of [...Object.values(ADMIN_FILES), ...Object.values(ADMIN_NAMES_FILES)])
     hash.update(await readFile(join(base, file)));
   return hash.digest('hex').slice(0, 16);
 }
@@ -113,7 +115,7 @@ export async function findSnapshot(
       }
       code ??= {
         adminKey: await adminKey(),
-        demoKey: demoKey(),
+        demoKey: await demoKey(),
         migrations: migrationPrints(knownMigrations),
       };
       const why = meta.variant === variant ? snapshotMismatch(meta, code) : `holds ${meta.variant}`;

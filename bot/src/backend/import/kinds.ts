@@ -81,8 +81,8 @@ export interface Ref {
   table: (row: Record<string, unknown>) => string | undefined;
   by: 'code' | 'name';
   /**
-   * Matched whatever the case and edge spaces, and by `name_am` too (role names as people type
-   * them); a wrong one is answered with the table's names, since there are few.
+   * Matched whatever the case and edge spaces, and by `name_am` and `name_om` too (role names as
+   * people type them); a wrong one is answered with the table's names, since there are few.
    */
   byName?: boolean;
   /** A second id the same lookup gives (`select` over the table as `t`, with `join`). */
@@ -100,7 +100,7 @@ export interface KindImpl {
   record(row: Record<string, unknown>, ids: Record<string, number>): Record<string, unknown>;
 }
 
-const named = { name: required(), name_am: optional() };
+const named = { name: required(), name_am: optional(), name_om: optional() };
 const fixed = (table: string) => () => table;
 
 const hierarchy = (table: string, parent?: { column: string; table: string; fk: string }): KindImpl => ({
@@ -113,6 +113,7 @@ const hierarchy = (table: string, parent?: { column: string; table: string; fk: 
       ...(parent ? { [parent.fk]: { type: 'bigint' } } : {}),
       name: { type: 'text' },
       name_am: { type: 'text' },
+      name_om: { type: 'text' },
     },
   },
   record: (r, ids) => ({
@@ -120,15 +121,17 @@ const hierarchy = (table: string, parent?: { column: string; table: string; fk: 
     ...(parent ? { [parent.fk]: ids[parent.column] } : {}),
     name: r.name,
     name_am: r.name_am,
+    name_om: r.name_om,
   }),
 });
 
 const area = (table: string, parent?: { column: string; table: string; fk: string }): KindImpl => {
   const base = hierarchy(table, parent);
-  // A refresh keeps an Amharic name the file does not give.
+  // A refresh keeps an Amharic or Oromo name the file does not give.
+  const keep = { type: 'text', keep: true };
   return {
     ...base,
-    target: { ...base.target, columns: { ...base.target.columns, name_am: { type: 'text', keep: true } } },
+    target: { ...base.target, columns: { ...base.target.columns, name_am: keep, name_om: keep } },
   };
 };
 
@@ -143,9 +146,9 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       key: { name: 'text' },
       // As the roster finds them: "crop da" is the Crop DA role, not a second one.
       caseless: true,
-      columns: { name_am: { type: 'text' } },
+      columns: { name_am: { type: 'text' }, name_om: { type: 'text' } },
     },
-    record: (r) => ({ name: r.name, name_am: r.name_am }),
+    record: (r) => ({ name: r.name, name_am: r.name_am, name_om: r.name_om }),
   },
   categories: hierarchy('value_chain_categories'),
   'value-chains': hierarchy('value_chains', {
@@ -164,8 +167,10 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       area: code,
       label: optional(500),
       label_am: optional(500),
+      label_om: optional(500),
       template_content: paragraphs,
       template_content_am: paragraphs,
+      template_content_om: paragraphs,
       created_at: timestamp,
     },
     refs: [
@@ -195,8 +200,10 @@ export const KINDS: Record<ImportKind, KindImpl> = {
         kebele_id: { type: 'bigint' },
         label: { type: 'text' },
         label_am: { type: 'text' },
+        label_om: { type: 'text' },
         template_content: { type: 'jsonb', insert: "'[]'::jsonb" },
         template_content_am: { type: 'jsonb' },
+        template_content_om: { type: 'jsonb' },
         created_at: { type: 'timestamptz', keep: true, insert: 'now()' },
       },
     },
@@ -212,8 +219,10 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       [`${r.level}_id`]: ids.area,
       label: r.label,
       label_am: r.label_am,
+      label_om: r.label_om,
       template_content: r.template_content ?? [],
       template_content_am: r.template_content_am ?? [],
+      template_content_om: r.template_content_om ?? [],
       created_at: r.created_at,
     }),
   },
@@ -226,6 +235,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       type: cell(CHOICES.type.schema),
       question: required(1000),
       question_am: optional(1000),
+      question_om: optional(1000),
     },
     refs: [{ column: 'advisory', table: fixed('advisories'), by: 'code' }],
     target: {
@@ -237,6 +247,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
         type: { type: 'text' },
         question: { type: 'text' },
         question_am: { type: 'text' },
+        question_om: { type: 'text' },
       },
     },
     record: (r, ids) => ({
@@ -246,6 +257,7 @@ export const KINDS: Record<ImportKind, KindImpl> = {
       type: r.type,
       question: r.question,
       question_am: r.question_am,
+      question_om: r.question_om,
     }),
   },
   'feedback-choices': {
@@ -254,13 +266,14 @@ export const KINDS: Record<ImportKind, KindImpl> = {
     target: {
       table: 'feedback_choices',
       key: { question_id: 'bigint', position: 'int' },
-      columns: { name: { type: 'text' }, name_am: { type: 'text' } },
+      columns: { name: { type: 'text' }, name_am: { type: 'text' }, name_om: { type: 'text' } },
     },
     record: (r, ids) => ({
       question_id: ids.question,
       position: r.position,
       name: r.name,
       name_am: r.name_am,
+      name_om: r.name_om,
     }),
   },
   roster: {

@@ -3,8 +3,8 @@ import type { Language } from '@gebere/i18n';
 import type { Queryable } from '../db/types';
 import { echo, FieldErrorSet } from '../serving/http-error';
 import { zodFieldErrors } from '../serving/zod-errors';
-import { KINDS, type KindImpl, type Ref } from './kinds';
-import { upsert } from './upsert';
+import { KINDS, type Ref } from './kinds';
+import { type Target, upsert } from './upsert';
 
 export interface ImportFile {
   kind: ImportKind;
@@ -45,13 +45,8 @@ interface Parsed {
  * Only when all is good does it upsert the records. Run it inside one transaction: it then
  * writes the whole file or, on errors or a failure part-way, nothing.
  */
-export async function importFile(
-  q: Queryable,
-  file: ImportFile,
-  lang: Language,
-  /** The kind as an older schema holds it (the demo seed on an older snapshot); its own by default. */
-  impl: KindImpl = KINDS[file.kind],
-): Promise<ImportOutcome> {
+export async function importFile(q: Queryable, file: ImportFile, lang: Language): Promise<ImportOutcome> {
+  const impl = KINDS[file.kind];
   const def = IMPORT_KINDS[file.kind];
   const errors = new FieldErrorSet();
   const parsed: Parsed[] = [];
@@ -124,8 +119,20 @@ export async function importFile(
   }
   if (errors.size > 0) return { ok: false, errors: byRow(errors.render(lang)) };
 
-  const { created, updated } = await upsert(q, impl.target, records);
+  const { created, updated } = await upsert(q, withoutAbsentTranslations(impl.target, file.rows), records);
   return { ok: true, counts: { created, updated, unchanged: records.length - created - updated } };
+}
+
+/**
+ * The target without the Amharic and Oromo columns the file leaves out: an older file (no
+ * `name_om` column) keeps the names stored in them; an empty cell of a column it has clears one.
+ */
+function withoutAbsentTranslations(target: Target, rows: ImportFile['rows']): Target {
+  const given = new Set(rows.flatMap((r) => Object.keys(r)));
+  const columns = Object.fromEntries(
+    Object.entries(target.columns).filter(([c]) => !/_(am|om)$/.test(c) || given.has(c)),
+  );
+  return { ...target, columns };
 }
 
 /** Rendered field errors (`row 3.name`) back into rows, in row order. */
@@ -162,10 +169,18 @@ async function resolveRefs(
     }
     for (const [table, values] of byTable) {
       const column = ref.byName ? `lower(trim(t.${ref.by}))` : `t.${ref.by}`;
-      const alt = ref.byName ? ` or t.name_am = any($1::text[])` : '';
-      const r = await q.query<{ id: number; k: string; am: string | null; also: number | null }>(
+      const alt = ref.byName
+        ? ` or lower(trim(t.name_am)) = any($1::text[]) or lower(trim(t.name_om)) = any($1::text[])`
+        : '';
+      const r = await q.query<{
+        id: number;
+        k: string;
+        am: string | null;
+        om: string | null;
+        also: number | null;
+      }>(
         `select t.id, ${column} as k, ${ref.byName ? 't.name_am' : 'null'} as am,
-           ${ref.also ? ref.also.select : 'null'} as also
+           ${ref.byName ? 't.name_om' : 'null'} as om, ${ref.also ? ref.also.select : 'null'} as also
          from ${table} t ${ref.also?.join ?? ''} where ${column} = any($1::text[])${alt} order by t.id desc`,
         [[...values]],
       );
@@ -173,7 +188,8 @@ async function resolveRefs(
       for (const row of r.rows) {
         const hit = { id: Number(row.id), ...(row.also == null ? {} : { also: Number(row.also) }) };
         out.set(`${table}\u0000${row.k}`, hit);
-        if (row.am) out.set(`${table}\u0000${row.am.trim().toLocaleLowerCase()}`, hit);
+        for (const other of [row.am, row.om])
+          if (other) out.set(`${table}\u0000${other.trim().toLocaleLowerCase()}`, hit);
       }
       if (ref.byName && [...values].some((v) => !out.has(`${table}\u0000${v}`))) {
         const names = await q.query<{ name: string }>(

@@ -76,11 +76,15 @@ async function upsertChunk(
   const insertCols = [...Object.keys(key), ...cols];
   const r = await q.query<UpsertCounts>(
     `with x as (select * from jsonb_to_recordset($1::jsonb) as x(${recordset})),
-     upd as (
-       update ${table} t set ${sets.join(', ')} from x
+     upd as (${
+       // Only a key (a file of role names alone): nothing to update.
+       cols.length === 0
+         ? 'select 1 where false'
+         : `update ${table} t set ${sets.join(', ')} from x
        where ${keyMatch}
          and (${cols.map((c) => `t."${c}"`).join(', ')}, null) is distinct from (${cols.map(updateExpr).join(', ')}, null)
-       returning 1),
+       returning 1`
+     }),
      ins as (
        insert into ${table} (${insertCols.map((c) => `"${c}"`).join(', ')})
        select ${[...Object.keys(key).map((c) => `x."${c}"`), ...cols.map(insertExpr)].join(', ')} from x

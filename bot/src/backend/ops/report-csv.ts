@@ -15,6 +15,7 @@ export const REPORT_CSV_COLUMNS = [
   'id',
   'name',
   'name_am',
+  'name_om',
   'week',
   'week_ec',
   'farmers',
@@ -39,7 +40,13 @@ const rated = (c: Pick<ReportCounts, 'reach' | 'adoption'>) => ({
 
 export function reportCsv(report: Report): string {
   const { area } = report;
-  const here = { level: area.level, id: area.id, name: area.name, name_am: area.name_am };
+  const here = {
+    level: area.level,
+    id: area.id,
+    name: area.name,
+    name_am: area.name_am,
+    name_om: area.name_om,
+  };
   const rows: Row[] = [
     {
       section: 'period',
@@ -60,6 +67,7 @@ export function reportCsv(report: Report): string {
       id: v.id,
       name: v.name,
       name_am: v.name_am,
+      name_om: v.name_om,
       ...rated(v),
     })),
     ...report.by_advisory.map((a) => ({
@@ -67,6 +75,7 @@ export function reportCsv(report: Report): string {
       id: a.id,
       name: a.name,
       name_am: a.name_am,
+      name_om: a.name_om,
       ...rated(a),
     })),
     ...report.by_area.map((a) => ({
@@ -75,6 +84,7 @@ export function reportCsv(report: Report): string {
       id: a.id,
       name: a.name,
       name_am: a.name_am,
+      name_om: a.name_om,
       ...counts(a),
     })),
     ...report.by_da.map((d) => ({ section: 'da', id: d.id, name: d.name, ...counts(d) })),

@@ -7,10 +7,18 @@ import { page } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
 import { APPLIES_INDEXED, applicableCte } from './areas';
 
-const ADVISORY_COLUMNS = `a.id, a.label, a.label_am, a.template_content, a.template_content_am, a.sub_practice_id as sub_practice,
+const ADVISORY_COLUMNS = `a.id, a.label, a.label_am, a.label_om, a.template_content, a.template_content_am,
+  a.template_content_om, a.sub_practice_id as sub_practice,
   (select sp.name from sub_practices sp where sp.id = a.sub_practice_id) as sub_practice_name,
   (select sp.name_am from sub_practices sp where sp.id = a.sub_practice_id) as sub_practice_name_am,
+  (select sp.name_om from sub_practices sp where sp.id = a.sub_practice_id) as sub_practice_name_om,
   a.value_chain_id as value_chain, iso(a.created_at) as created_at, a.created_at as created_ts`;
+
+/** `table.column` in the request's language `$2`: its am or om column when written, else the English. */
+const inLanguage = (table: string, column: string) =>
+  `case when $2 = 'am' and ${table}.${column}_am is not null then ${table}.${column}_am
+        when $2 = 'om' and ${table}.${column}_om is not null then ${table}.${column}_om
+        else ${table}.${column} end`;
 
 /** Questions (and their choices) of the advisories on a page, in the request's language. */
 async function questionsOf(
@@ -22,10 +30,9 @@ async function questionsOf(
   if (ids.length === 0) return byAdvisory;
   const r = await db.query<FeedbackQuestion & { advisory_id: number }>(
     `select q.advisory_id, q.id,
-       case when $2 = 'am' and q.question_am is not null then q.question_am else q.question end as question,
+       ${inLanguage('q', 'question')} as question,
        q.type,
-       coalesce((select json_agg(json_build_object('id', c.id, 'name',
-                   case when $2 = 'am' and c.name_am is not null then c.name_am else c.name end)
+       coalesce((select json_agg(json_build_object('id', c.id, 'name', ${inLanguage('c', 'name')})
                  order by c.position, c.id)
                  from feedback_choices c where c.question_id = q.id), '[]'::json) as choices
      from feedback_questions q where q.advisory_id = any($1::bigint[])

@@ -178,7 +178,7 @@ export function registerDaRoutes(app: FastifyInstance, env: BackendEnv): void {
 
   serve(app, env, routes.listDaRoles, ({ query, request }) =>
     listOrPage<DaRole>(db, request, query, {
-      sql: 'select id, name, name_am from da_roles',
+      sql: 'select id, name, name_am, name_om from da_roles',
       params: [],
       orderBy: 'id',
     }),

@@ -144,7 +144,8 @@ export async function enrol(q: Queryable, botUserId: number): Promise<EnrolmentS
   return { status: s.word, waiting_for: waitingFor };
 }
 
-const named = (a: string) => `json_build_object('id', ${a}.id, 'name', ${a}.name, 'name_am', ${a}.name_am)`;
+const named = (a: string) =>
+  `json_build_object('id', ${a}.id, 'name', ${a}.name, 'name_am', ${a}.name_am, 'name_om', ${a}.name_om)`;
 
 /** A kebele `k` with its woreda `w`, zone `z` and region `r`, as the contract's `areaPath`. */
 export const AREA_PATH = `json_build_object('kebele', ${named('k')}, 'woreda', ${named('w')},
@@ -160,7 +161,7 @@ export const ENROLMENT_SQL = `
       as decided_by,
     json_build_object('id', d.id, 'first_name', d.first_name, 'father_name', d.father_name,
       'grand_father_name', d.grand_father_name, 'phone_number', d.telegram_phone_number,
-      'role', ro.name, 'role_am', ro.name_am) as da,
+      'role', ro.name, 'role_am', ro.name_am, 'role_om', ro.name_om) as da,
     ${AREA_PATH} as area,
     case when b.id is null then null
          else json_build_object('id', b.id, 'telegram_id', b.telegram_id, 'language', b.language) end as bot_user,

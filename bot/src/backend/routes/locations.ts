@@ -21,7 +21,7 @@ function areaList(
   if (parent && parent.id === undefined && query.code === undefined)
     throw fieldError(parent.field, 'required');
   return listOrPage<Location>(db, request, query, {
-    sql: `select id, name, name_am, code from ${table} where ($1::text is null or code = $1)${
+    sql: `select id, name, name_am, name_om, code from ${table} where ($1::text is null or code = $1)${
       parent ? ` and ($2::bigint is null or ${parent.column} = $2)` : ''
     }`,
     params: parent ? [query.code ?? null, parent.id ?? null] : [query.code ?? null],
@@ -31,7 +31,7 @@ function areaList(
 
 /**
  * Regions → zones → woredas → kebeles: public reference lists, by parent, in (Latin) name order,
- * each area with its Amharic name (null until known; the client picks the one to show); or the
+ * each area with its Amharic and Oromo names (null until known; the client picks the one to show); or the
  * one area of a code (`?code=ET031702`), which the operator's commands take (a code does not always
  * begin with its parent's, so it cannot be found by walking down).
  */

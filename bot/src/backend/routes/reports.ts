@@ -70,13 +70,17 @@ const counts = (row: Partial<ReportCounts> | undefined): ReportCounts => ({
   adoption: Number(row?.adoption ?? 0),
 });
 
-type Named = { id: number; name: string; name_am: string | null };
+type Named = { id: number; name: string; name_am: string | null; name_om: string | null };
 
 async function areaOf(q: Queryable, level: ReportLevel, id: number | null): Promise<ReportArea> {
-  if (level === 'all' || id === null) return { level: 'all', id: null, name: '', name_am: null };
-  const r = await q.query<Named>(`select id, name, name_am from ${AREA_TABLE[level]} where id = $1`, [id]);
+  if (level === 'all' || id === null)
+    return { level: 'all', id: null, name: '', name_am: null, name_om: null };
+  const r = await q.query<Named>(
+    `select id, name, name_am, name_om from ${AREA_TABLE[level]} where id = $1`,
+    [id],
+  );
   const row = r.rows[0];
-  return { level, id, name: row?.name ?? '', name_am: row?.name_am ?? null };
+  return { level, id, name: row?.name ?? '', name_am: row?.name_am ?? null, name_om: row?.name_om ?? null };
 }
 
 /** The report of one area; every list ordered so that the same data gives the same answer. */
@@ -95,14 +99,14 @@ export async function buildReport(q: Queryable, f: ReportFilter, trail: ReportAr
     ),
     q.query<ReportCounts>(`select ${SUMS} from report_daily r where ${period.where}`, period.params),
     q.query<Named & ReportCounts>(
-      `select v.id, v.name, v.name_am, ${RESUMS}
+      `select v.id, v.name, v.name_am, v.name_om, ${RESUMS}
        from (select r.advisory_id, ${SUMS} from report_daily r where ${recorded} group by 1) s
        join advisories a on a.id = s.advisory_id join value_chains v on v.id = a.value_chain_id
-       group by v.id, v.name, v.name_am order by sum(s.reach) desc, v.id`,
+       group by v.id, v.name, v.name_am, v.name_om order by sum(s.reach) desc, v.id`,
       period.params,
     ),
     q.query<Named & ReportCounts>(
-      `select a.id, coalesce(a.label, a.code, a.id::text) as name, a.label_am as name_am, ${TOP_SUMS}
+      `select a.id, coalesce(a.label, a.code, a.id::text) as name, a.label_am as name_am, a.label_om as name_om, ${TOP_SUMS}
        from (select r.advisory_id, ${SUMS} from report_daily r where ${recorded} group by 1
              order by sum(r.reach) desc, sum(r.adoption) desc, r.advisory_id limit ${REPORT_TABLE_ROWS}) s
        join advisories a on a.id = s.advisory_id order by s.reach desc, s.adoption desc, a.id`,
@@ -111,7 +115,7 @@ export async function buildReport(q: Queryable, f: ReportFilter, trail: ReportAr
     child === null || child === 'all'
       ? Promise.resolve({ rows: [] as Array<Named & ReportCounts> })
       : q.query<Named & ReportCounts>(
-          `select c.id, c.name, c.name_am, coalesce(s.farmers, 0) as farmers, coalesce(s.groups, 0) as groups,
+          `select c.id, c.name, c.name_am, c.name_om, coalesce(s.farmers, 0) as farmers, coalesce(s.groups, 0) as groups,
              coalesce(s.reach, 0) as reach, coalesce(s.adoption, 0) as adoption
            from ${AREA_TABLE[child]} c left join (
              select r.${child}_id as id, ${SUMS} from report_daily r where ${period.where} group by 1
@@ -128,11 +132,16 @@ export async function buildReport(q: Queryable, f: ReportFilter, trail: ReportAr
       period.params,
     ),
     areaOf(q, f.level, f.id),
-    q.query<Named>('select id, name, name_am from value_chains order by name, id'),
+    q.query<Named>('select id, name, name_am, name_om from value_chains order by name, id'),
   ]);
 
   const byWeek = new Map(weekRows.rows.map((w) => [w.week, w]));
-  const named = (r: Named) => ({ id: Number(r.id), name: r.name, name_am: r.name_am ?? null });
+  const named = (r: Named) => ({
+    id: Number(r.id),
+    name: r.name,
+    name_am: r.name_am ?? null,
+    name_om: r.name_om ?? null,
+  });
   return {
     area,
     trail,
@@ -165,7 +174,8 @@ async function trailOf(
   place: Place,
 ): Promise<ReportArea[]> {
   const trail: ReportArea[] = [];
-  if (scopes.some((s) => s.level === 'all')) trail.push({ level: 'all', id: null, name: '', name_am: null });
+  if (scopes.some((s) => s.level === 'all'))
+    trail.push({ level: 'all', id: null, name: '', name_am: null, name_om: null });
   for (const l of ADMIN_LEVELS) {
     if (level === 'all' || ADMIN_LEVELS.indexOf(l) >= ADMIN_LEVELS.indexOf(level)) break;
     const id = place[l];

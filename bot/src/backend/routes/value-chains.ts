@@ -22,7 +22,7 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
 
   serve(app, env, routes.listValueChainCategories, ({ query, request }) =>
     listOrPage<HierarchyItem>(db, request, query, {
-      sql: 'select id, name, name_am from value_chain_categories',
+      sql: 'select id, name, name_am, name_om from value_chain_categories',
       params: [],
       orderBy: 'id',
     }),
@@ -34,9 +34,9 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
     return listOrPage(db, request, query, {
       sql:
         kebele === undefined
-          ? 'select v.id, v.name, v.name_am, v.category_id as category from value_chains v where v.category_id = $1'
+          ? 'select v.id, v.name, v.name_am, v.name_om, v.category_id as category from value_chains v where v.category_id = $1'
           : `with ${applicableCte('kebele', 2)}
-             select v.id, v.name, v.name_am, v.category_id as category from value_chains v
+             select v.id, v.name, v.name_am, v.name_om, v.category_id as category from value_chains v
              where v.category_id = $1
                and exists (select 1 from advisories a where a.value_chain_id = v.id and ${APPLIES_INDEXED})`,
       params: kebele === undefined ? [params.id] : [params.id, kebele],
@@ -49,9 +49,9 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
     return listOrPage(db, request, query, {
       sql:
         kebele === undefined
-          ? 'select p.id, p.name, p.name_am, p.value_chain_id as value_chain from practices p where p.value_chain_id = $1'
+          ? 'select p.id, p.name, p.name_am, p.name_om, p.value_chain_id as value_chain from practices p where p.value_chain_id = $1'
           : `with ${applicableCte('kebele', 2)}
-             select p.id, p.name, p.name_am, p.value_chain_id as value_chain from practices p
+             select p.id, p.name, p.name_am, p.name_om, p.value_chain_id as value_chain from practices p
              where p.value_chain_id = $1
                and exists (select 1 from advisories a join sub_practices s on s.id = a.sub_practice_id, anc
                            where s.practice_id = p.id and ${APPLIES})`,
@@ -63,7 +63,7 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
   serve(app, env, routes.listSubPractices, async ({ params, query, request }) => {
     await exists('practices', params.id);
     return listOrPage(db, request, query, {
-      sql: 'select s.id, s.name, s.name_am, s.practice_id as practice from sub_practices s where s.practice_id = $1',
+      sql: 'select s.id, s.name, s.name_am, s.name_om, s.practice_id as practice from sub_practices s where s.practice_id = $1',
       params: [params.id],
       orderBy: 'id',
     });

@@ -89,22 +89,33 @@ export async function loadAdminData(dir: URL | string = DEFAULT_ADMIN_DIR): Prom
 }
 
 /**
- * The Amharic names of the regions and zones, written by hand (the raw data has none): woredas
- * and kebeles keep their Latin name until an operator imports Amharic ones.
+ * The areas' names in Amharic and Afaan Oromo, written by hand (the raw data has none): every
+ * region and zone in Ethiopic script; in Oromo, the areas whose Latin name has English words
+ * (North, Zone, Town Administration…), translated. Other areas keep their Latin name until an
+ * operator imports names for them.
  */
-export const ADMIN_NAMES_AM_FILE = 'names-am.csv';
+export const ADMIN_NAMES_FILES = { am: 'names-am.csv', om: 'names-om.csv' } as const;
+export type NamedLanguage = keyof typeof ADMIN_NAMES_FILES;
+export const NAMED_LANGUAGES = Object.keys(ADMIN_NAMES_FILES) as NamedLanguage[];
 
-export interface AreaNameAm {
+export interface AreaName {
   code: string;
-  name_am: string;
+  name: string;
 }
 
-/** Parses names-am.csv; the `#` lines at its top are its notes on the spelling conventions. */
-export function parseAmharicNames(text: string): AreaNameAm[] {
+/** Parses names-<lang>.csv (code, name_<lang>); the `#` lines at its top are its notes on the spelling conventions. */
+export function parseAreaNames(text: string, lang: NamedLanguage): AreaName[] {
   const body = text.replace(/^\uFEFF/, '').replace(/^(?:#.*(?:\r?\n|$))+/, '');
-  return parseCsvRecords(body, ['code', 'name_am']).map((r) => ({ code: r.code, name_am: r.name_am }));
+  const column = `name_${lang}`;
+  return parseCsvRecords(body, ['code', column]).map((r) => ({
+    code: r.code as string,
+    name: r[column] as string,
+  }));
 }
 
-export async function loadAmharicNames(dir: URL | string = DEFAULT_ADMIN_DIR): Promise<AreaNameAm[]> {
-  return parseAmharicNames(await readAdminFile(dir, ADMIN_NAMES_AM_FILE));
+export async function loadAreaNames(
+  lang: NamedLanguage,
+  dir: URL | string = DEFAULT_ADMIN_DIR,
+): Promise<AreaName[]> {
+  return parseAreaNames(await readAdminFile(dir, ADMIN_NAMES_FILES[lang]), lang);
 }

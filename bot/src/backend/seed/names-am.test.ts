@@ -1,11 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AdminData,
-  type AreaNameAm,
-  loadAdminData,
-  loadAmharicNames,
-  parseAmharicNames,
-} from './admin-data';
+import { type AdminData, type AreaName, loadAdminData, loadAreaNames, parseAreaNames } from './admin-data';
 
 // English direction words (and Amharic "Mirab" in a Latin name) → the one Amharic word for each.
 const DIRECTIONS: Record<string, string> = {
@@ -31,12 +25,12 @@ const amharicDirections = (name: string) => words(name).filter((w) => AMHARIC_DI
 
 describe('names-am.csv, the Amharic names of regions and zones', () => {
   let data: AdminData;
-  let names: AreaNameAm[];
+  let names: AreaName[];
   let byCode: Map<string, string>;
   let areas: Array<{ code: string; name: string; parent: string }>;
   beforeAll(async () => {
-    [data, names] = await Promise.all([loadAdminData(), loadAmharicNames()]);
-    byCode = new Map(names.map((n) => [n.code, n.name_am]));
+    [data, names] = await Promise.all([loadAdminData(), loadAreaNames('am')]);
+    byCode = new Map(names.map((n) => [n.code, n.name]));
     areas = [
       ...data.regions.map((r) => ({ code: r.code, name: r.name, parent: '' })),
       ...data.zones.map((z) => ({ code: z.code, name: z.name, parent: z.region_code })),
@@ -52,11 +46,11 @@ describe('names-am.csv, the Amharic names of regions and zones', () => {
 
   it('writes each name in Ethiopic script, tidy, without Latin letters', () => {
     const bad = names.filter(
-      ({ name_am }) =>
-        !/\p{Script=Ethiopic}/u.test(name_am) ||
-        /\p{Script=Latin}/u.test(name_am) ||
-        name_am !== name_am.trim() ||
-        /\s{2}/.test(name_am),
+      ({ name }) =>
+        !/\p{Script=Ethiopic}/u.test(name) ||
+        /\p{Script=Latin}/u.test(name) ||
+        name !== name.trim() ||
+        /\s{2}/.test(name),
     );
     expect(bad).toEqual([]);
   });
@@ -66,7 +60,7 @@ describe('names-am.csv, the Amharic names of regions and zones', () => {
       .map((a) => ({ ...a, name_am: byCode.get(a.code) ?? '' }))
       .filter((a) => englishDirections(a.name).join(' ') !== amharicDirections(a.name_am).join(' '));
     expect(mismatched).toEqual([]);
-    const variants = names.filter((n) => VARIANTS.some((v) => n.name_am.includes(v)));
+    const variants = names.filter((n) => VARIANTS.some((v) => n.name.includes(v)));
     expect(variants).toEqual([]);
   });
 
@@ -116,14 +110,17 @@ describe('names-am.csv, the Amharic names of regions and zones', () => {
   });
 });
 
-describe('parseAmharicNames', () => {
+describe('parseAreaNames', () => {
   it('skips the notes at the top, and a byte-order mark', () => {
     const text = '\uFEFF# notes\n# more notes\ncode,name_am\nET01,ትግራይ\n';
-    expect(parseAmharicNames(text)).toEqual([{ code: 'ET01', name_am: 'ትግራይ' }]);
-    expect(parseAmharicNames('code,name_am\r\nET03,አማራ\r\n')).toEqual([{ code: 'ET03', name_am: 'አማራ' }]);
+    expect(parseAreaNames(text, 'am')).toEqual([{ code: 'ET01', name: 'ትግራይ' }]);
+    expect(parseAreaNames('code,name_am\r\nET03,አማራ\r\n', 'am')).toEqual([{ code: 'ET03', name: 'አማራ' }]);
+    expect(parseAreaNames('code,name_om\nET07,Itoophiyaa Giddugaleessaa\n', 'om')).toEqual([
+      { code: 'ET07', name: 'Itoophiyaa Giddugaleessaa' },
+    ]);
   });
 
   it('refuses a file without its columns', () => {
-    expect(() => parseAmharicNames('# only notes\ncode,name\nET01,x\n')).toThrow(/name_am/);
+    expect(() => parseAreaNames('# only notes\ncode,name\nET01,x\n', 'am')).toThrow(/name_am/);
   });
 });

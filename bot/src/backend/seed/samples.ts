@@ -1,11 +1,15 @@
-import { IMPORT_KINDS, type ImportKind } from '@gebere/contract';
-import type { DemoContent } from './demo-content';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ImportKind } from '@gebere/contract';
+import { parseCsvRecords } from '../csv';
 
 /**
- * The demo content as import files (`gebere import <kind> samples/<kind>.csv`), one table per
- * kind: the header, then one row per record. The committed files under samples/ are these
- * tables (write-samples.ts writes them; samples.test.ts proves they have not drifted), so
- * importing them, in this order, gives today's demo content. Admin areas ship as admin/*.csv.
+ * The demo content, written once: the import files under samples/ (`gebere import <kind>
+ * samples/<kind>.csv`, in this order, gives it; the demo seed imports them so, db/seed-demo.ts).
+ * Admin areas ship as admin/*.csv; the demo's people, what they did and who they are in the chat
+ * page are the seed's own (demo-content.ts).
  */
 export const SAMPLE_KINDS = [
   'roles',
@@ -20,75 +24,23 @@ export const SAMPLE_KINDS = [
 ] as const satisfies readonly ImportKind[];
 export type SampleKind = (typeof SAMPLE_KINDS)[number];
 
-const lines = (paragraphs: string[]) => paragraphs.join('\n');
+export const SAMPLES_DIR = new URL('./samples/', import.meta.url);
 
-export function sampleTables(demo: DemoContent): Record<SampleKind, string[][]> {
-  const roleName = new Map(demo.roles.map((r) => [r.ref, r.name]));
-  const records: Record<SampleKind, Array<Record<string, string>>> = {
-    roles: demo.roles.map((r) => ({ name: r.name, name_am: r.name_am })),
-    categories: demo.categories.map((c) => ({ code: c.ref, name: c.name, name_am: c.name_am })),
-    'value-chains': demo.valueChains.map((v) => ({
-      code: v.ref,
-      category: v.category,
-      name: v.name,
-      name_am: v.name_am,
-    })),
-    practices: demo.practices.map((p) => ({
-      code: p.ref,
-      value_chain: p.value_chain,
-      name: p.name,
-      name_am: p.name_am,
-    })),
-    'sub-practices': demo.subPractices.map((s) => ({
-      code: s.ref,
-      practice: s.practice,
-      name: s.name,
-      name_am: s.name_am,
-    })),
-    advisories: demo.advisories.map((a) => ({
-      code: a.ref,
-      sub_practice: a.sub_practice,
-      level: a.level,
-      area: a.admin_code,
-      label: a.label ?? '',
-      label_am: a.label_am ?? '',
-      template_content: lines(a.template_content),
-      template_content_am: lines(a.template_content_am),
-      created_at: a.created_at,
-    })),
-    // Positions run through the whole list, as the demo seed numbers them.
-    'feedback-questions': demo.feedbackQuestions.map((f, position) => ({
-      code: f.ref,
-      advisory: f.advisory,
-      position: String(position),
-      type: f.type,
-      question: f.question,
-      question_am: f.question_am,
-    })),
-    'feedback-choices': demo.feedbackQuestions.flatMap((f) =>
-      f.choices.map((c, position) => ({
-        question: f.ref,
-        position: String(position),
-        name: c.name,
-        name_am: c.name_am,
-      })),
-    ),
-    roster: demo.das.map((d) => ({
-      phone_number: d.phone_number,
-      first_name: d.first_name,
-      father_name: d.father_name,
-      grand_father_name: d.grand_father_name,
-      gender: d.gender,
-      kebele: d.kebele,
-      role: roleName.get(d.role) ?? d.role,
-    })),
-  };
-  const out = {} as Record<SampleKind, string[][]>;
-  for (const kind of SAMPLE_KINDS) {
-    const header = IMPORT_KINDS[kind].columns.map((c) => c.name);
-    out[kind] = [header, ...records[kind].map((r) => header.map((h) => r[h] ?? ''))];
-  }
-  return out;
+/** Each kind's rows, cells by column as `gebere import` sends them, and a hash of the files. */
+export interface Samples {
+  rows: Record<SampleKind, Array<Record<string, string>>>;
+  key: string;
 }
 
-export const SAMPLES_DIR = new URL('./samples/', import.meta.url);
+/** Reads the sample files from `dir` (a directory path or a `file:` URL; the shipped ones by default). */
+export async function loadSamples(dir: URL | string = SAMPLES_DIR): Promise<Samples> {
+  const base = typeof dir === 'string' ? dir : fileURLToPath(dir);
+  const hash = createHash('sha256');
+  const rows = {} as Samples['rows'];
+  for (const kind of SAMPLE_KINDS) {
+    const text = await readFile(join(base, `${kind}.csv`), 'utf8');
+    hash.update(kind).update(text);
+    rows[kind] = parseCsvRecords(text, []);
+  }
+  return { rows, key: hash.digest('hex').slice(0, 16) };
+}

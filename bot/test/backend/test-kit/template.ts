@@ -3,8 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrations } from '../../../src/backend/db/migrations/index';
-import { ADMIN_FILES, ADMIN_NAMES_AM_FILE, DEFAULT_ADMIN_DIR } from '../../../src/backend/seed/admin-data';
-import { DEMO_CONTENT } from '../../../src/backend/seed/demo-content';
+import { demoKey } from '../../../src/backend/db/snapshot';
+import { ADMIN_FILES, ADMIN_NAMES_FILES, DEFAULT_ADMIN_DIR } from '../../../src/backend/seed/admin-data';
 
 const SEED_CODE = [
   '../../../src/backend/db/seed.ts',
@@ -12,6 +12,7 @@ const SEED_CODE = [
   '../../../src/backend/db/seed-demo.ts',
   '../../../src/backend/db/seed-demo-activity.ts',
   '../../../src/backend/seed/samples.ts',
+  '../../../src/backend/seed/csv.ts',
   '../../../src/backend/import/kinds.ts',
   '../../../src/backend/import/run.ts',
   '../../../src/backend/import/upsert.ts',
@@ -19,15 +20,17 @@ const SEED_CODE = [
 
 /**
  * A key for the migrated and seeded template: it changes when the schema, the admin files, the
- * demo content or the code that seeds it (the demo seed imports through import/) change, so a stale template is never reused and an unchanged one is built once.
+ * demo content (the sample files and the demo's people) or the code that seeds it (the demo seed
+ * imports through import/) change, so a stale template is never reused and an unchanged one is
+ * built once.
  */
 export async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
   for (const m of migrations) hash.update(`${m.version}:${m.sql}`);
-  hash.update(JSON.stringify(DEMO_CONTENT));
+  hash.update(await demoKey());
   for (const file of SEED_CODE) hash.update(await readFile(new URL(file, import.meta.url)));
   const dir = fileURLToPath(DEFAULT_ADMIN_DIR);
-  for (const file of [...Object.values(ADMIN_FILES), ADMIN_NAMES_AM_FILE]) {
+  for (const file of [...Object.values(ADMIN_FILES), ...Object.values(ADMIN_NAMES_FILES)]) {
     const s = await stat(join(dir, file));
     hash.update(`${file}:${s.size}:${s.mtimeMs}`);
   }

@@ -7,7 +7,12 @@ import { normalisedPhone } from './farmer';
  * A DA role: `name` (English, what the profile's `specialization` carries) and its Amharic name
  * (optional: the spec's backend lists id and name only).
  */
-export const daRole = z.object({ id, name: z.string(), name_am: z.string().nullable().optional() });
+export const daRole = z.object({
+  id,
+  name: z.string(),
+  name_am: z.string().nullable().optional(),
+  name_om: z.string().nullable().optional(),
+});
 export type DaRole = z.infer<typeof daRole>;
 
 /** The DA form's fields (spec §3); the form validates phones as 09/07 + 8 digits. */

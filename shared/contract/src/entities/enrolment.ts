@@ -33,7 +33,12 @@ export type PendingEnrolment = z.infer<typeof pendingEnrolment>;
 export const daSaved = daProfile.extend({ enrolment: enrolmentState.optional() });
 export type DaSaved = z.infer<typeof daSaved>;
 
-const named = z.object({ id, name: z.string(), name_am: z.string().nullable() });
+const named = z.object({
+  id,
+  name: z.string(),
+  name_am: z.string().nullable(),
+  name_om: z.string().nullable(),
+});
 
 /** A kebele with the areas above it, each with its names. */
 export const areaPath = z.object({ kebele: named, woreda: named, zone: named, region: named });
@@ -69,6 +74,7 @@ export const daEnrolment = z.object({
     phone_number: z.string(),
     role: z.string().nullable(),
     role_am: z.string().nullable(),
+    role_om: z.string().nullable(),
   }),
   area: areaPath,
   /** The DA's bot user, while an account holds the profile. */

@@ -18,6 +18,7 @@ export interface ImportKindDef {
 const col = (name: string, help: string, required = true): ImportColumn => ({ name, required, help });
 const NAME = col('name', 'English name');
 const NAME_AM = col('name_am', 'Amharic name (Ethiopic script); empty clears it', false);
+const NAME_OM = col('name_om', 'Afaan Oromo name; empty clears it (Oromo readers get the English)', false);
 const CODE = col('code', 'stable code that names the record, e.g. vc-teff (never reuse one)');
 const area = (parent: string | null, level: string): ImportKindDef => ({
   summary: `${level}s of Ethiopia's administrative areas (refresh; the shipped admin files fit)`,
@@ -29,6 +30,7 @@ const area = (parent: string | null, level: string): ImportKindDef => ({
     ...(parent ? [col(`${parent}_code`, `code of the ${parent} it lies in`)] : []),
     NAME,
     col('name_am', 'Amharic name; empty keeps the one stored', false),
+    col('name_om', 'Afaan Oromo name where it differs from the English; empty keeps the one stored', false),
   ],
   key: ['code'],
 });
@@ -41,27 +43,27 @@ const area = (parent: string | null, level: string): ImportKindDef => ({
 export const IMPORT_KINDS = {
   roles: {
     summary: "DA roles, the DA form's Role options",
-    columns: [col('name', 'English name; names the role'), NAME_AM],
+    columns: [col('name', 'English name; names the role'), NAME_AM, NAME_OM],
     key: ['name'],
   },
-  categories: { summary: 'value-chain categories', columns: [CODE, NAME, NAME_AM], key: ['code'] },
+  categories: { summary: 'value-chain categories', columns: [CODE, NAME, NAME_AM, NAME_OM], key: ['code'] },
   'value-chains': {
     summary: 'value chains',
-    columns: [CODE, col('category', 'code of its category'), NAME, NAME_AM],
+    columns: [CODE, col('category', 'code of its category'), NAME, NAME_AM, NAME_OM],
     key: ['code'],
   },
   practices: {
     summary: 'practices of a value chain',
-    columns: [CODE, col('value_chain', 'code of its value chain'), NAME, NAME_AM],
+    columns: [CODE, col('value_chain', 'code of its value chain'), NAME, NAME_AM, NAME_OM],
     key: ['code'],
   },
   'sub-practices': {
     summary: 'sub-practices of a practice',
-    columns: [CODE, col('practice', 'code of its practice'), NAME, NAME_AM],
+    columns: [CODE, col('practice', 'code of its practice'), NAME, NAME_AM, NAME_OM],
     key: ['code'],
   },
   advisories: {
-    summary: 'advisories, each for a sub-practice and a target area, with en and am texts',
+    summary: 'advisories, each for a sub-practice and a target area, with en, am and om texts',
     columns: [
       CODE,
       col('sub_practice', 'code of its sub-practice (the value chain follows from it)'),
@@ -72,8 +74,10 @@ export const IMPORT_KINDS = {
       col('area', 'code of the target area at that level, e.g. ET03; it applies to the areas below'),
       col('label', 'title; empty: screens show the text instead', false),
       col('label_am', 'Amharic title; empty: Amharic readers get the Amharic text instead', false),
+      col('label_om', 'Afaan Oromo title; empty: Oromo readers get the Oromo text instead', false),
       col('template_content', 'English text, one paragraph per line', false),
       col('template_content_am', 'Amharic text, one paragraph per line', false),
+      col('template_content_om', 'Afaan Oromo text, one paragraph per line', false),
       col(
         'created_at',
         'date or ISO time (screens show the newest per sub-practice and area); empty: now, or as stored',
@@ -91,6 +95,7 @@ export const IMPORT_KINDS = {
       col('type', 'SELECT_ONE, SELECT_MULTIPLE, RATING or TEXT'),
       col('question', 'English question'),
       col('question_am', 'Amharic question', false),
+      col('question_om', 'Afaan Oromo question', false),
     ],
     key: ['code'],
   },
@@ -101,6 +106,7 @@ export const IMPORT_KINDS = {
       col('position', 'order among its choices (a whole number, 0 first); names the choice with question'),
       NAME,
       NAME_AM,
+      NAME_OM,
     ],
     key: ['question', 'position'],
   },

@@ -4,12 +4,14 @@ import type { adminLevel } from '../enums';
 
 /**
  * Region, zone, woreda and kebele lists all have this shape: `name` in Latin script, `name_am`
- * in Ethiopic script when known (every region and zone; woredas and kebeles once imported).
+ * in Ethiopic script when known (every region and zone; woredas and kebeles once imported),
+ * `name_om` in Afaan Oromo where it differs from `name` (the English words of a name translated).
  */
 export const location = z.object({
   id,
   name: z.string(),
   name_am: z.string().nullable().optional(),
+  name_om: z.string().nullable().optional(),
   code: z.string().optional(),
 });
 export type Location = z.infer<typeof location>;

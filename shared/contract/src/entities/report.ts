@@ -56,6 +56,7 @@ export const reportArea = z.object({
   id: id.nullable(),
   name: z.string(),
   name_am: z.string().nullable(),
+  name_om: z.string().nullable().optional(),
 });
 export type ReportArea = z.infer<typeof reportArea>;
 
@@ -63,6 +64,7 @@ const rated = z.object({
   id,
   name: z.string(),
   name_am: z.string().nullable(),
+  name_om: z.string().nullable().optional(),
   reach: count,
   adoption: count,
 });
@@ -88,10 +90,18 @@ export const report = z.object({
       id,
       name: z.string(),
       name_am: z.string().nullable(),
+      name_om: z.string().nullable().optional(),
     }),
   ),
   /** Every value chain, for the screen's filter. */
-  value_chains: z.array(z.object({ id, name: z.string(), name_am: z.string().nullable() })),
+  value_chains: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      name_am: z.string().nullable(),
+      name_om: z.string().nullable().optional(),
+    }),
+  ),
   /** The recording DAs, the most active first (at most REPORT_TABLE_ROWS); no phone numbers. */
   by_da: z.array(reportCounts.extend({ id, name: z.string() })),
 });

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { id } from '../common';
 
-/** Categories, value chains, practices and sub-practices share a shape; `name_am` when known. */
-export const hierarchyItem = z.object({ id, name: z.string(), name_am: z.string().nullable().optional() });
+/**
+ * Categories, value chains, practices and sub-practices share a shape; `name_am` and `name_om`
+ * when known (additive: an organisation's backend may send neither).
+ */
+export const hierarchyItem = z.object({
+  id,
+  name: z.string(),
+  name_am: z.string().nullable().optional(),
+  name_om: z.string().nullable().optional(),
+});
 export type HierarchyItem = z.infer<typeof hierarchyItem>;
 
 export const valueChainCategory = hierarchyItem;

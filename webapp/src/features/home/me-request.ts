@@ -79,7 +79,10 @@ export async function fetchKebeleAdvisories(kebele: number, lang: string): Promi
   if (!list?.every((a) => isObject(a) && isId(a.id) && Array.isArray(a.template_content)))
     return { ok: false, error: invalid };
   const subPractice = (a: Advisory) =>
-    localName({ name: a.sub_practice_name ?? '', name_am: a.sub_practice_name_am }, lang);
+    localName(
+      { name: a.sub_practice_name ?? '', name_am: a.sub_practice_name_am, name_om: a.sub_practice_name_om },
+      lang,
+    );
   return {
     ok: true,
     advisories: (list as Advisory[])

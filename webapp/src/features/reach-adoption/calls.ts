@@ -44,6 +44,7 @@ function nodes<T extends HierarchyNode>(
       id: item.id,
       name: item.name,
       name_am: item.name_am ?? null,
+      name_om: item.name_om ?? null,
       ...(valueChainId ? { valueChainId: valueChainId(item) } : {}),
     }),
   );
@@ -62,7 +63,7 @@ async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promis
   if (!result.ok) return { ok: false, message: describeApiError(result.error) };
   const latest = mostRecent<Advisory>(result.data.results);
   if (!latest) return { ok: true, items: [] };
-  const { label, label_am, template_content, template_content_am } = latest;
+  const { label, label_am, label_om, template_content, template_content_am, template_content_om } = latest;
   return {
     ok: true,
     items: [
@@ -70,7 +71,8 @@ async function findAdvisory(subPractice: HierarchyNode, area: AdminArea): Promis
         id: latest.id,
         name: subPractice.name,
         name_am: subPractice.name_am ?? null,
-        advisory: { label, label_am, template_content, template_content_am },
+        name_om: subPractice.name_om ?? null,
+        advisory: { label, label_am, label_om, template_content, template_content_am, template_content_om },
       },
     ],
   };

@@ -21,6 +21,7 @@ export interface HierarchyNode {
   id: number;
   name: string;
   name_am?: string | null;
+  name_om?: string | null;
   /** The value chain above (value chains: themselves); advisories are looked up by it. */
   valueChainId?: number;
   /** Advisory level: the text its label is made from (@gebere/contract/rules advisoryLabel). */

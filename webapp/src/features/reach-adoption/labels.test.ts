@@ -75,6 +75,11 @@ describe('names in the user language', () => {
     );
     expect(categoryName({ name: 'Fisheries' }, 'en', t)).toBe('Fisheries');
     expect(categoryName({ name: 'Plant science', name_am: 'የእፅዋት' }, 'am', t)).toBe('የእፅዋት');
+    // An organisation's own Oromo name, where it wrote one; else the name as in English.
+    expect(categoryName({ name: 'Plant science', name_om: 'Saayinsii biqiltootaa' }, 'om', t)).toBe(
+      'Saayinsii biqiltootaa',
+    );
+    expect(categoryName({ name: 'Fisheries', name_am: 'ዓሳ', name_om: ' ' }, 'om', t)).toBe('Fisheries');
   });
 });
 

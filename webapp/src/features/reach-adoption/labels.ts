@@ -8,10 +8,16 @@ const CATEGORY_KEYS = ['plant_science', 'animal_science', 'natural_resource_mana
 
 /**
  * The three categories the spec names have their own texts (`reach.categories.*`), so an
- * organisation's backend without `name_am` still shows them in Amharic. Others: localName.
+ * organisation's backend without `name_am` or `name_om` still shows them in the reader's language.
+ * Others: localName.
  */
-export function categoryName(item: Pick<HierarchyItem, 'name' | 'name_am'>, lang: string, t: TFunction) {
-  if (lang === 'am' && item.name_am?.trim()) return localName(item, lang);
+export function categoryName(
+  item: Pick<HierarchyItem, 'name' | 'name_am' | 'name_om'>,
+  lang: string,
+  t: TFunction,
+) {
+  const own = localName(item, lang);
+  if (own !== item.name) return own;
   const key = item.name
     .trim()
     .toLowerCase()

@@ -6,7 +6,7 @@ import { Button, Section } from '@telegram-apps/telegram-ui';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { chooseCalendar, dayText, readerCalendar } from '../../lib/i18n/dates';
-import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { currentLanguage, localName, useT } from '../../lib/i18n/texts';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
 import { exportReport } from './export-report';
@@ -21,8 +21,6 @@ const WeeklyBars: ComponentType<WeeklyBarsProps> = lazy(() =>
 const MEASURES = ['farmers', 'groups', 'reach', 'adoption'] as const;
 const PERIODS = [4, 12, 52] as const;
 
-type Named = { name: string; name_am: string | null };
-const nameOf = (x: Named) => (currentLanguage() === 'am' && x.name_am ? x.name_am : x.name);
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** Links to other views of the report: this view's parameters with some changed. */
@@ -163,7 +161,7 @@ export function ReportView({ report }: { report: Report }) {
   const { values, href, go } = useReportLinks();
   // Every day below is written by dayText in this calendar: choosing another re-renders them.
   const [calendar, setCalendar] = useState(readerCalendar);
-  const areaName = (a: ReportArea) => (a.level === 'all' ? t('report.country') : nameOf(a));
+  const areaName = (a: ReportArea) => (a.level === 'all' ? t('report.country') : localName(a));
   const child = CHILD_LEVEL[report.area.level];
   const today = reportDayOf(new Date());
   const days = (weeks: number) => ({ from: addDays(today, 1 - weeks * 7), to: today });
@@ -213,7 +211,7 @@ export function ReportView({ report }: { report: Report }) {
             <option value="">{t('report.all_value_chains')}</option>
             {report.value_chains.map((v) => (
               <option key={v.id} value={v.id}>
-                {nameOf(v)}
+                {localName(v)}
               </option>
             ))}
           </select>
@@ -260,7 +258,7 @@ export function ReportView({ report }: { report: Report }) {
           <ul className="report-rates">
             {report.by_value_chain.map((v) => (
               <li key={v.id}>
-                <span>{nameOf(v)}</span>
+                <span>{localName(v)}</span>
                 <Rate reach={v.reach} adoption={v.adoption} />
               </li>
             ))}
@@ -272,7 +270,7 @@ export function ReportView({ report }: { report: Report }) {
           <ul className="report-rates">
             {report.by_advisory.map((a) => (
               <li key={a.id}>
-                <span>{nameOf(a)}</span>
+                <span>{localName(a)}</span>
                 <Rate reach={a.reach} adoption={a.adoption} />
               </li>
             ))}
@@ -287,7 +285,7 @@ export function ReportView({ report }: { report: Report }) {
         >
           <CountsTable
             label={t('report.by_area', { level: t(`report.levels.${child}`) })}
-            rows={report.by_area.map((a) => ({ ...a, key: String(a.id), name: nameOf(a) }))}
+            rows={report.by_area.map((a) => ({ ...a, key: String(a.id), name: localName(a) }))}
             hrefOf={(id) => href({ level: child, area: Number(id) })}
           />
         </Section>

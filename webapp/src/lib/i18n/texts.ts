@@ -1,3 +1,4 @@
+import { type Named, localName as nameIn } from '@gebere/contract/rules';
 import { interpolate } from '@gebere/i18n/interpolate';
 import { defaultLanguage, type Language } from '@gebere/i18n/languages';
 import { lookupIn } from '@gebere/i18n/lookup';
@@ -86,15 +87,10 @@ export function currentLanguage(): Language {
 
 /**
  * A named thing from the server (a role, a value chain, an area) in a language, the screen's by
- * default: its `name_am` on an Amharic screen when it has one, else its `name` (an Oromo screen
- * shows the Latin name: the operator's data has no Oromo names).
+ * default: its `name_am` or `name_om` when it has one, else its `name` (@gebere/contract/rules).
  */
-export function localName(
-  item: { name: string; name_am?: string | null | undefined },
-  lang: string = currentLanguage(),
-): string {
-  const am = item.name_am?.trim();
-  return lang === 'am' && am ? am : item.name;
+export function localName(item: Named, lang: string = currentLanguage()): string {
+  return nameIn(item, lang);
 }
 
 const collators = new Map<string, Intl.Collator>();

@@ -16,6 +16,7 @@ import { sql as daEnrolment } from './015-da-enrolment';
 import { sql as auditTrail } from './016-audit-trail';
 import { sql as rateLimits } from './017-rate-limits';
 import { sql as notificationPauses } from './018-notification-pauses';
+import { sql as oromoContent } from './022-oromo-content';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -37,4 +38,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 16, name: 'audit-trail', sql: auditTrail },
   { version: 17, name: 'rate-limits', sql: rateLimits },
   { version: 18, name: 'notification-pauses', sql: notificationPauses },
+  { version: 22, name: 'oromo-content', sql: oromoContent },
 ];

@@ -35,15 +35,22 @@ export interface DemoChatUser {
   note: string;
 }
 
-const da = (ref: string, id: number, language_code: Language, kebele: string): DemoChatUser => {
+/** A DA in the chat page: their Telegram account's name, and the phone the bot knows them by. */
+const da = (
+  ref: string,
+  id: number,
+  language_code: Language,
+  [first_name, last_name]: [string, string],
+  kebele: string,
+): DemoChatUser => {
   const d = DEMO_DAS.find((x) => x.ref === ref);
   if (!d) throw new Error(`demo chat user: no DA ${ref}`);
   return {
     id,
-    first_name: d.first_name,
-    last_name: d.father_name,
+    first_name,
+    last_name,
     language_code,
-    phone_number: `+251${d.telegram_phone_number.slice(1)}`,
+    phone_number: `+251${(d.telegram_phone_number ?? d.phone_number).slice(1)}`,
     note: `DA of ${kebele} kebele: /start, then share the phone`,
   };
 };
@@ -63,7 +70,7 @@ export const DEMO_CHAT_USERS: DemoChatUser[] = [
     phone_number: '+251911234520',
     note: 'report user of Bahirdar Zuriya woreda: open the menu button',
   },
-  da('da-abebe', DEMO_TELEGRAM_ID + 2, 'en', 'Danamariyam'),
-  da('da-meseret', DEMO_TELEGRAM_ID + 3, 'am', 'Adis Amba'),
-  da('da-chaltu', DEMO_TELEGRAM_ID + 4, 'om', 'Yegodi'),
+  da('da-abebe', DEMO_TELEGRAM_ID + 2, 'en', ['Abebe', 'Kebede'], 'Danamariyam'),
+  da('da-meseret', DEMO_TELEGRAM_ID + 3, 'am', ['Meseret', 'Ayele'], 'Adis Amba'),
+  da('da-chaltu', DEMO_TELEGRAM_ID + 4, 'om', ['Caaltuu', 'Gammachuu'], 'Yegodi'),
 ];

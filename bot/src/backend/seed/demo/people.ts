@@ -1,105 +1,22 @@
 import type { Gender } from '@gebere/contract';
-import { PLACES as P } from './places';
 import type { DemoDa, DemoFarmer, DemoGroup } from './types';
 
-/** Demo DAs, one per demo area, with the full admin path of their kebele. */
+/**
+ * Demo DAs, one per demo area, by their roster phone (samples/roster.csv has their names, kebele
+ * and role): Abebe and Caaltuu in Bahir Dar Zuria, Meseret in Mecha (Amhara, where most demo
+ * advisories are), Lensa in Ada'a and Dawit in Lume (East Shewa), Gebremedhin in Kilte Awlalo
+ * (Tigray), Tsegaye in Dale (Sidama).
+ */
 export const DEMO_DAS: DemoDa[] = [
-  {
-    ref: 'da-abebe',
-    first_name: 'Abebe',
-    father_name: 'Kebede',
-    grand_father_name: 'Alemu',
-    phone_number: '0911234501',
-    telegram_phone_number: '0911234501',
-    gender: 'male',
-    ...P.amhara,
-    woreda: P.bahirDarZuria.woreda,
-    kebele: P.bahirDarZuria.danamariyam,
-    role: 'role-crop',
-    regionManager: true,
-  },
-  {
-    ref: 'da-meseret',
-    first_name: 'Meseret',
-    father_name: 'Ayele',
-    grand_father_name: 'Tadesse',
-    phone_number: '0935678906',
-    telegram_phone_number: '0935678906',
-    gender: 'female',
-    ...P.amhara,
-    woreda: P.mecha.woreda,
-    kebele: P.mecha.adisAmba,
-    role: 'role-supervisor',
-    regionManager: true,
-  },
-  {
-    // An Afaan Oromo speaker in Amhara (the demo's advisories are there), alone in her kebele.
-    ref: 'da-chaltu',
-    first_name: 'Caaltuu',
-    father_name: 'Gammachuu',
-    grand_father_name: 'Tolosaa',
-    phone_number: '0911234507',
-    telegram_phone_number: '0911234507',
-    gender: 'female',
-    ...P.amhara,
-    woreda: P.bahirDarZuria.woreda,
-    kebele: P.bahirDarZuria.yegodi,
-    role: 'role-crop',
-    regionManager: true,
-  },
-  {
-    ref: 'da-lensa',
-    first_name: 'Lensa',
-    father_name: 'Gemechu',
-    grand_father_name: 'Tolosa',
-    phone_number: '0922345602',
-    // A DA whose Telegram account uses another SIM, as happens.
-    telegram_phone_number: '0712345610',
-    gender: 'female',
-    ...P.oromia,
-    woreda: P.adaa.woreda,
-    kebele: P.adaa.yererSelase,
-    role: 'role-livestock',
-  },
-  {
-    ref: 'da-dawit',
-    first_name: 'Dawit',
-    father_name: 'Tolera',
-    grand_father_name: 'Abdissa',
-    phone_number: '0712345603',
-    telegram_phone_number: '0712345603',
-    gender: 'male',
-    ...P.oromia,
-    woreda: P.lume.woreda,
-    kebele: P.lume.ejereWelkite,
-    role: 'role-cooperative',
-  },
-  {
-    ref: 'da-gebremedhin',
-    first_name: 'Gebremedhin',
-    father_name: 'Tesfay',
-    grand_father_name: 'Kahsay',
-    phone_number: '0914456704',
-    telegram_phone_number: '0914456704',
-    gender: 'male',
-    ...P.tigray,
-    woreda: P.kilteAwlalo.woreda,
-    kebele: P.kilteAwlalo.abrhaWeAtsbeha,
-    role: 'role-nrm',
-  },
-  {
-    ref: 'da-tsegaye',
-    first_name: 'Tsegaye',
-    father_name: 'Lemma',
-    grand_father_name: 'Dukamo',
-    phone_number: '0916789005',
-    telegram_phone_number: '0916789005',
-    gender: 'male',
-    ...P.sidama,
-    woreda: P.dale.woreda,
-    kebele: P.dale.chume,
-    role: 'role-crop',
-  },
+  { ref: 'da-abebe', phone_number: '0911234501', regionManager: true },
+  { ref: 'da-meseret', phone_number: '0935678906', regionManager: true },
+  // An Afaan Oromo speaker in Amhara (the demo's advisories are there), alone in her kebele.
+  { ref: 'da-chaltu', phone_number: '0911234507', regionManager: true },
+  // A DA whose Telegram account uses another SIM, as happens.
+  { ref: 'da-lensa', phone_number: '0922345602', telegram_phone_number: '0712345610' },
+  { ref: 'da-dawit', phone_number: '0712345603' },
+  { ref: 'da-gebremedhin', phone_number: '0914456704' },
+  { ref: 'da-tsegaye', phone_number: '0916789005' },
 ];
 
 const group = (
@@ -108,11 +25,7 @@ const group = (
   group_type: DemoGroup['group_type'],
   created_by: string,
   formed_days_ago: number,
-) => {
-  const da = DEMO_DAS.find((d) => d.ref === created_by);
-  if (!da) throw new Error(`demo group ${ref}: no DA ${created_by}`);
-  return { ref, group_name, group_type, kebele: da.kebele, created_by, formed_days_ago } satisfies DemoGroup;
-};
+): DemoGroup => ({ ref, group_name, group_type, created_by, formed_days_ago });
 
 /**
  * Development groups, each in its creating DA's kebele, formed 8–11 weeks before the seed (inside
@@ -130,7 +43,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
   group('grp-chume-women', 'Chume Women Coffee Group', 'women_only', 'da-tsegaye', 62),
 ];
 
-/** A farmer in a group; the kebele and the registering DA are the group's. */
+/** A farmer in a group; the registering DA is the group's. */
 const farmer = (
   ref: string,
   names: [string, string, string],
@@ -149,7 +62,6 @@ const farmer = (
     grand_father_name,
     phone_number,
     gender,
-    kebele: g.kebele,
     development_group: g.ref,
     created_by: g.created_by,
     registered_days_ago,

@@ -88,6 +88,7 @@ describe('POST /tg/report-export', () => {
       '7',
       'Bahir Dar Zuria',
       'ባሕር ዳር ዙሪያ',
+      '', // no Oromo name: the English one is it
       '2026-01-05/2026-03-29',
       '2018-04-27/2018-07-20', // Tahsas 27 to Megabit 20, 2018 E.C.
       '31',
