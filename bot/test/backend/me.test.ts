@@ -227,8 +227,17 @@ describeOnDatabases('the caller’s own state, /api/me/ (%s)', (kind) => {
       });
       expect(await me(proof.link(da.telegramId, '/', {}))).toMatchObject({
         status: 200,
-        body: { telegram_id: da.telegramId, da: { id: da.daId } },
+        body: { telegram_id: da.telegramId, da: { id: da.daId, phone_number: `0${da.phone}` } },
       });
+    });
+
+    it("a notification screen's link reads the grants but never its owner's phone", async () => {
+      const da = await t.fx.da();
+      const r = await me(proof.link(da.telegramId, '/notification/list', { bot_user_id: da.botUserId }));
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ telegram_id: da.telegramId, da: { id: da.daId, phone_number: null } });
+      expect((r.body as { bot_user: { phone_number: unknown } }).bot_user.phone_number).toBeNull();
+      expect(JSON.stringify(r.body)).not.toContain(String(da.phone));
     });
   });
 });

@@ -229,6 +229,10 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
       ).rows[0]?.id ??
       null;
     const phone = bot?.phone_number ?? null;
+    // The notification screens' links grant this call for the caller's grants only: such a link
+    // passed on must not tell its holder the owner's phone. The hub (initData, or its own link)
+    // prefills the DA registration with it.
+    const ownPhone = actor.link && actor.link.path !== '/' ? null : phone && prefillPhone(phone);
     const grants = await Promise.all(
       (bot?.grants ?? []).map(async (g) => ({
         role: g.role,
@@ -255,7 +259,7 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
               verification_status: bot.status,
               language: row.language,
               phone_verified: phone !== null,
-              phone_number: phone && prefillPhone(phone),
+              phone_number: ownPhone,
               outbound_da: phone !== null && (await knownOutbound(db, phone)),
               has_notifications: Boolean(row.has_notifications),
             }
@@ -265,7 +269,7 @@ export function registerBotUserRoutes(app: FastifyInstance, env: BackendEnv): vo
             id: actor.da.id,
             kebele: actor.da.kebele,
             name: row?.da_name ?? '',
-            phone_number: phone && prefillPhone(phone),
+            phone_number: ownPhone,
           }
         : null,
       report_user: reportUser === null ? null : Number(reportUser),

@@ -12,7 +12,7 @@ const SEED_CODE = [
   '../../../src/backend/db/seed-demo.ts',
   '../../../src/backend/db/seed-demo-activity.ts',
   '../../../src/backend/seed/samples.ts',
-  '../../../src/backend/seed/csv.ts',
+  '../../../src/backend/csv.ts',
   '../../../src/backend/import/kinds.ts',
   '../../../src/backend/import/run.ts',
   '../../../src/backend/import/upsert.ts',
