@@ -141,6 +141,43 @@ function brokenIn(doc: string, text = readFileSync(join(root, doc), 'utf8')): st
   return [...problems, ...unresolved.filter(([path]) => !generated.has(path)).map(([, why]) => why)];
 }
 
+/**
+ * A tracker's numbers mean nothing in the repository: comments and docs say why in words. Tracked
+ * text files (the owner's spec copies, the changelog's release notes and this file's examples
+ * aside) are read as they
+ * are in the working tree.
+ */
+const TRACKER_REFERENCE = /\b[Ii]ssues? #?\d+\b|\(#\d+\)|\bsession \d+\b/;
+describe('no tracker numbers', () => {
+  it('in any code, test or doc', () => {
+    const found = files
+      .filter(
+        (f) =>
+          /\.(ts|tsx|mjs|md|json|ya?ml|css|grit)$/.test(f) &&
+          !/^docs\/spec\/|CHANGELOG|pnpm-lock|doc-links\.test/.test(f),
+      )
+      .flatMap((f) =>
+        readFileSync(join(root, f), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (TRACKER_REFERENCE.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(found).toEqual([]);
+  });
+
+  it('the pattern finds the forms they take, and lets words be', () => {
+    for (const bad of [
+      '(issue 19)',
+      'Issue 21, item 3',
+      'issues 20 and 21',
+      'see (#28)',
+      'at load 8 (session 1)',
+    ])
+      expect(TRACKER_REFERENCE.test(bad), bad).toBe(true);
+    for (const fine of ['a zod issue', "the issue's code", '#1 Meseret', 'colour #ffffff'])
+      expect(TRACKER_REFERENCE.test(fine), fine).toBe(false);
+  });
+});
+
 describe('links and paths in the docs', () => {
   it('checks the root docs, docs/*.md and every package README', () => {
     expect(DOCS).toEqual(

@@ -1,4 +1,4 @@
-// Advisories for a location without a sub-practice (issue 21): the listAdvisories route's SQL for
+// Advisories for a location without a sub-practice: the listAdvisories route's SQL for
 // `?location=kebele,<id>` over 21 k generated advisories, with the area condition as an EXISTS
 // over the ancestors (before) and as equalities on one-row subqueries (now), which PostgreSQL
 // answers from the four partial area indexes. Throwaway PostgreSQL database.

@@ -1,4 +1,4 @@
-// The notification engine's queries at national scale (issue 21): the claim, the sender's "when
+// The notification engine's queries at national scale: the claim, the sender's "when
 // next", the sweep, the planner's idle tick, planning a send-now to everyone, retention, the
 // details call, the queue depth and the recipients count; each timed the old way (kept in
 // engine-queue-before.ts) and the current way, and the cost of the delivery counters' triggers on

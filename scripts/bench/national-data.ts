@@ -1,8 +1,8 @@
-// National-scale data (issue 21, item 1), generated in SQL with generate_series on a migrated and
+// National-scale data, generated in SQL with generate_series on a migrated and
 // seeded database (the real admin tree: 19.5 k kebeles): DAs with verified bot users, development
 // groups, farmers with realistic Ethiopian names, advisories at every level, reach and adoption
 // records, weekly location notifications. Every foreign key is consistent (a farmer's group is in
-// its kebele, a record's DA is the one of the farmer's group). Ratios are the issue's national
+// its kebele, a record's DA is the one of the farmer's group). Ratios are the national
 // figures (15 M farmers: 65 k DAs, 170 k groups, 21 k advisories, 10 M reach, 3 M adoption, 50 k
 // notifications), scaled by the farmer count.
 //
@@ -18,7 +18,7 @@ import { engineBackfill } from './engine-queue-data';
 export const SCALES = { '1m': 1_000_000, '15m': 15_000_000 } as const;
 export type Scale = keyof typeof SCALES;
 
-/** How many of each, for `farmers` farmers (the issue's national ratios). */
+/** How many of each, for `farmers` farmers (the national ratios). */
 export function sizesFor(farmers: number) {
   return {
     farmers,

@@ -1,4 +1,4 @@
-// The national-scale benchmark (issues 20 and 21), one command from a fresh clone once `npm test`
+// The national-scale benchmark, one command from a fresh clone once `npm test`
 // or `npm start` has installed the workspace (PostgreSQL's server binaries: `node
 // scripts/system-deps.mjs` as root installs them):
 //
@@ -76,7 +76,7 @@ function printScreens(results: CallResult[]) {
   );
 }
 
-/** Each aim of issue 21 (screens) and issue 20 (reports) with its figure from this run. */
+/** Each aim for the screens and the reports with its figure from this run. */
 function printAims(results: CallResult[], reports: ReportTiming[]) {
   const reads = results.filter((r) => r.read);
   const worst = (f: (r: CallResult) => number) =>

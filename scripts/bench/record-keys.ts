@@ -1,5 +1,5 @@
 // How to keep reach records idempotent per (farmer, advisory, DA) once they are partitioned by
-// month (issue 21, item 4): a unique constraint on a partitioned table must include the partition
+// month: a unique constraint on a partitioned table must include the partition
 // key, so PostgreSQL cannot enforce the natural key across months by itself. Each candidate is
 // built beside the others on one national-scale database (national-data.ts) from the same reach
 // rows, with the real foreign keys and the real rollup trigger (migration 009), and timed on the

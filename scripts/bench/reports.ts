@@ -1,4 +1,4 @@
-// Reports at national scale (issue 20, item 5): the busiest region's and kebele's report read
+// Reports at national scale: the busiest region's and kebele's report read
 // from the daily rollups (migration 009, the route's own SQL: bot/src/backend/routes/reports.ts)
 // beside the same figures counted over the raw rows, in the same run, on the national data
 // (national-data.ts: generated through the rollup triggers, as the routes write). Run by

@@ -175,7 +175,7 @@ describe.skipIf(chromiumSkipReason)('field faults on the key submits (needs Chro
       // The server saves the group; its answer and every retry die with the signal.
       net.downWhen((r) => r.request().method() === 'POST', true);
       await pressMainButton(page, t('common.add'));
-      // No answer even after the retries: the save is queued, not failed (issue 19, the outbox).
+      // No answer even after the retries: the save is queued, not failed (the outbox).
       await app
         .locator('.toast-success', { hasText: t('common.outbox.kept_offline') })
         .waitFor({ timeout: 30_000 });

@@ -1,4 +1,4 @@
-// Issue 19 (field mode), the whole visit without signal: a demo DA opens the app once with signal
+// Field mode, the whole visit without signal: a demo DA opens the app once with signal
 // from the chat's menu, then with no signal creates a development group, registers five
 // farmers in one batch (one into that new group), across an app reload and an app closed and
 // opened again, and records reach and adoption for them. When the signal returns, exactly those

@@ -1,4 +1,4 @@
-// Steps of the field-mode journeys (issue 19) on the app's side: a screen opened as an app of its
+// Steps of the field-mode journeys on the app's side: a screen opened as an app of its
 // own, the mini-app opened from the menu button and closed, a farmer typed in, what the outbox
 // keeps on the phone, and the writes the browser sends. The signal itself, reloads and reopened
 // apps: field-steps.ts.

@@ -1,4 +1,4 @@
-// Steps of the field-mode journeys (issue 19) around the app: the signal cut and back, an app
+// Steps of the field-mode journeys around the app: the signal cut and back, an app
 // reloaded, or closed and opened again from Telegram's minimized apps, its service worker, the
 // DA's data kept ready, and the chat told. What the app shows and keeps: field-mode-steps.ts.
 import type { BrowserContext, Frame, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 19 (field mode), a long outage: a demo DA registers farmers with no signal under the two
+// Field mode, a long outage: a demo DA registers farmers with no signal under the two
 // launches that matter, a reply-keyboard button (a signed link, 3 days) and the menu button
 // (initData, 24 h), and the signal returns days later, when both proofs have lapsed. After 3
 // days each farmer is saved once with the proof and the capture time it was kept with

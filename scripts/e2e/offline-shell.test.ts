@@ -1,4 +1,4 @@
-// Issue 19 (field mode), the shell part: a screen opened once with signal opens again without it
+// Field mode, the shell part: a screen opened once with signal opens again without it
 // (Android's web view runs the app's service worker, webapp/src/sw/), with its data kept in
 // IndexedDB (webapp/src/lib/offline-cache/), and the worker never answers an API call from its
 // cache. A demo DA in Chromium; the network cut by DevTools'

@@ -1,4 +1,4 @@
-// Issue 19 (field mode), the outbox: a demo DA with no signal registers farmers, reloads the app
+// Field mode, the outbox: a demo DA with no signal registers farmers, reloads the app
 // without signal, and when the signal returns each farmer exists exactly once and the chat has
 // one summary per save; and on a phone two DAs share (one browser profile), each DA's records
 // are sent, shown and summed up only by that DA's own launches. Chromium, the network cut by

@@ -1,4 +1,4 @@
-// Issue 19 (field mode), "a record refused on sync is reported": a demo DA with no signal records
+// Field mode, "a record refused on sync is reported": a demo DA with no signal records
 // reach for farmers of a group they created and registers a farmer; meanwhile the DA is
 // transferred to another kebele. When the signal returns the reach records are saved once (a
 // DA keeps writing for the groups they created), the farmer is refused with the server's reason

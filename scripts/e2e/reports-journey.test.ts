@@ -1,4 +1,4 @@
-// Reports (issue 20), its "Done when" in Debian's Chromium through the emulator's chat page at
+// Reports, its "Done when" in Debian's Chromium through the emulator's chat page at
 // 360×640, on the demo data: a report user opens Reports from the home hub (the chat's menu
 // button), sees their woreda's demo figures as bars, drills down to a kebele, has the bot send the
 // rows as a CSV (the file shows in the chat, its rows the view's), subscribes to the digest with

@@ -18,7 +18,7 @@ import { drainOneOff, type OneOffCounts, type OneOffDeps, type OneOffQueue, sett
 import { SEND_HOUR_LOCAL } from './schedule';
 
 /**
- * The weekly report digest (issue 20, item 3; README "Weekly report digest"): every Monday at
+ * The weekly report digest (README "Weekly report digest"): every Monday at
  * 08:00 Africa/Addis_Ababa each subscriber gets a chart of their report area's last 12 weeks and
  * a few lines of figures, in their language. One row per subscriber and ISO week
  * (`report_digest_deliveries`, unique), so a restart or a second copy never sends it twice; sent

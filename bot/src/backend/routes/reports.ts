@@ -20,7 +20,7 @@ import { reportCost, type SpendReads } from '../serving/request-limits';
 import { type BackendEnv, serve } from '../serving/serve';
 
 /**
- * Reports (issue 20): every figure is a sum over `report_daily`, the rollup migration 9 keeps
+ * Reports: every figure is a sum over `report_daily`, the rollup migration 9 keeps
  * (one row per day × kebele × DA × advisory), read through its area index; never a scan of the
  * farmers or the reach rows. Access is decided before this runs (authorize.ts, `reportArea`).
  */

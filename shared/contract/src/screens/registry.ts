@@ -210,7 +210,7 @@ export const screens = {
     firstLoad: { modules: ['notification-cards.tsx'] },
   }),
   /**
-   * Reports (issue 20): an area's counts. Every view is a link (area, period, value chain), so
+   * Reports: an area's counts. Every view is a link (area, period, value chain), so
    * drilling down and back is the app's history; the server decides which areas the user sees.
    */
   reports: screen({

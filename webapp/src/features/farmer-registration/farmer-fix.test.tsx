@@ -23,7 +23,7 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeAll(warmLazyChunks, 60_000);
 
 /**
- * Issue 19: a farmer refused on sync is shown with its reason, Fix opens the form with what was
+ * Field mode: a farmer refused on sync is shown with its reason, Fix opens the form with what was
  * kept and the server's errors on the fields, and saving it replaces the refused record.
  */
 describe('Register farmer: fixing a farmer refused on sync', () => {
