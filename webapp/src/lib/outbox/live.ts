@@ -166,11 +166,18 @@ export async function sendThrough<T>(
   entry: Omit<NewRecord, 'authorization'>,
   send: (input: Record<string, unknown>) => Promise<ApiResult<T>>,
 ): Promise<LiveSend<T>> {
-  const box = await keep(entry);
-  if (!box) return { result: await send(entry.input), queued: false };
-  const sent = await box.sendLive(entry.key, (input) => send(input ?? entry.input));
-  if (sent.queued) syncLater();
-  return sent;
+  // Held from sync from before it is kept: the screen sends it itself (its call may wait for its
+  // turn on the wire), and a pass meanwhile would send it twice.
+  const box = await outbox();
+  const release = box?.hold([entry.key]);
+  try {
+    if (!(box && (await keep(entry)))) return { result: await send(entry.input), queued: false };
+    const sent = await box.sendLive(entry.key, (input) => send(input ?? entry.input));
+    if (sent.queued) syncLater();
+    return sent;
+  } finally {
+    release?.();
+  }
 }
 
 /** Pauses between sync passes while the signal stays away (ms), then the last one repeats. */
