@@ -7,10 +7,6 @@ import { t } from '../i18n/texts';
 import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
 import { keptEntities } from './kept';
-
-// The "kept" toast, for the screens that keep a save (in this chunk, already loaded by then).
-export { toastKept } from './kept-toast';
-
 import { outboxWiring } from './load';
 import { createMirror, type Mirror } from './mirror';
 import { createOutbox, type LiveSend, type NewRecord, type Outbox, type SyncOutcome } from './outbox';
