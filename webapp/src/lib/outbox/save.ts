@@ -154,8 +154,11 @@ export interface SaveSession<T, F extends { error: ApiError }> {
   slots: Map<string, KeySlot>;
   /** The last press's outcomes: a press with nothing new to send tells them again. */
   last: Outcome<T, F>[];
-  /** All saved (not `partial`): a press only follows up and hands back. */
-  saved?: Outcome<T, F>[];
+  /**
+   * All saved (not `partial`): a press only follows up and hands back. Present even when unset:
+   * Register another assigns a fresh session over this one, and that must clear it.
+   */
+  saved: Outcome<T, F>[] | undefined;
   followedUp: boolean;
   cheered: boolean;
   /** Handed back, or kept for sync: a press does nothing more. */
@@ -166,6 +169,7 @@ export const newSession = <T, F extends { error: ApiError }>(): SaveSession<T, F
   settled: new Map(),
   slots: new Map(),
   last: [],
+  saved: undefined,
   followedUp: false,
   cheered: false,
   done: false,
