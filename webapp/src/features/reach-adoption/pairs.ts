@@ -1,7 +1,6 @@
 /**
  * Farmer × advisory pairs (spec §4: one record per pair), the contract's `RecordPair`. Apart from
- * submit-records.ts so the screen can build pairs without loading the engine (and the API client
- * it imports).
+ * submit-run.ts so the screen can build pairs without loading the submit (and the save core).
  */
 import type { RecordPair } from '@gebere/contract';
 
