@@ -42,6 +42,9 @@ export function answersOf(questions: readonly FeedbackQuestion[], drafts: Drafts
   return questions.map((q) => answerOf(q, drafts[q.id])).filter((a): a is FeedbackAnswer => a !== null);
 }
 
+/** A stable key of an answer, to tell whether what was sent is still what the form says. */
+export const answerKey = (answer: FeedbackAnswer) => JSON.stringify(answer.answer);
+
 /**
  * The answers of a stored draft (read back from storage) that fit this advisory's questions:
  * a list of choice ids, a choice id or stars, or a text.

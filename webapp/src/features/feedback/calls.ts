@@ -1,7 +1,6 @@
 import type { Advisory, FeedbackPayload } from '@gebere/contract';
 import { daReads } from '../../lib/api/da-reads';
 import { type ApiError, api } from '../../lib/api/lazy-client';
-import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
 export type AdvisoryLoad =
   | { ok: true; advisory: Advisory }
@@ -23,9 +22,9 @@ export async function loadAdvisory(id: number): Promise<AdvisoryLoad> {
 }
 
 /**
- * Spec §7: POST /api/feedback/ (user, feedback_question, response): one answered question, sent
- * keyed by the save core (a late-sync route: the outbox may send it days later).
+ * Spec §7: POST /api/feedback/ (user, feedback_question, response): one answered question, with
+ * its `Idempotency-Key` (a late-sync route: the outbox may send it days later).
  */
-export function sendFeedback(send: KeyedSend, body: FeedbackPayload) {
-  return send('createFeedback', { body });
+export function sendFeedback(body: FeedbackPayload, idempotencyKey: string) {
+  return api.call('createFeedback', { body, idempotencyKey });
 }

@@ -6,6 +6,7 @@ import type { AdminArea } from './admin-area';
 import type { HierarchyNode, LoadResult } from './hierarchy-store';
 import { mostRecent } from './labels';
 import type { RecordPair } from './pairs';
+import type { RecordApi } from './submit-records';
 
 export type RecordKind = 'reach' | 'adoption';
 
@@ -107,25 +108,77 @@ export function hierarchyLoader(area: AdminArea) {
 }
 
 /**
- * The record calls (spec §7 POST /api/reach-farmers/ and /api/adoption/, and their batch forms,
- * ≤ 500 pairs), sent keyed by the save core (submit-run.ts): `user` / `created_by` is the DA from
- * the link; adoption is SELF_REPORTED.
+ * The submit engine's API (spec §7 POST /api/reach-farmers/ and /api/adoption/, and their
+ * batch forms): `user` / `created_by` is the DA from the link; adoption is SELF_REPORTED.
  */
-export function batchCall(kind: RecordKind, daId: number, records: RecordPair[]) {
+export function recordApi(kind: RecordKind, daId: number): RecordApi {
+  const outcome = <T>(r: ApiResult<T>) => (r.ok ? { ok: true as const, data: r.data } : r);
+  if (kind === 'reach')
+    return {
+      batch: async (records) =>
+        outcome(await api.call('createReachBatch', batchCall('reach', daId, records).input)),
+      single: async (pair) => outcome(await api.call('createReach', singleCall('reach', daId, pair).input)),
+    };
+  return {
+    batch: async (records) =>
+      outcome(await api.call('createAdoptionBatch', batchCall('adoption', daId, records).input)),
+    single: async (pair) =>
+      outcome(await api.call('createAdoption', singleCall('adoption', daId, pair).input)),
+  };
+}
+
+/**
+ * The batch call for `records` (≤ 500): what the engine sends, and what the outbox keeps of the
+ * pairs not yet answered (use-record-submit.ts).
+ */
+export function batchCall(kind: 'reach', daId: number, records: RecordPair[]): ReachBatchCall;
+export function batchCall(kind: 'adoption', daId: number, records: RecordPair[]): AdoptionBatchCall;
+export function batchCall(
+  kind: RecordKind,
+  daId: number,
+  records: RecordPair[],
+): ReachBatchCall | AdoptionBatchCall;
+export function batchCall(
+  kind: RecordKind,
+  daId: number,
+  records: RecordPair[],
+): ReachBatchCall | AdoptionBatchCall {
   return kind === 'reach'
-    ? { route: 'createReachBatch' as const, input: { body: { user: daId, records } } }
+    ? { route: 'createReachBatch', input: { body: { user: daId, records } } }
     : {
-        route: 'createAdoptionBatch' as const,
-        input: { body: { created_by: daId, adoption_type: 'SELF_REPORTED' as const, records } },
+        route: 'createAdoptionBatch',
+        input: { body: { created_by: daId, adoption_type: 'SELF_REPORTED', records } },
       };
 }
 
-/** The single call for one pair (a backend without the batch routes). */
-export function singleCall(kind: RecordKind, daId: number, { farmer, advisory }: RecordPair) {
+interface ReachBatchCall {
+  route: 'createReachBatch';
+  input: { body: { user: number; records: RecordPair[] } };
+}
+interface AdoptionBatchCall {
+  route: 'createAdoptionBatch';
+  input: { body: { created_by: number; adoption_type: 'SELF_REPORTED'; records: RecordPair[] } };
+}
+
+/** The single call for one pair (a backend without the batch routes; the outbox keeps these then). */
+export function singleCall(kind: 'reach', daId: number, pair: RecordPair): ReachCall;
+export function singleCall(kind: 'adoption', daId: number, pair: RecordPair): AdoptionCall;
+export function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall;
+export function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall {
+  const { farmer, advisory } = pair;
   return kind === 'reach'
-    ? { route: 'createReach' as const, input: { body: { farmer, advisory, user: daId } } }
+    ? { route: 'createReach', input: { body: { farmer, advisory, user: daId } } }
     : {
-        route: 'createAdoption' as const,
-        input: { body: { farmer, advisory, created_by: daId, adoption_type: 'SELF_REPORTED' as const } },
+        route: 'createAdoption',
+        input: { body: { farmer, advisory, created_by: daId, adoption_type: 'SELF_REPORTED' } },
       };
+}
+
+interface ReachCall {
+  route: 'createReach';
+  input: { body: { farmer: number; advisory: number; user: number } };
+}
+interface AdoptionCall {
+  route: 'createAdoption';
+  input: { body: { farmer: number; advisory: number; created_by: number; adoption_type: 'SELF_REPORTED' } };
 }

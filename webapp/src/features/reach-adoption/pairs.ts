@@ -1,6 +1,7 @@
 /**
  * Farmer × advisory pairs (spec §4: one record per pair), the contract's `RecordPair`. Apart from
- * submit-run.ts so the screen can build pairs without loading the submit (and the save core).
+ * submit-records.ts so the screen can build pairs without loading the engine (and the API client
+ * it imports).
  */
 import type { RecordPair } from '@gebere/contract';
 

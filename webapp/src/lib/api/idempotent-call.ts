@@ -55,13 +55,10 @@ function worthRetrying(error: ApiError): boolean {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs a keyed call, retrying transport failures a couple of times with backoff (`delays`, ms). */
-export async function withRetries<T>(
-  send: () => Promise<ApiResult<T>>,
-  delays: readonly number[] = retryDelays.ms,
-): Promise<ApiResult<T>> {
+/** Runs a keyed call, retrying transport failures a couple of times with backoff. */
+export async function withRetries<T>(send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   let result = await send();
-  for (const delay of delays) {
+  for (const delay of retryDelays.ms) {
     if (result.ok || !worthRetrying(result.error)) return result;
     if (delay > 0) await sleep(delay);
     result = await send();

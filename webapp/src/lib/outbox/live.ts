@@ -7,6 +7,10 @@ import { t } from '../i18n/texts';
 import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
 import { keptEntities } from './kept';
+
+// The "kept" toast, for the screens that keep a save (in this chunk, already loaded by then).
+export { toastKept } from './kept-toast';
+
 import { outboxWiring } from './load';
 import { createMirror, type Mirror } from './mirror';
 import { createOutbox, type LiveSend, type NewRecord, type Outbox, type SyncOutcome } from './outbox';
@@ -162,18 +166,11 @@ export async function sendThrough<T>(
   entry: Omit<NewRecord, 'authorization'>,
   send: (input: Record<string, unknown>) => Promise<ApiResult<T>>,
 ): Promise<LiveSend<T>> {
-  // Held from sync from before it is kept: the screen sends it itself (its call may wait for its
-  // turn on the wire), and a pass meanwhile would send it twice.
-  const box = await outbox();
-  const release = box?.hold([entry.key]);
-  try {
-    if (!(box && (await keep(entry)))) return { result: await send(entry.input), queued: false };
-    const sent = await box.sendLive(entry.key, (input) => send(input ?? entry.input));
-    if (sent.queued) syncLater();
-    return sent;
-  } finally {
-    release?.();
-  }
+  const box = await keep(entry);
+  if (!box) return { result: await send(entry.input), queued: false };
+  const sent = await box.sendLive(entry.key, (input) => send(input ?? entry.input));
+  if (sent.queued) syncLater();
+  return sent;
 }
 
 /** Pauses between sync passes while the signal stays away (ms), then the last one repeats. */

@@ -4,9 +4,6 @@
  */
 export const loadOutbox = () => import('./live');
 
-/** The save core (save.ts), with the outbox: fetched before the first press, after the first paint. */
-export const loadSave = () => import('./save');
-
 /** A key-value store kept by the Telegram client, outside the WebView's storage (DeviceStorage). */
 export interface DeviceKeyValue {
   get(key: string): Promise<string | null>;

@@ -177,8 +177,8 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /**
-   * The screen sends these records itself (sendThrough, from before they are kept): sync leaves
-   * them alone until the returned release is called.
+   * The screen sends these records itself (reach's engine): sync leaves them alone until the
+   * returned release is called.
    */
   function hold(keys: readonly string[]): () => void {
     for (const key of keys) inFlight.add(key);
@@ -187,6 +187,7 @@ export function createOutbox(deps: OutboxDeps) {
     };
   }
 
+  /** Answered records keep no proof (owner.ts `withoutProof`): nothing sends them again. */
   /**
    * A send with no answer, or one the server answered without saving (a 5xx): the record stays
    * pending, marked with the server's status when it answered, so the DA is told what happened
@@ -314,6 +315,7 @@ export function createOutbox(deps: OutboxDeps) {
     keep,
     sendLive,
     hold,
+    unanswered,
     sync,
     /**
      * The batch is complete (the DA pressed Register or Done): it is summed up once nothing in it
