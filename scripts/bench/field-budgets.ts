@@ -15,7 +15,6 @@
  *   node --import tsx scripts/bench/field-budgets.ts [--runs 5] [--restarts 3]
  *        [--skip bytes,farmer-3g,cold-start,reach,reach-sequential] [--no-build]
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ import {
   measureFarmerForm3g,
   PROFILE,
 } from './farmer-form-3g';
-import { recordFigures } from './performance-doc';
+import { benchCommit, recordFigures } from './performance-doc';
 import { measureReachSubmit, type ReachSubmitResult } from './reach-submit';
 
 const PARTS = ['bytes', 'farmer-3g', 'cold-start', 'reach', 'reach-sequential'] as const;
@@ -218,16 +217,8 @@ if (reach) {
 }
 
 const loadAfter = load();
-let commit = '';
-try {
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (dirty.trim()) commit += ' + uncommitted changes';
-} catch {}
-const context = `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit || '?'}, node ${process.version}, ${cpus().length} CPUs, load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}`;
+const commit = benchCommit();
+const context = `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, node ${process.version}, ${cpus().length} CPUs, load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}`;
 
 const header: Row = {
   budget: 'budget',

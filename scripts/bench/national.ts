@@ -11,13 +11,12 @@
 // part and one with each issue aim and whether it holds, then drops everything it made. Every aim
 // is a ratio against figures measured in the same run, so other work on the machine blurs both
 // sides of it. 1m: ~0.5 GB, a few minutes; 15m: ~6 GB of disk, ~10 minutes of loading.
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { seed } from '@gebere/bot/backend';
 import { startPostgres } from '../system-deps.mjs';
 import { generateNational, SCALES, type Scale, tableSizes } from './national-data';
-import { recordFigures } from './performance-doc';
+import { benchCommit, recordFigures } from './performance-doc';
 import { benchReports, type ReportTiming, type Timed } from './reports';
 import { benchScreens, type CallResult, CONCURRENCY, type Side, type Timing } from './screens';
 import { withThrowawayDb } from './throwaway-postgres';
@@ -149,13 +148,7 @@ async function run(server: string) {
     `nice -n 10 node --import tsx scripts/bench/national.ts --scale ${scale}`,
   );
   const progress = (s: string) => console.error(s);
-  const commit = (() => {
-    try {
-      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    } catch {
-      return 'unknown';
-    }
-  })();
+  const commit = benchCommit();
   log(`national benchmark, scale ${scale}, commit ${commit}, load average ${load()}`);
   const pool = { max: CONCURRENCY + 2, server };
   await withThrowawayDb(

@@ -15,7 +15,8 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' / ');
 
-function commit(): string {
+/** The commit a benchmark measured, and whether the working tree differed from it. */
+export function benchCommit(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
       cwd: ROOT,
@@ -64,7 +65,7 @@ export function recordFigures(id: string, command: string) {
       console.log = print;
       const when = startedAt.toISOString().slice(0, 16).replace('T', ' ');
       const head =
-        `\`${command}\`, ${when} UTC, commit ${commit()}, node ${process.version}, ${cpus().length} CPUs, ` +
+        `\`${command}\`, ${when} UTC, commit ${benchCommit()}, node ${process.version}, ${cpus().length} CPUs, ` +
         `load average (1/5/15 min) ${loadBefore} before, ${load()} after.`;
       const text = body ?? lines.join('\n');
       writeFileSync(
