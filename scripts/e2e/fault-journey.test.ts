@@ -4,7 +4,7 @@
 // and (b) with the network going away mid-submit. Nothing lost, nothing duplicated, one summary
 // per submit in the chat, and the user told exactly what happened in their language.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToRoster, daInChat } from './demo-das';
 import {
   advisoryPath,
@@ -19,7 +19,7 @@ import {
 import { dropSomeWrites, failingServer, fates, flakyNetwork } from './faults';
 import { fillFarmer } from './field-mode-steps';
 import { outboxTold } from './field-steps';
-import { expectCleanRun, journeyFile, row, rows } from './journey';
+import { closeChatPagesAfterEach, expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   appClosed,
   botSays,
@@ -96,12 +96,7 @@ describe.skipIf(chromiumSkipReason)('a server that fails (5xx) is said as it is 
 
 describe.skipIf(chromiumSkipReason)('field faults on the key submits (needs Chromium)', () => {
   expectCleanRun(journey, 'fault-journey');
-  // A failed step must not leave its chat page open: its long poll would hold one of the six
-  // connections Chromium allows per host, and the next steps' pages would never load.
-  afterEach(async () => {
-    for (const page of journey.browser.context.pages())
-      if (page.url().includes('/emulator/')) await page.close();
-  });
+  closeChatPagesAfterEach(journey);
 
   describe.each(journeyLanguage('fault', ['en', 'am']))('in %s', (lang) => {
     const t = tr(lang);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type A11yFinding, writeFindings } from './a11y';
 import { productDb } from './db-capture';
 import { type Browser, launchBrowser, type Product, startProduct } from './test-kit';
@@ -24,6 +25,22 @@ export function journeyFile(): Journey {
     await journey.product?.close();
   });
   return journey;
+}
+
+/**
+ * Call inside a journey's describe whose steps leave chat pages open: each test's chat pages close
+ * after it, so a failed step cannot leave its long poll holding one of the six connections
+ * Chromium allows per host (the next steps' pages would never load). Closing is Chromium's
+ * housekeeping, not the product's behaviour: one that has not finished after 15 s (a renderer
+ * starved on a loaded machine) is left to close with the browser when the file ends.
+ */
+export function closeChatPagesAfterEach(journey: Journey) {
+  afterEach(async () => {
+    const chats = journey.browser.context.pages().filter((page) => page.url().includes('/emulator/'));
+    const closed = Promise.all(chats.map((page) => page.close()));
+    const late = await Promise.race([closed.then(() => false), delay(15_000, true, { ref: false })]);
+    if (late) console.warn(`a chat page had not closed after 15 s; it closes with the browser`);
+  }, 30_000);
 }
 
 /** Call inside the journeys' describe: no page errors, and no serious axe finding. */

@@ -7,12 +7,12 @@ import { advisoryLabel } from '@gebere/contract/rules';
 import type { Language } from '@gebere/i18n';
 import type { TestUser } from '@gebere/telegram-emulator';
 import type { Frame, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openFromBubble, sendDemoAdvisory } from './advisory-steps';
 import { daInChat } from './demo-das';
 import { closeMiniApp, fillFarmer, openFromMenu, storedValues } from './field-mode-steps';
 import { cutSignal, kebeleKept, restoreSignal, workerActive } from './field-steps';
-import { expectCleanRun, journeyFile, row, rows } from './journey';
+import { closeChatPagesAfterEach, expectCleanRun, journeyFile, row, rows } from './journey';
 import {
   botSays,
   botTexts,
@@ -69,12 +69,7 @@ const textLeft = (app: Frame, selector: string) =>
 
 describe.skipIf(chromiumSkipReason)('the paths a DA takes (needs Chromium)', () => {
   expectCleanRun(journey, 'paths-journey');
-  // A failed step must not leave its chat page open (its long poll holds one of Chromium's six
-  // connections per host).
-  afterEach(async () => {
-    for (const page of journey.browser.context.pages())
-      if (page.url().includes('/emulator/')) await page.close();
-  });
+  closeChatPagesAfterEach(journey);
 
   it('en: the hub offers feedback only on advisories with questions, each with its label', async () => {
     const t = tr('en');

@@ -86,5 +86,8 @@ describe('Add development group with no signal', () => {
     await initI18n('am');
     await addGroupOffline();
     expect(await screen.findByText('1 መዝገብ ግንኙነት እየጠበቀ ነው')).toBeInTheDocument();
+    // The count shows while the press still runs; end only once it has (its toast), or the
+    // press would finish after the page is gone.
+    expect(await screen.findByText(t('common.outbox.kept_offline'))).toBeInTheDocument();
   });
 });
