@@ -1,6 +1,7 @@
 import { LIST_CEILING } from '@gebere/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKETS } from '../../src/backend/serving/rate-limits';
+import { oneAtATimePerUser } from '../../src/backend/serving/request-limits';
 import { proof } from './test-kit/auth-headers';
 import { startBackend, type TestBackend } from './test-kit/backend';
 import { describeOnDatabases } from './test-kit/databases';
@@ -358,5 +359,44 @@ describeOnDatabases('per-user write limit (%s)', (kind) => {
     for (let i = 0; i < MAX + 1; i++)
       statuses.push((await t.call('POST', '/api/feedback/', { headers: bad, body: {} })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('reports one at a time per user', () => {
+  /** A run that says when it starts and ends, and ends when told (or fails). */
+  const gate = (log: string[], name: string) => {
+    let end!: (fail?: boolean) => void;
+    const ended = new Promise<void>((resolve, reject) => {
+      end = (fail) => (fail ? reject(new Error(name)) : resolve());
+    });
+    const run = async () => {
+      log.push(`${name} starts`);
+      await ended;
+      log.push(`${name} ends`);
+      return name;
+    };
+    return { run, end };
+  };
+
+  it("starts a user's next report when the previous ends, even a failed one, and never holds up another user", async () => {
+    const inTurn = oneAtATimePerUser();
+    const log: string[] = [];
+    const [a1, a2, a3, b1] = ['a1', 'a2', 'a3', 'b1'].map((n) => gate(log, n)) as ReturnType<typeof gate>[];
+    const first = inTurn('tg:1', a1.run);
+    const second = inTurn('tg:1', a2.run);
+    const third = inTurn('tg:1', a3.run);
+    const other = inTurn('tg:2', b1.run);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['a1 starts', 'b1 starts']);
+    a1.end(true);
+    await expect(first).rejects.toThrow('a1');
+    await expect.poll(() => log).toContain('a2 starts');
+    expect(log).not.toContain('a3 starts');
+    a2.end();
+    expect(await second).toBe('a2');
+    a3.end();
+    b1.end();
+    expect(await Promise.all([third, other])).toEqual(['a3', 'b1']);
+    expect(log.indexOf('a3 starts')).toBeGreaterThan(log.indexOf('a2 ends'));
   });
 });

@@ -16,7 +16,7 @@ import type { Queryable } from '../db/types';
 import { loadActor } from '../serving/actor-source';
 import { type Place, type ReportScope, reportPlace, reportScopes, scopeCovers } from '../serving/authorize';
 import { detailError, notFound } from '../serving/http-error';
-import { reportCost, type SpendReads } from '../serving/request-limits';
+import { oneAtATimePerUser, reportCost, type SpendReads } from '../serving/request-limits';
 import { type BackendEnv, serve } from '../serving/serve';
 
 /**
@@ -188,6 +188,7 @@ async function trailOf(
 
 /** `spendReads`: a report weighs its area and period on its user's read budget (request-limits.ts). */
 export function registerReportRoutes(app: FastifyInstance, env: BackendEnv, spendReads?: SpendReads): void {
+  const inTurn = oneAtATimePerUser();
   serve(app, env, routes.getReport, async ({ query, actor, db, request }) => {
     const scopes = await reportScopes(db, actor);
     // checkPolicy refused a caller with no scope; absent an area, the widest one.
@@ -201,7 +202,10 @@ export function registerReportRoutes(app: FastifyInstance, env: BackendEnv, spen
     const filter = { level, id, ...period, valueChain: query.value_chain ?? null };
     // The read itself cost 1 already (at onRequest).
     await spendReads?.(request, reportCost(level, period.from, period.to) - 1);
-    return buildReport(db, filter, await trailOf(db, scopes, level, place));
+    const trail = await trailOf(db, scopes, level, place);
+    // The service token (the weekly digest's engine) paces itself.
+    if (actor.kind !== 'user') return buildReport(db, filter, trail);
+    return inTurn(`tg:${actor.telegramUserId}`, () => buildReport(db, filter, trail));
   });
 
   // The bot's /digest: whether the user is subscribed, and whether they may be.

@@ -88,3 +88,25 @@ export function limitRequests(app: FastifyInstance, actors: ActorSource, limits:
     });
   return (request, units) => (units > 0 ? spend(request, false, units) : Promise.resolve());
 }
+
+/**
+ * One at a time per user: a user's next heavy read (a report) starts when their previous one has
+ * ended. The read budget bounds how many a user gets a minute; this bounds how many run at once,
+ * so a user asking for five year-long national reports over five connections holds one of the
+ * database's cores, not all of them, and everyone else's reads keep theirs (measured:
+ * scripts/bench/read-budget.ts). Per copy of the server: N copies run a user's N at once.
+ */
+export function oneAtATimePerUser(): <T>(who: string, run: () => Promise<T>) => Promise<T> {
+  const last = new Map<string, Promise<unknown>>();
+  return (who, run) => {
+    const before = last.get(who) ?? Promise.resolve();
+    const mine = before.then(run, run);
+    const settled = mine.catch(() => undefined);
+    last.set(who, settled);
+    // The last in line clears the entry, so the map holds only users with a report running.
+    void settled.then(() => {
+      if (last.get(who) === settled) last.delete(who);
+    });
+    return mine;
+  };
+}
