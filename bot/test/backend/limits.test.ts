@@ -381,7 +381,7 @@ describe('reports one at a time per user', () => {
   it("starts a user's next report when the previous ends, even a failed one, and never holds up another user", async () => {
     const inTurn = oneAtATimePerUser();
     const log: string[] = [];
-    const [a1, a2, a3, b1] = ['a1', 'a2', 'a3', 'b1'].map((n) => gate(log, n)) as ReturnType<typeof gate>[];
+    const [a1, a2, a3, b1] = [gate(log, 'a1'), gate(log, 'a2'), gate(log, 'a3'), gate(log, 'b1')];
     const first = inTurn('tg:1', a1.run);
     const second = inTurn('tg:1', a2.run);
     const third = inTurn('tg:1', a3.run);
