@@ -163,7 +163,8 @@ describe.skipIf(chromiumSkipReason)(
       );
       await screenshot(page, 'en-light-home-hub-approved');
       await page.close();
-    });
+      // Three people, two chats and a mini-app: more than one step's wait on a loaded machine.
+    }, 120_000);
 
     it('a DA of the organisation’s roster is VERIFIED by registering', async () => {
       const { product } = journey;
@@ -188,6 +189,6 @@ describe.skipIf(chromiumSkipReason)(
       expect(await status(u.id)).toBe('VERIFIED');
       expect(replyLabels(u)).toEqual(menuLabels(t, false));
       await page.close();
-    });
+    }, 120_000);
   },
 );
