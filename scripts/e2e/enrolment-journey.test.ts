@@ -163,7 +163,7 @@ describe.skipIf(chromiumSkipReason)(
       );
       await screenshot(page, 'en-light-home-hub-approved');
       await page.close();
-      // Three people, two chats and a mini-app: more than one step's wait on a loaded machine.
+      // Two chats and a mini-app: more than one step's wait on a loaded machine.
     }, 120_000);
 
     it('a DA of the organisation’s roster is VERIFIED by registering', async () => {
