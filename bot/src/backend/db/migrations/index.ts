@@ -17,6 +17,7 @@ import { sql as auditTrail } from './016-audit-trail';
 import { sql as rateLimits } from './017-rate-limits';
 import { sql as notificationPauses } from './018-notification-pauses';
 import { sql as oromoContent } from './022-oromo-content';
+import { sql as farmerRecords } from './023-farmer-records';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -39,4 +40,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 17, name: 'rate-limits', sql: rateLimits },
   { version: 18, name: 'notification-pauses', sql: notificationPauses },
   { version: 22, name: 'oromo-content', sql: oromoContent },
+  { version: 23, name: 'farmer-records', sql: farmerRecords },
 ];
