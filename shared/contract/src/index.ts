@@ -7,6 +7,7 @@ export * from './entities/da';
 export * from './entities/development-group';
 export * from './entities/enrolment';
 export * from './entities/farmer';
+export * from './entities/farmer-records';
 export * from './entities/feedback';
 export * from './entities/grant';
 export * from './entities/import';

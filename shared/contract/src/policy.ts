@@ -29,7 +29,11 @@ export type FieldRef = `${'params' | 'query' | 'body'}.${string}`;
  *   is the caller's verified phone (the spec's update_outbound: the organisation's roster);
  * - `own_bot_user`: the caller's own bot user;
  * - `own_report_user`: the caller's own report user profile;
- * - `own_notification`: a notification the caller created.
+ * - `own_notification`: a notification the caller created;
+ * - `registry_kebele`: the calling VERIFIED DA's own kebele, or one in the area of the caller's
+ *   supervisor grant (not a manager's: "My farmers" is the registry's keepers');
+ * - `registry_farmer`, `registry_reach`, `registry_adoption`: a farmer (a reach or adoption
+ *   record, by its farmer) of such a kebele, or one the calling DA registered (recorded).
  */
 export type ScopeKind =
   | 'kebele'
@@ -38,7 +42,11 @@ export type ScopeKind =
   | 'own_da'
   | 'own_bot_user'
   | 'own_report_user'
-  | 'own_notification';
+  | 'own_notification'
+  | 'registry_kebele'
+  | 'registry_farmer'
+  | 'registry_reach'
+  | 'registry_adoption';
 
 export interface Policy {
   who: Who;

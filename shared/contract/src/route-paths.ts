@@ -60,6 +60,12 @@ export const routePaths = {
   getReportDigest: { method: 'GET', path: '/api/report-digest/' },
   listAuditRows: { method: 'GET', path: '/api/audit/' },
   getRecordHistory: { method: 'GET', path: '/api/history/' },
+  listKebeleFarmers: { method: 'GET', path: '/api/farmers/' },
+  getFarmer: { method: 'GET', path: '/api/farmers/{id}/' },
+  updateFarmer: { method: 'PATCH', path: '/api/farmers/{id}/' },
+  retireFarmer: { method: 'POST', path: '/api/farmers/{id}/retire/' },
+  takeBackReach: { method: 'POST', path: '/api/reach-farmers/{id}/take-back/' },
+  takeBackAdoption: { method: 'POST', path: '/api/adoption/{id}/take-back/' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routePaths;
@@ -80,3 +86,27 @@ export function toRouterPath(path: string): string {
 
 /** The key of whole-object messages in a DRF 400 body (`{field: [messages]}`). */
 export const NON_FIELD_ERRORS = 'non_field_errors';
+
+/**
+ * A 400 that is not about a field's value but asks a question (beyond DRF): `error_code` names
+ * it, `non_field_errors` words it, and its own key carries what the screen shows beside it. The
+ * API client lifts these keys out of the field errors (`ApiError.errorCode`, `.duplicateOf`).
+ */
+export const ERROR_CODE = 'error_code';
+/**
+ * A farmer with the same three names is already registered (not retired) in the kebele: the
+ * screen asks "register anyway?" and sends the payload again with `register_anyway: true`. The
+ * farmer found is in `duplicate_of` ({@link DuplicateOf}).
+ */
+export const POSSIBLE_DUPLICATE = 'possible_duplicate';
+export const DUPLICATE_OF = 'duplicate_of';
+
+/** The farmer a {@link POSSIBLE_DUPLICATE} answer names. */
+export interface DuplicateOf {
+  id: number;
+  farmer_name: string;
+  father_name: string;
+  grand_father_name: string;
+  development_group: number;
+  group_name: string;
+}

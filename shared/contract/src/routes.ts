@@ -5,6 +5,7 @@ import { contentRoutes } from './routes-content';
 import { enrolmentRoutes } from './routes-enrolment';
 import { opsRoutes } from './routes-ops';
 import { peopleRoutes } from './routes-people';
+import { recordRoutes } from './routes-records';
 import { reportRoutes } from './routes-reports';
 
 /**
@@ -22,6 +23,7 @@ export const routes = {
   ...reportRoutes,
   ...opsRoutes,
   ...auditRoutes,
+  ...recordRoutes,
 } as const satisfies Record<RouteName, RouteDef>;
 
 export type Routes = typeof routes;

@@ -542,6 +542,11 @@ export type English = {
     readonly not_with_all: "Must be empty when location_type is all.";
     readonly not_in_parent: "This {{child}} is not in the selected {{parent}}.";
     readonly group_not_in_kebele: "This development group is not in the selected kebele.";
+    readonly phone_registered_in_group: "A farmer with this phone number is already registered, in the development group {{group}}.";
+    readonly phone_registered_elsewhere: "A farmer with this phone number is already registered in another kebele.";
+    readonly possible_duplicate: "{{name}} is already registered in this kebele, in the development group {{group}}. Register anyway?";
+    readonly farmer_retired: "This farmer has been retired from the registry and can no longer be changed.";
+    readonly take_back_too_late: "A record can be taken back only within {{days}} days of when it was recorded.";
     readonly path_mismatch: "Does not match the id in the URL.";
     readonly question_mismatch: "response.question_id must equal feedback_question";
     readonly answer_type: "This answer does not fit a {{type}} question.";

@@ -15,6 +15,11 @@ const farmerBase = z.object({
   gender,
   created_by: bodyId,
   kebele: bodyId,
+  /**
+   * The DA saw the "same three names in this kebele" answer (`possible_duplicate`, route-paths.ts) and
+   * confirms this is another person (beyond the spec).
+   */
+  register_anyway: z.boolean().optional(),
 });
 
 /**
