@@ -1,3 +1,5 @@
+import type { DuplicateOf } from '@gebere/contract/route-paths';
+
 /**
  * What a failed call returns instead of throwing. `message` for transport failures is one of
  * spec §8's generic texts ('Network Error', 'timeout', 'request aborted'), which the screens
@@ -17,6 +19,13 @@ export interface ApiError {
    * the DA re-enters or drops it, unlike an ordinary expired proof (open the app again).
    */
   lateSyncRefused?: 'expired' | 'outside_proof';
+  /**
+   * A 400 that asks a question rather than faults a field (contract route-paths.ts ERROR_CODE):
+   * `possible_duplicate` (same three names in the kebele; send again with `register_anyway: true`
+   * to register anyway), with the farmer found in {@link duplicateOf}.
+   */
+  errorCode?: string;
+  duplicateOf?: DuplicateOf;
 }
 
 export function transportError(cause: unknown, timeoutMs?: number): ApiError {

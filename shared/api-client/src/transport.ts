@@ -6,7 +6,15 @@ import {
   LATE_SYNC_REFUSED_HEADER,
   type LateSyncRefusal,
 } from '@gebere/contract/late-sync';
-import { buildPath, NON_FIELD_ERRORS, type RouteName, routePaths } from '@gebere/contract/route-paths';
+import {
+  buildPath,
+  DUPLICATE_OF,
+  type DuplicateOf,
+  ERROR_CODE,
+  NON_FIELD_ERRORS,
+  type RouteName,
+  routePaths,
+} from '@gebere/contract/route-paths';
 import { type ApiError, transportError } from './errors';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError };
@@ -87,6 +95,8 @@ function flattenFieldErrors(body: unknown, prefix = ''): Record<string, string[]
   const out: Record<string, string[]> = {};
   if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
   for (const [key, value] of Object.entries(body)) {
+    // A question's code and what it names are not field messages (route-paths.ts ERROR_CODE).
+    if (!prefix && (key === ERROR_CODE || key === DUPLICATE_OF)) continue;
     const path = prefix ? `${prefix}.${key}` : key;
     if (Array.isArray(value)) out[path] = value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
     else if (typeof value === 'string') out[path] = [value];
@@ -111,6 +121,12 @@ export function errorFromResponse(
       : undefined;
   const fieldErrors = status === 400 && !detail ? flattenFieldErrors(body) : {};
   const nonField = fieldErrors[NON_FIELD_ERRORS]?.join(', ');
+  const extra = status === 400 && body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const errorCode = typeof extra[ERROR_CODE] === 'string' ? extra[ERROR_CODE] : undefined;
+  const duplicateOf =
+    extra[DUPLICATE_OF] && typeof extra[DUPLICATE_OF] === 'object'
+      ? (extra[DUPLICATE_OF] as DuplicateOf)
+      : undefined;
   return {
     kind: 'http',
     status,
@@ -118,6 +134,8 @@ export function errorFromResponse(
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v.join(', ')])),
     ...(detail ? { detail } : {}),
     ...(lateSyncRefused ? { lateSyncRefused } : {}),
+    ...(errorCode ? { errorCode } : {}),
+    ...(duplicateOf ? { duplicateOf } : {}),
   };
 }
 
