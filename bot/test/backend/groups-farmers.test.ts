@@ -102,7 +102,7 @@ describeOnDatabases('development groups and farmers (%s)', (kind) => {
     const { development_group: _, ...person } = base;
     const outbound = await t.call('POST', '/api/farmer-profiles/', {
       headers: da.headers,
-      body: { ...person, farmer_name: 'ሀይሉ', outbound_development_group: group },
+      body: { ...person, farmer_name: 'ሀይሉ', phone_number: '911000899', outbound_development_group: group },
     });
     expect(outbound).toMatchObject({ status: 201, body: { development_group: group, farmer_name: 'ሀይሉ' } });
 
@@ -115,7 +115,7 @@ describeOnDatabases('development groups and farmers (%s)', (kind) => {
       const groupsBefore = (await t.fx.rowCounts()).development_groups ?? 0;
       const created = await t.call('POST', '/api/farmer-profiles/', {
         headers: da.headers,
-        body: { ...person, phone_number: `91100090${i}`, development_group },
+        body: { ...person, farmer_name: `New ${i}`, phone_number: `91100090${i}`, development_group },
       });
       expect(created.status).toBe(201);
       expect((await t.fx.rowCounts()).development_groups).toBe(groupsBefore + 1);
@@ -135,8 +135,18 @@ describeOnDatabases('development groups and farmers (%s)', (kind) => {
       query: { outbound_development_group: group, paginate: 'false' },
     });
     expect(farmers.body).toEqual([
-      { id: existing.body.id, farmer_name: 'Abebe', father_name: 'Kebede', grand_father_name: 'Tesfaye' },
-      { id: outbound.body.id, farmer_name: 'ሀይሉ', father_name: 'Kebede', grand_father_name: 'Tesfaye' },
+      {
+        id: existing.body.id,
+        farmer_name: 'Abebe',
+        father_name: 'Kebede',
+        grand_father_name: base.grand_father_name,
+      },
+      {
+        id: outbound.body.id,
+        farmer_name: 'ሀይሉ',
+        father_name: 'Kebede',
+        grand_father_name: base.grand_father_name,
+      },
     ]);
   });
 
@@ -253,7 +263,12 @@ describeOnDatabases('development groups and farmers (%s)', (kind) => {
     const colleague = await t.fx.da();
     const list = await t.call('GET', path, { headers: colleague.headers, query: { paginate: 'false' } });
     expect(list.body).toEqual([
-      { id: reached, farmer_name: 'Reached', father_name: 'Kebede', grand_father_name: 'Tesfaye' },
+      {
+        id: reached,
+        farmer_name: 'Reached',
+        father_name: 'Kebede',
+        grand_father_name: expect.stringMatching(/^Tesfaye \d+$/),
+      },
     ]);
     expect(await t.call('GET', path, { headers: other.headers })).toMatchObject({
       status: 403,

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { FieldErrorSet, notFound } from '../serving/http-error';
 import { listOrPage } from '../serving/paginate';
 import { type BackendEnv, serve } from '../serving/serve';
+import { checkDuplicates } from './farmer-checks';
 
 const FARMER_COLUMNS = `f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
   f.kebele_id as kebele, f.development_group_id as development_group, f.created_by`;
@@ -35,7 +36,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
   const { db } = env;
 
   /**
-   * Spec §3's three variants. A new group and its first farmer are written by one statement, so
+   * Spec §3's three variants, refused when the farmer is already registered (farmer-checks.ts). A new group and its first farmer are written by one statement, so
    * the group never exists without the farmer that asked for it.
    */
   serve(app, env, routes.createFarmer, async ({ body, db }) => {
@@ -49,6 +50,12 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
       body.kebele,
     ];
     const group = existingGroup(body);
+    const identity = {
+      phone,
+      names: [body.farmer_name, body.father_name, body.grand_father_name] as [string, string, string],
+      kebele: body.kebele,
+      registerAnyway: body.register_anyway === true,
+    };
     if (group) {
       const g = await db.query<{ kebele_id: number }>(
         'select kebele_id from development_groups where id = $1',
@@ -59,6 +66,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
       if (!found) errors.invalidPk(group.field, group.id);
       else if (found.kebele_id !== body.kebele) errors.add(group.field, 'group_not_in_kebele');
       errors.throwIfAny();
+      await checkDuplicates(db, identity);
       const r = await db.query<Farmer>(
         `insert into farmers as f (farmer_name, father_name, grand_father_name, phone_number, gender, kebele_id,
            development_group_id, created_by)
@@ -68,6 +76,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
       return r.rows[0] as Farmer;
     }
     const newGroup = newGroupOf(body);
+    await checkDuplicates(db, identity);
     const r = await db.query<Farmer>(
       `with g as (
          insert into development_groups (group_name, group_type, kebele_id, created_by)
@@ -80,10 +89,11 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
     return r.rows[0] as Farmer;
   });
 
-  // Names are personal data: the policy serves them only within the caller's area.
+  // Names are personal data: the policy serves them only within the caller's area. Retired
+  // farmers leave the lists (their records and history stay).
   serve(app, env, routes.listFarmers, ({ query, request }) => {
     return listOrPage<FarmerListed>(db, request, query, {
-      sql: `select ${LISTED_COLUMNS} from farmers f where f.development_group_id = $1`,
+      sql: `select ${LISTED_COLUMNS} from farmers f where f.development_group_id = $1 and f.retired_at is null`,
       params: [query.outbound_development_group],
       orderBy: 'id',
     });
@@ -98,7 +108,7 @@ export function registerFarmerRoutes(app: FastifyInstance, env: BackendEnv): voi
     const g = await db.query('select 1 from development_groups where id = $1', [params.id]);
     if (g.rows.length === 0) throw notFound();
     return listOrPage<FarmerListed>(db, request, query, {
-      sql: `select ${LISTED_COLUMNS} from farmers f where f.development_group_id = $1
+      sql: `select ${LISTED_COLUMNS} from farmers f where f.development_group_id = $1 and f.retired_at is null
             and exists (select 1 from reach_record_keys r where r.farmer_id = f.id)`,
       params: [params.id],
       orderBy: 'id',

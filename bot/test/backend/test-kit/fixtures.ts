@@ -184,11 +184,15 @@ export class Fixtures {
     return r.body.id;
   }
 
+  /**
+   * A farmer no other has registered: a phone of their own, and a grandfather's name of their own
+   * (the same three names in a kebele are a possible duplicate, farmer-checks.ts).
+   */
   farmerBody(da: Da, group: number, name = 'Abebe') {
     return {
       farmer_name: name,
       father_name: 'Kebede',
-      grand_father_name: 'Tesfaye',
+      grand_father_name: `Tesfaye ${uniqueNumber()}`,
       phone_number: uniquePhone(),
       gender: 'male',
       created_by: da.daId,
