@@ -17,6 +17,7 @@ import { ancestorsOf } from '../routes/areas';
 import type { Actor, ActorBotUser, ActorDa } from './actor-source';
 import { detailError, FieldErrorSet } from './http-error';
 import type { MessageKey } from './messages';
+import { checkRegistryScope } from './registry-scope';
 
 /**
  * The one place that decides what a proven caller may do (docs/authorization.md), from the
@@ -164,6 +165,11 @@ async function checkScope(
       if (Number(row.owner) !== me) throw deny('forbidden');
       return;
     }
+    case 'registry_kebele':
+    case 'registry_farmer':
+    case 'registry_reach':
+    case 'registry_adoption':
+      return checkRegistryScope(q, actor, kind, value);
     default: {
       // A DA's own kebele needs no lookup (the DA's hot path: its groups, its farmers' kebele).
       if (kind === 'kebele' && isVerifiedDa(actor) && actor.da.kebele === value) return;
