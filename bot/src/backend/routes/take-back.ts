@@ -15,14 +15,14 @@ const COLUMNS = `id, farmer_id as farmer, advisory_id as advisory, created_by, i
  * first and changes nothing.
  */
 async function takeBack(db: Queryable, table: Table, id: number, reason: string): Promise<TakenBackRecord> {
-  const r = await db.query<TakenBackRecord & { created_ts: string; in_time: boolean }>(
-    `select ${COLUMNS}, created_at as created_ts, created_at > now() - make_interval(days => $2) as in_time
+  const r = await db.query<TakenBackRecord & { in_time: boolean }>(
+    `select ${COLUMNS}, created_at > now() - make_interval(days => $2) as in_time
      from ${table} where id = $1 for update`,
     [id, TAKE_BACK_DAYS],
   );
   const row = r.rows[0];
   if (!row) throw notFound();
-  const { created_ts, in_time, ...record } = row;
+  const { in_time, ...record } = row;
   if (record.taken_back_at !== null) return record;
   if (!in_time)
     throw new FieldErrorSet()
@@ -31,7 +31,8 @@ async function takeBack(db: Queryable, table: Table, id: number, reason: string)
   const u = await db.query<TakenBackRecord>(
     `update ${table} set taken_back_at = now(), taken_back_reason = $3 where id = $1 and created_at = $2
      returning ${COLUMNS}`,
-    [id, created_ts, reason],
+    // The whole microseconds (iso() keeps them): the partition key finds the one row.
+    [id, record.created_at, reason],
   );
   return u.rows[0] as TakenBackRecord;
 }

@@ -62,10 +62,11 @@ alter table adoption_records add column taken_back_at timestamptz, add column ta
 
 -- A record taken back leaves the rollups and frees its pair (the key of migration 13), so the
 -- pair can be recorded again and the farmer leaves the adoption list when nothing else reached
--- them; the record itself stays, marked.
+-- them; the record itself stays, marked. The trigger fires on the month's partition, so the
+-- table is its argument (tg_table_name names the partition).
 create function record_taken_back() returns trigger language plpgsql as $$
 begin
-  if tg_table_name = 'reach_records' then
+  if tg_argv[0] = 'reach' then
     update report_daily r set reach = r.reach - 1 from farmers f
       where f.id = new.farmer_id and r.kebele_id = f.kebele_id and r.day = report_day(new.created_at)
         and r.da_id = new.created_by and r.advisory_id = new.advisory_id;
@@ -81,9 +82,9 @@ begin
   return null;
 end $$;
 create trigger reach_records_taken_back after update of taken_back_at on reach_records for each row
-  when (old.taken_back_at is null and new.taken_back_at is not null) execute function record_taken_back();
+  when (old.taken_back_at is null and new.taken_back_at is not null) execute function record_taken_back('reach');
 create trigger adoption_records_taken_back after update of taken_back_at on adoption_records for each row
-  when (old.taken_back_at is null and new.taken_back_at is not null) execute function record_taken_back();
+  when (old.taken_back_at is null and new.taken_back_at is not null) execute function record_taken_back('adoption');
 
 -- Taken back is final: clearing it would count a record whose pair may have been recorded again.
 create function record_take_back_final() returns trigger language plpgsql as $$
