@@ -61,6 +61,19 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
     const q = (
       await t.db.query<{ id: number }>("select id from feedback_questions where type = 'RATING' limit 1")
     ).rows[0]?.id as number;
+    const advisory = t.fx.advisoryIds[0];
+    const reached = (
+      await t.call('POST', '/api/reach-farmers/', {
+        headers: da.headers,
+        body: { advisory, farmer, user: da.daId },
+      })
+    ).body.id as number;
+    const adopted = (
+      await t.call('POST', '/api/adoption/', {
+        headers: da.headers,
+        body: { advisory, farmer, created_by: da.daId, adoption_type: 'SELF_REPORTED' },
+      })
+    ).body.id as number;
     const report = await t.call('POST', '/api/report-users/', {
       headers: user.headers,
       body: {
@@ -192,6 +205,26 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
         method: 'PUT',
         path: buildPath(routes.updateNotificationSettings.path, { id: n.body.id }),
         valid: notifFields,
+      },
+      updateFarmer: {
+        method: 'PATCH',
+        path: buildPath(routes.updateFarmer.path, { id: farmer }),
+        valid: { farmer_name: 'F', phone_number: '911222333', gender: 'female', development_group: group },
+      },
+      retireFarmer: {
+        method: 'POST',
+        path: buildPath(routes.retireFarmer.path, { id: farmer }),
+        valid: { reason: 'moved' },
+      },
+      takeBackReach: {
+        method: 'POST',
+        path: buildPath(routes.takeBackReach.path, { id: reached }),
+        valid: { reason: 'Wrong farmer' },
+      },
+      takeBackAdoption: {
+        method: 'POST',
+        path: buildPath(routes.takeBackAdoption.path, { id: adopted }),
+        valid: { reason: 'Wrong farmer' },
       },
       // The operator's stop and resume read no body: whatever comes is ignored or refused.
       pauseNotification: {

@@ -21,7 +21,8 @@ describe('OpenAPI', () => {
     const farmer = r.body.paths['/api/farmer-profiles/'].post.requestBody.content['application/json'].schema;
     // Spec §3's three variants, the new group also as older apps sent it.
     expect(farmer.anyOf).toHaveLength(4);
-    // Late sync: the keyed creates an outbox sends say so, with their capture-time header.
+    // Late sync: the keyed writes an outbox sends say so, with their capture-time header: the
+    // creates, and a DA's corrections (a farmer's, a retirement, a take-back).
     const late = Object.entries(routes)
       .filter(([, def]) => def.policy.lateSync)
       .map(([name]) => name)
@@ -34,6 +35,10 @@ describe('OpenAPI', () => {
       'createFeedback',
       'createReach',
       'createReachBatch',
+      'retireFarmer',
+      'takeBackAdoption',
+      'takeBackReach',
+      'updateFarmer',
     ]);
     const captured = expect.objectContaining({ name: 'X-Captured-At', in: 'header' });
     expect(r.body.paths['/api/farmer-profiles/'].post.parameters).toContainEqual(captured);
