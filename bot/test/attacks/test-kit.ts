@@ -104,6 +104,10 @@ export const TEXTS = {
     en: "This record's capture time does not match the proof it was captured with, so it cannot be sent. Open the form again and re-enter it.",
     am: 'የዚህ መዝገብ የተያዘበት ጊዜ ከማረጋገጫው ጋር ስለማይጣጣም መላክ አይቻልም። ቅጹን እንደገና ከፍተው ያስገቡት።',
   },
+  phone_registered_elsewhere: {
+    en: 'A farmer with this phone number is already registered in another kebele.',
+    am: 'ይህ ስልክ ቁጥር ያለው አርሶ አደር በሌላ ቀበሌ አስቀድሞ ተመዝግቧል።',
+  },
 } as const satisfies Record<string, { en: string; am: string }>;
 
 export type TextKey = keyof typeof TEXTS;
