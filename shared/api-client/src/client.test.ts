@@ -63,6 +63,45 @@ describe('api client', () => {
     });
   });
 
+  it('a possible duplicate: its question as the message, the farmer found beside it, no field errors', async () => {
+    const duplicate_of = {
+      id: 12,
+      farmer_name: 'Çalé',
+      father_name: 'Kebede',
+      grand_father_name: 'Dinsa',
+      development_group: 4,
+      group_name: 'Tesfa',
+    };
+    const question =
+      'Çalé Kebede Dinsa is already registered in this kebele, in the development group Tesfa. Register anyway?';
+    const { fetch, calls } = fakeFetch(() =>
+      json(400, { non_field_errors: [question], error_code: 'possible_duplicate', duplicate_of }),
+    );
+    const body = {
+      farmer_name: 'cale',
+      father_name: 'Kebede',
+      grand_father_name: 'Dinsa',
+      phone_number: '911223344',
+      gender: 'female' as const,
+      created_by: 2,
+      kebele: 9,
+      development_group: 4,
+    };
+    const api = createApiClient({ baseUrl: '', fetch });
+    const r = await api.call('createFarmer', { body });
+    expect(!r.ok && r.error).toEqual({
+      kind: 'http',
+      status: 400,
+      message: question,
+      fieldErrors: { non_field_errors: question },
+      errorCode: 'possible_duplicate',
+      duplicateOf: duplicate_of,
+    });
+    // The screen's "register anyway" sends the same farmer with the confirmation.
+    await api.call('createFarmer', { body: { ...body, register_anyway: true } });
+    expect(JSON.parse(String(calls[1]?.init.body))).toMatchObject({ register_anyway: true });
+  });
+
   it('returns {detail} errors with their status', async () => {
     const { fetch } = fakeFetch(() => json(404, { detail: 'Not found.' }));
     const r = await createApiClient({ baseUrl: '', fetch }).call('getDevelopmentGroup', {
