@@ -10,6 +10,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerBotUserRoutes } from './routes/bot-users';
 import { registerDaRoutes } from './routes/das';
 import { registerEnrolmentRoutes } from './routes/enrolments';
+import { registerFarmerMergeRoutes } from './routes/farmer-merge';
 import { registerFarmerRecordRoutes } from './routes/farmer-records';
 import { registerFarmerRoutes } from './routes/farmers';
 import { registerFeedbackRoutes } from './routes/feedback';
@@ -149,6 +150,7 @@ export const backendPlugin: FastifyPluginAsync<BackendPluginOptions> = async (ap
   registerGroupRoutes(app, env);
   registerFarmerRoutes(app, env);
   registerFarmerRecordRoutes(app, env);
+  registerFarmerMergeRoutes(app, env);
   registerDaRoutes(app, env);
   registerReportUserRoutes(app, env);
   registerReportRoutes(app, env, spendReads);

@@ -46,6 +46,7 @@ export const VALUE_OPTIONS = [
   'record',
   'area',
   'limit',
+  'drop',
 ] as const;
 /** Options without a value. */
 export const FLAG_OPTIONS = ['force', 'dry-run', 'keep', 'paused', 'unmask'] as const;

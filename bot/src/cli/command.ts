@@ -32,5 +32,7 @@ export interface Command {
   details: string[];
   /** The options of {@link VALUE_OPTIONS} and {@link FLAG_OPTIONS} it takes (none by default). */
   options?: ReadonlyArray<ValueOption | FlagOption>;
+  /** Its command line for the audit trail, where options matter (default: the words). */
+  labelWords?(words: string[], options: CommandContext['options'], flags: CommandContext['flags']): string[];
   run(words: string[], ctx: CommandContext): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { auditCommand } from './audit';
 import { type Backend, backendUrlOf, type CliSettings, connect } from './backend-client';
 import { backupCommand, restoreCommand, restoreTestCommand } from './backup';
 import type { Command } from './command';
+import { duplicatesCommand, mergeCommand } from './duplicates';
 import { approveCommand, pendingCommand, rejectCommand } from './enrolment';
 import { exportCommand } from './export';
 import { grantCommand, grantsCommand, revokeCommand } from './grants';
@@ -34,6 +35,8 @@ export const COMMANDS: readonly Command[] = [
   areasCommand,
   importCommand,
   exportCommand,
+  duplicatesCommand,
+  mergeCommand,
   backupCommand,
   restoreCommand,
   restoreTestCommand,
@@ -124,7 +127,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     }
     let backend: Backend | undefined;
     let settings: CliSettings | undefined;
-    const label = operatorLabel(name, words);
+    const label = operatorLabel(name, command.labelWords?.(words, args.options, args.flags) ?? words);
     const url = args.url === undefined ? undefined : backendUrlOf(args.url);
     const settingsOnce = () => {
       settings ??= url ? { ...deps.settings(), backendUrl: url } : deps.settings();

@@ -66,6 +66,8 @@ export const routePaths = {
   retireFarmer: { method: 'POST', path: '/api/farmers/{id}/retire/' },
   takeBackReach: { method: 'POST', path: '/api/reach-farmers/{id}/take-back/' },
   takeBackAdoption: { method: 'POST', path: '/api/adoption/{id}/take-back/' },
+  findFarmerDuplicates: { method: 'GET', path: '/api/farmer-duplicates/' },
+  mergeFarmers: { method: 'POST', path: '/api/farmers/merge/' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routePaths;

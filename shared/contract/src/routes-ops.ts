@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOrPage } from './common';
+import { duplicateSet, duplicatesQuery, mergePayload, mergeResult } from './entities/farmer-records';
 import { IMPORT_MAX_BYTES, importKind, importPayload, importResult } from './entities/import';
 import {
   locationNotification,
@@ -51,5 +52,26 @@ export const opsRoutes = {
     summary:
       'Resume a paused notification; 409 while its creator holds no notification-manager grant ' +
       'covering its target (operator only)',
+  }),
+
+  // The registry's duplicates (`gebere duplicates`, `gebere merge`; docs/decisions.md).
+  findFarmerDuplicates: route({
+    ...routePaths.findFarmerDuplicates,
+    query: duplicatesQuery,
+    response: z.array(duplicateSet),
+    policy: { who: 'service', oneOf: ['query.kebele', 'query.woreda'] },
+    summary:
+      'Likely duplicate farmers of a kebele or woreda (not retired): the same phone (anywhere), the same ' +
+      'three names in a kebele (operator only)',
+  }),
+  mergeFarmers: route({
+    ...routePaths.mergeFarmers,
+    body: mergePayload,
+    response: mergeResult,
+    policy: { who: 'service' },
+    summary:
+      "Merge a duplicate into the farmer kept: the duplicate's reach and adoption records are recorded for " +
+      'the kept farmer (on their own days, by their own DAs) and taken back, then it is retired as a duplicate ' +
+      '(operator only)',
   }),
 } as const;

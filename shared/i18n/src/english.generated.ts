@@ -547,6 +547,8 @@ export type English = {
     readonly possible_duplicate: "{{name}} is already registered in this kebele, in the development group {{group}}. Register anyway?";
     readonly farmer_retired: "This farmer has been retired from the registry and can no longer be changed.";
     readonly take_back_too_late: "A record can be taken back only within {{days}} days of when it was recorded.";
+    readonly merge_same: "The farmer to keep and the one to drop must be two different farmers.";
+    readonly merge_retired: "This farmer has been retired from the registry: only farmers in it can be merged.";
     readonly path_mismatch: "Does not match the id in the URL.";
     readonly question_mismatch: "response.question_id must equal feedback_question";
     readonly answer_type: "This answer does not fit a {{type}} question.";

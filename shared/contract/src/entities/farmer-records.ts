@@ -109,3 +109,46 @@ export const possibleDuplicateError = z.object({
   }),
 });
 export type PossibleDuplicateError = z.infer<typeof possibleDuplicateError>;
+
+/** GET /api/farmer-duplicates/: the kebele or the woreda whose likely duplicates to list. */
+export const duplicatesQuery = z.object({ kebele: id.optional(), woreda: id.optional() });
+
+/** One set of likely duplicates: farmers not retired sharing a phone, or three names in a kebele. */
+export const duplicateSet = z.object({
+  reason: z.enum(['phone', 'names']),
+  /** The phone, or the names as compared (lower case, no accents). */
+  key: z.string(),
+  farmers: z.array(
+    z.object({
+      id,
+      farmer_name: z.string(),
+      father_name: z.string(),
+      grand_father_name: z.string(),
+      phone_number: z.string().nullable(),
+      kebele: id,
+      kebele_name: z.string(),
+      development_group: id,
+      group_name: z.string(),
+      created_at: z.string(),
+      reach: z.number().int().nonnegative(),
+      adoption: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type DuplicateSet = z.infer<typeof duplicateSet>;
+
+/** POST /api/farmers/merge/: the farmer kept, and the duplicate whose records move to them. */
+export const mergePayload = z
+  .object({ keep: bodyId, drop: bodyId })
+  .strict()
+  .refine((m) => m.keep !== m.drop, { path: ['drop'], message: 'merge_same' });
+export type MergePayload = z.infer<typeof mergePayload>;
+
+export const mergeResult = z.object({
+  kept: farmerRecord,
+  dropped: farmerRecord,
+  /** Records moved to the kept farmer; `already`: pairs the kept farmer had (taken back only). */
+  reach: z.object({ moved: z.number().int().nonnegative(), already: z.number().int().nonnegative() }),
+  adoption: z.object({ moved: z.number().int().nonnegative(), already: z.number().int().nonnegative() }),
+});
+export type MergeResult = z.infer<typeof mergeResult>;
