@@ -226,7 +226,11 @@ describeOnDatabases('fuzzed bodies (%s)', (kind) => {
         path: buildPath(routes.takeBackAdoption.path, { id: adopted }),
         valid: { reason: 'Wrong farmer' },
       },
-      mergeFarmers: { method: 'POST', path: '/api/farmers/merge/', valid: { keep: farmer, drop: 99_999_999 } },
+      mergeFarmers: {
+        method: 'POST',
+        path: '/api/farmers/merge/',
+        valid: { keep: farmer, drop: 99_999_999 },
+      },
       // The operator's stop and resume read no body: whatever comes is ignored or refused.
       pauseNotification: {
         method: 'POST',
