@@ -80,6 +80,11 @@ interface TableDef {
   select: string;
   /** From the table as `t`, with the area joins. */
   from: string;
+  /**
+   * Rows the registry no longer counts, left out as the reports leave them out (migration 23):
+   * retired farmers, records taken back. The audit trail and the backups keep them.
+   */
+  current?: string;
 }
 
 /** A reach or adoption record table: the farmer, the advisory, then `extra` of the record's own. */
@@ -104,6 +109,7 @@ const recordDef = (table: string, extra: string[] = []): TableDef => ({
   from:
     `${table} t join farmers f on f.id = t.farmer_id join advisories a on a.id = t.advisory_id ` +
     `${areaJoins('f.kebele_id')} ${CREATOR_JOIN}`,
+  current: 't.taken_back_at is null',
 });
 
 const DEFS: Record<ExportTable, TableDef> = {
@@ -128,6 +134,7 @@ const DEFS: Record<ExportTable, TableDef> = {
     from:
       'farmers t join development_groups g on g.id = t.development_group_id ' +
       `${areaJoins('t.kebele_id')} ${CREATOR_JOIN}`,
+    current: 't.retired_at is null',
   },
   groups: {
     columns: [
@@ -237,7 +244,7 @@ export function pageQuery(
   pageSize: number,
 ): { sql: string; params: (last: number) => unknown[]; count: { sql: string; params: unknown[] } } {
   const def = DEFS[table];
-  const where = ['t.id > $1'];
+  const where = ['t.id > $1', ...(def.current ? [def.current] : [])];
   const fixed: unknown[] = [];
   const param = (value: unknown) => {
     fixed.push(value);
