@@ -152,6 +152,32 @@ describeOnDatabases('attacks on the farmer registry (%s)', (kind) => {
       );
     });
 
+    it('a capture time does not stretch the 14 days of a take-back: judged when it arrives', async () => {
+      const id = await t.fx.farmer(da, group, 'Old reach');
+      const r = await t.call('POST', '/api/reach-farmers/', {
+        headers: da.headers,
+        body: { advisory: t.fx.advisoryIds[0], farmer: id, user: da.daId },
+      });
+      const move = (at: string) =>
+        t.db.query('update reach_records set created_at = $2 where id = $1', [r.body.id, at]);
+      await move(new Date(Date.now() - 15 * DAY * 1000).toISOString());
+      // Captured (the header says) 3 days ago, inside the proof's window: 12 days after the record.
+      await expectRefused(
+        t,
+        'POST',
+        `/api/reach-farmers/${r.body.id}/take-back/`,
+        { headers: lateHeaders(da, 'late-too-old'), body: { reason: 'Too late' } },
+        400,
+        {
+          en: {
+            non_field_errors: ['A record can be taken back only within 14 days of when it was recorded.'],
+          },
+          am: { non_field_errors: ['መዝገብን መመለስ የሚቻለው ከተመዘገበበት ቀን ጀምሮ በ14 ቀናት ውስጥ ብቻ ነው።'] },
+        },
+      );
+      await move(r.body.created_at);
+    });
+
     it('a farmer captured offline who is already registered is refused on the field (the Fix list)', async () => {
       const late = lateHeaders(da, 'late-duplicate-phone');
       const body = { ...t.fx.farmerBody(da, group), phone_number: phone };
