@@ -6,7 +6,7 @@ import { type BackendEnv, serve } from '../serving/serve';
 
 const RECORD_COLUMNS = `f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
   f.kebele_id as kebele, f.development_group_id as development_group, f.created_by,
-  iso(f.retired_at) as retired_at, f.retired_reason`;
+  iso(f.retired_at) as retired_at, f.retired_reason, f.duplicate_of`;
 
 type Farmer = DuplicateSet['farmers'][number];
 

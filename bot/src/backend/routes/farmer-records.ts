@@ -18,7 +18,7 @@ import { checkDuplicates } from './farmer-checks';
 /** The farmer as the correcting routes answer (contract `farmerRecord`). */
 const RECORD_COLUMNS = `f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number, f.gender,
   f.kebele_id as kebele, f.development_group_id as development_group, f.created_by,
-  iso(f.retired_at) as retired_at, f.retired_reason`;
+  iso(f.retired_at) as retired_at, f.retired_reason, f.duplicate_of`;
 
 const retiredError = () => new FieldErrorSet().add('non_field_errors', 'farmer_retired').toError();
 

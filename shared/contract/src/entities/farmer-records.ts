@@ -40,6 +40,8 @@ export type FarmerRetire = z.infer<typeof farmerRetire>;
 export const farmerRecord = farmer.extend({
   retired_at: z.string().nullable(),
   retired_reason: z.enum(RETIRE_REASONS).nullable(),
+  /** The farmer a duplicate was merged into (`gebere merge`), else null. */
+  duplicate_of: id.nullable(),
 });
 export type FarmerRecord = z.infer<typeof farmerRecord>;
 
