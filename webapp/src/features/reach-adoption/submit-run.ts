@@ -2,9 +2,10 @@ import { isRetryable } from '@gebere/api-client/errors';
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import { LIMITS } from '@gebere/contract/rules';
 import { describeApiError, noAnswer } from '../../lib/api/errors';
-import { type Call, type HeldRecord, keepHeld, keepLater, sayKept } from '../../lib/forms/save';
 import type { TFunction } from '../../lib/i18n/texts';
+import { loadOutbox } from '../../lib/outbox/load';
 import { refTo } from '../../lib/outbox/record';
+import type { Call, HeldRecord } from '../../lib/outbox/save';
 import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
 import { batchCall, type RecordKind, recordApi, singleCall } from './calls';
@@ -31,14 +32,16 @@ function callsOf(kind: RecordKind, daId: number, pairs: RecordPair[], batchRoute
     : pairs.map((pair) => singleCall(kind, daId, pair));
 }
 
+type Live = Awaited<ReturnType<typeof loadOutbox>> | null;
+
 const keyed = (calls: Call[]): HeldRecord[] => calls.map((c) => ({ key: newIdempotencyKey(), ...c }));
 
 /**
  * Pairs of farmers kept on the phone, not yet saved (`@<key>`): kept naming their farmer's record,
  * one record per farmer (so a farmer refused refuses only its own pairs), never sent by the press
- * (lib/forms/save.ts `keepLater`). How many pairs were kept.
+ * (lib/outbox/save.ts `keepLater`). How many pairs were kept.
  */
-async function keepForKeptFarmers(s: SubmitState, pairs: readonly ScreenPair[], batch: string) {
+async function keepForKeptFarmers(s: SubmitState, live: Live, pairs: readonly ScreenPair[], batch: string) {
   const byFarmer = new Map<string, RecordPair[]>();
   for (const p of pairs) {
     // The reference stands in the pair for the farmer's id until it is saved.
@@ -51,7 +54,7 @@ async function keepForKeptFarmers(s: SubmitState, pairs: readonly ScreenPair[], 
   const records = [...byFarmer.values()].flatMap((r) =>
     keyed(callsOf(s.kind, s.daId, r, s.batchSupported.current)),
   );
-  const kept = await keepLater(records, batch);
+  const kept = (await live?.keepLater(records, batch)) ?? [];
   return kept.reduce((n, r) => n + ((r.input.body as { records?: unknown[] }).records?.length ?? 1), 0);
 }
 
@@ -84,10 +87,11 @@ async function record(s: SubmitState, all: ScreenPair[]): Promise<void> {
   const batch = newIdempotencyKey();
   const pairs = all.filter((p): p is RecordPair => typeof p.farmer === 'number');
   const later = all.filter((p) => typeof p.farmer === 'string');
-  const waitingFarmers = await keepForKeptFarmers(s, later, batch);
-  // Kept first, held from sync while the engine sends them (lib/forms/save.ts `keepHeld`).
+  const live = await loadOutbox().catch(() => null);
+  const waitingFarmers = await keepForKeptFarmers(s, live, later, batch);
+  // Kept first, held from sync while the engine sends them (lib/outbox/save.ts `keepHeld`).
   const records = keyed(pairs.length ? callsOf(s.kind, s.daId, pairs, true) : []);
-  const kept = records.length ? await keepHeld(records, batch) : null;
+  const kept = records.length ? ((await live?.keepHeld(records, batch)) ?? null) : null;
   try {
     const report = await submitRecords(pairs, {
       api: recordApi(s.kind, s.daId),
@@ -163,9 +167,11 @@ async function finish(s: SubmitState): Promise<void> {
       s.t(s.kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
     );
   else if (queued > 0)
-    sayKept(
-      { batch: batch ?? '' },
-      waiting.map((p) => ('error' in p ? (p as FailedPair).error : undefined)),
+    void loadOutbox().then((m) =>
+      m.toastKept(
+        { batch: batch ?? '' },
+        waiting.map((p) => ('error' in p ? (p as FailedPair).error : undefined)),
+      ),
     );
   // Nothing answered at all (no signal): the chat hears of it when the outbox syncs; a
   // hand-back now would only fail for want of signal too.

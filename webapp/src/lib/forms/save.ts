@@ -1,57 +1,34 @@
-import type { ApiError, CallInput, CallOutput } from '@gebere/api-client';
+import type { ApiError } from '@gebere/api-client';
 import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
-import type { RouteName } from '@gebere/contract';
 import { useRef, useState } from 'react';
 import { describeApiError, noAnswer, withRefusal } from '../api/errors';
 import { forgetKey, type KeySlot, keyFor, withRetries } from '../api/idempotent-call';
 import { type ApiResult, api } from '../api/lazy-client';
 import { t } from '../i18n/texts';
 import { loadOutbox } from '../outbox/load';
+import type { KeyedSend, OutboxBatch } from '../outbox/save';
+
+export type { KeyedSend, OutboxBatch };
+
 import { type ToastOptions, toast } from '../ui/toast';
 import { useBusy } from './use-busy';
 
 /**
- * The one save (lib/outbox/README.md "Writing"): what a press of every screen's main button does
- * with its records (a form's one record, feedback's answers, reach and adoption's pairs), whatever
- * the network does.
- *
- * 1. One press at a time (a double tap or the keyboard's Go while saving does nothing).
- * 2. Each record has its `Idempotency-Key` (kept while its payload stays the same, in memory or the
- *    screen's own slot), is kept in the outbox on the phone first, then sent and retried while no
- *    definite answer comes: a retry after a lost answer replays the saved record.
- * 3. The answer:
- *    - refused (400, 403, …): a 400's field errors go on the form's fields; the screen's failure
- *      text is toasted with the server's reason (403/429) and the messages no field took; no
- *      answer and no outbox (IndexedDB missing): `errors.not_confirmed_kept` names the button to
- *      press again (maybe saved, maybe not); 401: nothing (the screen says to open it again).
- *      Keys are kept: the server stores no refusal, and a changed payload gets a new key;
- *    - kept (no answer after the retries, or a 5xx): queued, not failed. `common.outbox.kept_offline`
- *      says so (or what the server answered and that it is sent again: kept-toast.ts), the save is
- *      done (a press does nothing) and sync sends the records; the chat hears at sync;
- *    - saved: the keys are forgotten; from now on a press never saves again.
- * 4. A follow-up write, when the screen has one (`afterSave`), until it succeeds.
- * 5. The success toast, once; then the hand-back to the chat, until it is delivered.
- *
- * Reach and adoption send their pairs with their own engine (`keepHeld`, `keepLater`) and hand
- * back even when some were refused (spec §4): features/reach-adoption/submit-run.ts.
+ * The one save (lib/outbox/README.md "Writing"): what a press of a screen's main button does with
+ * its records (a form's one record, feedback's answers), whatever the network does. One press at
+ * a time; each record keyed (the same payload, the same key), kept in the outbox, sent and
+ * retried (lib/outbox/save.ts, the outbox's lazy chunk, which reach and adoption call too). Then:
+ * refused → a 400's field errors on the fields, the failure text (spec §8) with the server's
+ * reason and what no field took (no answer and no outbox: `errors.not_confirmed_kept`; 401:
+ * nothing, the screen says to open it again), keys kept; kept → the "kept" toast (kept-toast.ts),
+ * done, no hand-back (sync sends it, the chat hears then); saved → keys forgotten, never saved
+ * again: `afterSave` until it succeeds, the success toast once, the hand-back until delivered.
  */
-
-/** A keyed call through the outbox, the record's key already chosen: what a record sends with. */
-export type KeyedSend = <N extends RouteName>(
-  route: N,
-  input: CallInput<N>,
-) => Promise<ApiResult<CallOutput<N>>>;
 
 /** What a record's send answers: the saved record, or why not (the error and what the screen adds). */
 export type Sent<Saved, Failure extends { error: ApiError } = { error: ApiError }> =
   | { ok: true; data: Saved }
   | ({ ok: false } & Failure);
-
-/** The outbox batch a save belongs to ("Register another": one batch, open until the DA is done). */
-export interface OutboxBatch {
-  id: string;
-  open: boolean;
-}
 
 /** One record of a press. */
 export interface SaveRecord<Saved, Failure extends { error: ApiError } = { error: ApiError }> {
@@ -65,106 +42,21 @@ export interface SaveRecord<Saved, Failure extends { error: ApiError } = { error
   done?(): void;
 }
 
-/** Each record sent through the outbox (all at once), keyed with `keys`; `kept`: the outbox keeps it for sync. */
+/** Each record sent through the outbox (lib/outbox/save.ts), or, where its chunk did not load, only sent. */
 async function sendRecords<R>(
   records: readonly { key: string; send(send: KeyedSend): Promise<R> }[],
-  batch: OutboxBatch | undefined,
-): Promise<{ result: R; kept: boolean }[]> {
-  const outbox = await loadOutbox().catch(() => null);
+  batch?: OutboxBatch,
+) {
+  const live = await loadOutbox().catch(() => null);
+  if (live) return live.sendRecords(records, batch);
   return Promise.all(
-    records.map(async ({ key, send }) => {
-      let kept = false;
-      const result = await send(async (route, input) => {
-        // `given`: the input with the saved ids of the kept records it names (a group kept offline).
-        const call = (given: Record<string, unknown> = input as Record<string, unknown>) =>
-          withRetries(() => api.call(route, { ...(given as CallInput<typeof route>), idempotencyKey: key }));
-        if (!outbox) return call();
-        const entry = { key, route, input: input as Record<string, unknown> };
-        const sent = await outbox.sendThrough(
-          batch ? { ...entry, batch: batch.id, open: batch.open } : entry,
-          call,
-        );
-        kept = sent.queued;
-        return sent.result;
-      });
-      return { result, kept };
-    }),
+    records.map(async ({ key, send }) => ({
+      result: await send((route, input) =>
+        withRetries(() => api.call(route, { ...input, idempotencyKey: key })),
+      ),
+      kept: false,
+    })),
   );
-}
-
-/** The "kept" toast of a save (kept-toast.ts): its words from the first server error of the records kept. */
-export function sayKept(
-  of: { key: string } | { batch: string },
-  errors: readonly (ApiError | undefined)[],
-  failure?: string,
-  options?: Omit<ToastOptions, 'kind'>,
-): void {
-  const error = errors.find((e) => e?.kind === 'http') ?? errors.find(Boolean);
-  const cause = { ...(error ? { error } : {}), ...(failure ? { failure } : {}), count: errors.length };
-  void loadOutbox().then((m) => m.toastKept(of, options, cause));
-}
-
-/** A contract call and its input: what the outbox keeps of a record. */
-export interface Call {
-  route: RouteName;
-  input: Record<string, unknown>;
-}
-
-/** A record the screen sends with its own engine (reach and adoption's pairs). */
-export interface HeldRecord extends Call {
-  key: string;
-}
-
-/**
- * Keeps records the screen sends with its own engine (reach and adoption's batch records), one
- * outbox batch, held from sync while it sends them. After the send, `settle` each: what got no
- * answer stays (`rest`) for sync, the rest goes. Null where there is no outbox (only sent).
- */
-export async function keepHeld(records: readonly HeldRecord[], batch: string) {
-  const live = await loadOutbox().catch(() => null);
-  const box = await live?.outbox();
-  if (!live || !box) return null;
-  const release = box.hold(records.map((r) => r.key));
-  for (const r of records)
-    if (!(await live.keep({ ...r, batch }))) {
-      release();
-      return null;
-    }
-  return {
-    /**
-     * After the screen's send: `rest` are the calls of `record` still unanswered (the same route:
-     * the record shrinks to it, same key; else new records). `error`: what the server answered
-     * them when it did (a 5xx), for the status line.
-     */
-    async settle(record: HeldRecord, rest: readonly Call[], error?: ApiError): Promise<void> {
-      const same = rest.length === 1 && rest[0]?.route === record.route;
-      if (!same) await box.drop(record.key);
-      for (const call of rest) {
-        const key = same ? record.key : newIdempotencyKey();
-        await (same ? box.keep({ key, ...call, batch }) : live.keep({ key, ...call, batch }));
-        if (error) await box.unanswered(key, error);
-      }
-      if (rest.length) live.syncLater();
-    },
-    /** Lets sync send them again. */
-    release,
-  };
-}
-
-/**
- * Keeps records that name one still waiting on the phone (reach for a farmer registered offline):
- * never sent by the press, so it never waits on sync for them (its summary would then count them
- * saved): sync sends each once the record it names is saved, and the batch's `records_synced`
- * tells the chat. The records kept (none where there is no outbox).
- */
-export async function keepLater(records: readonly HeldRecord[], batch: string): Promise<HeldRecord[]> {
-  if (!records.length) return [];
-  const live = await loadOutbox().catch(() => null);
-  if (!live) return [];
-  const kept: HeldRecord[] = [];
-  for (const r of records) if (await live.keep({ ...r, batch })) kept.push(r);
-  live.syncLater();
-  return kept;
 }
 
 /** What the screen is told of a press; `Given`: what its callbacks get of the saved records (all of them). */
@@ -188,17 +80,11 @@ export interface SaveOptions<
   quietFieldErrors?: boolean;
   /** Told when a press did not save (a refusal, or no answer without an outbox). */
   onFailed?(): void;
-  /**
-   * A write that must follow the save before the hand-back (the DA's bot user becoming
-   * VERIFIED). Once it succeeded it is not sent again; while it fails, a press sends only it.
-   */
+  /** A write that must follow the save (the DA's bot user VERIFIED), until it succeeds. */
   afterSave?(saved: Given): Promise<ApiResult<unknown>>;
   /** Told once, right after the save (a form drops its draft). */
   onSaved?(saved: Given): void;
-  /**
-   * "Register another" (the farmer form): a press of `next` saves as usual, then, instead of the
-   * hand-back, gives the saved records here and starts afresh; the screen hands back itself.
-   */
+  /** "Register another": a press of `next` saves, then gives the records here (no hand-back) and starts afresh. */
   onNext?(saved: Given): void;
   /** Told once the outbox keeps the records (`key`: the first's); `next` for "Register another". */
   onKept?(next: boolean, key: string): void;
@@ -212,14 +98,12 @@ export interface SaveOptions<
   toastOptions?: Omit<ToastOptions, 'kind'>;
 }
 
-interface Progress<Given> {
-  saved?: Given;
-  followedUp: boolean;
-  cheered: boolean;
-  handedBack: boolean;
-}
-
-const fresh = <Given>(): Progress<Given> => ({ followedUp: false, cheered: false, handedBack: false });
+/** A save's progress: saved (what), followed up, cheered, handed back. */
+const fresh = <Given>(): { saved?: Given; followedUp: boolean; cheered: boolean; handedBack: boolean } => ({
+  followedUp: false,
+  cheered: false,
+  handedBack: false,
+});
 
 /** The save of a screen: `save(input, next)` in `run` (one press at a time); `saved` once saved or kept. */
 export function useSave<
@@ -230,7 +114,7 @@ export function useSave<
 >(options: SaveOptions<Input, Saved, Failure, Given>) {
   const latest = useRef(options);
   latest.current = options;
-  const progress = useRef<Progress<Given>>(fresh());
+  const progress = useRef(fresh<Given>());
   const [saved, setSaved] = useState(false);
 
   const say = (message: string) => void toast.error(message, latest.current.toastOptions);
@@ -278,12 +162,10 @@ export function useSave<
         const first = keyed[0]?.key ?? '';
         // Queued, not failed: said as it is (no signal, or what the server answered), sent by sync.
         const failure = kept.find((f) => f.error.kind === 'http') ?? kept[0];
-        sayKept(
-          keyed.length === 1 || o.batch ? { key: first } : { batch: batch?.id ?? '' },
-          kept.map((f) => f.error),
-          failure && o.failureText(failure),
-          o.toastOptions,
-        );
+        const of = keyed.length === 1 || o.batch ? { key: first } : { batch: batch?.id ?? '' };
+        const errors = kept.map((f) => f.error);
+        const text = failure && o.failureText(failure);
+        void loadOutbox().then((m) => m.toastKept(of, errors, text, o.toastOptions));
         // "Register another": the form starts afresh; otherwise it is done (no hand-back now).
         if (!(next && o.onNext)) {
           p.handedBack = true;
