@@ -1,6 +1,6 @@
 import type { DaPayload, DaProfile, DaRole, DaSaved, OutboundDa } from '@gebere/contract';
 import { type ApiError, type ApiResult, api } from '../../lib/api/lazy-client';
-import type { KeyedSend, Sent } from '../../lib/forms/save-then-hand-back';
+import type { KeyedSend, Sent } from '../../lib/forms/save';
 
 const list = <T>(data: T[] | { results: T[] }): T[] => (Array.isArray(data) ? data : data.results);
 

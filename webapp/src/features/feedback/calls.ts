@@ -1,4 +1,4 @@
-import type { Advisory, FeedbackPayload } from '@gebere/contract';
+import type { Advisory } from '@gebere/contract';
 import { daReads } from '../../lib/api/da-reads';
 import { type ApiError, api } from '../../lib/api/lazy-client';
 
@@ -19,12 +19,4 @@ export async function loadAdvisory(id: number): Promise<AdvisoryLoad> {
       : { ok: false, reason: 'error', error: result.error };
   const advisory = result.data.results[0];
   return advisory ? { ok: true, advisory } : { ok: false, reason: 'not_found' };
-}
-
-/**
- * Spec §7: POST /api/feedback/ (user, feedback_question, response): one answered question, with
- * its `Idempotency-Key` (a late-sync route: the outbox may send it days later).
- */
-export function sendFeedback(body: FeedbackPayload, idempotencyKey: string) {
-  return api.call('createFeedback', { body, idempotencyKey });
 }

@@ -1,6 +1,6 @@
 import type { LocationType, NotificationPayload, NotificationSettings } from '@gebere/contract';
 import { api } from '../../lib/api/lazy-client';
-import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
+import type { KeyedSend } from '../../lib/forms/save';
 
 /** Spec §7: POST /api/location-notifications/, sent keyed by the save protocol (lib/forms). */
 export function createNotification(send: KeyedSend, body: NotificationPayload) {

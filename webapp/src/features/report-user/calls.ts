@@ -1,6 +1,6 @@
 import type { ReportUser, ReportUserPayload } from '@gebere/contract';
 import { type ApiResult, api } from '../../lib/api/lazy-client';
-import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
+import type { KeyedSend } from '../../lib/forms/save';
 
 /** The acting Telegram user's report user profile (to prefill the update form); null when none. */
 export async function findReportUser(createdBy: number): Promise<ApiResult<ReportUser | null>> {

@@ -8,8 +8,9 @@ import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
 import { keptEntities } from './kept';
 
-// The "kept" toast, for the screens that keep a save (in this chunk, already loaded by then).
+// The "kept" toast and the outbox's side of the one save (lib/forms/save.ts), in this chunk.
 export { toastKept } from './kept-toast';
+export { keepHeld, keepLater, sendRecords } from './save';
 
 import { outboxWiring } from './load';
 import { createMirror, type Mirror } from './mirror';
