@@ -86,6 +86,8 @@ function entryButton(
       return da ? { label: t('bot.menu.register_farmer'), url: links.farmerRegistration(da) } : undefined;
     case 'add_development_group':
       return da ? { label: t('bot.menu.add_group'), url: links.addDevelopmentGroup(da) } : undefined;
+    case 'my_farmers':
+      return da ? { label: t('bot.menu.my_farmers'), url: links.myFarmers(da) } : undefined;
     case 'record_reach':
       return { label: t('bot.menu.record_reach') };
     case 'record_adoption':

@@ -63,6 +63,7 @@ export function screenLinks(make: MakeLink, who: LinkSubject) {
     farmerRegistration: (da: Pick<DaInfo, 'id' | 'kebele'>) =>
       link('farmerRegistration', { da_id: da.id, kebele_id: da.kebele }),
     addDevelopmentGroup: (da: DaInfo) => link('addDevelopmentGroup', { da_id: da.id, kebele_id: da.kebele }),
+    myFarmers: (da: DaInfo) => link('myFarmers', { da_id: da.id, kebele_id: da.kebele }),
     /** Reach or adoption for the selected groups; `kebele_id` locates the advisories. */
     record: (kind: 'reach' | 'adoption', da: DaInfo, groupIds: readonly number[]) =>
       link(kind === 'reach' ? 'recordReach' : 'recordAdoption', {

@@ -32,6 +32,7 @@ const menuLabels = (lang: Language, manager = false) =>
       'add_group',
       'record_reach',
       'record_adoption',
+      'my_farmers',
       ...(manager ? (['notifications', 'create_notification'] as const) : []),
       'update_profile',
       'language',

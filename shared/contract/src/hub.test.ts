@@ -52,6 +52,7 @@ describe('the hub’s entries', () => {
       kind: 'entries',
       sections: [
         ['register_farmer', 'add_development_group', 'record_reach', 'record_adoption', 'feedback'],
+        ['my_farmers'],
         ['reports'],
         ['update_profile'],
       ],
@@ -189,6 +190,7 @@ describe('each entry opens its screen with every parameter it needs', () => {
       record_reach: '/record_reach?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=am',
       record_adoption: '/record_adoption?chatid=501&user_id=11&selectedids=3%2C5&kebele_id=42&lang=am',
       feedback: '/feedback?chat_id=501&user_id=7&advisory_id=9&lang=am',
+      my_farmers: '/my_farmers?da_id=11&kebele_id=42&lang=am',
       reports: '/reports?lang=am',
       update_profile: '/da_update_profile?user_id=7&phone_number=0911223344&lang=am',
     });

@@ -9,7 +9,7 @@ import { type LinkValues, type ScreenName, screenHref } from './screens/index';
  * - A REJECTED user sees the rejection and nothing else.
  * - A VERIFIED DA: register farmer, add development group, record reach and record adoption
  *   (after picking development groups of their kebele), give feedback (after picking one of the
- *   advisories for their kebele), update profile.
+ *   advisories for their kebele), my farmers (find, read, correct), update profile.
  * - A notification manager: the notification list and form (whatever else they are). A creator
  *   whose grant was revoked: the list alone, to remove what they made (the server refuses the rest).
  * - Reports for a DA, a report user, a supervisor or a manager (each sees their own area).
@@ -98,6 +98,7 @@ export function hubUserOf(me: MeAnswer): HubUser {
 /** Each entry and the screen it opens. */
 export const HUB_ENTRY_SCREENS = {
   register_farmer: 'farmerRegistration',
+  my_farmers: 'myFarmers',
   add_development_group: 'addDevelopmentGroup',
   record_reach: 'recordReach',
   record_adoption: 'recordAdoption',
@@ -144,6 +145,7 @@ export function hubMenu(user: HubUser): HubMenu {
       'record_adoption',
       'feedback',
     ]);
+    sections.push(['my_farmers']);
   } else if (user.botUserId === null || !user.phoneVerified) {
     // A report user's profile and reports go by their Telegram id: no phone needed for them.
     if (!user.reportUser) return { kind: 'share_contact' };
@@ -198,6 +200,8 @@ export function hubLink(key: HubEntryKey, user: HubUser, options: HubLinkOptions
       return da
         ? { screen: 'addDevelopmentGroup', values: { da_id: da.id, kebele_id: da.kebele, lang } }
         : undefined;
+    case 'my_farmers':
+      return da ? { screen: 'myFarmers', values: { da_id: da.id, kebele_id: da.kebele, lang } } : undefined;
     case 'record_reach':
     case 'record_adoption': {
       const selectedids = options.selectedIds ?? [];

@@ -21,6 +21,7 @@ export type English = {
     readonly menu_prompt: "Choose what to do from the menu.";
     readonly menu: {
       readonly register_farmer: "Register farmer";
+      readonly my_farmers: "My farmers";
       readonly add_group: "Add Development Group";
       readonly record_reach: "Record Reach";
       readonly record_adoption: "Record Adoption";
@@ -289,6 +290,30 @@ export type English = {
     readonly registered_now: "Registered now";
     readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
     readonly batch_waits: "The chat gets one summary for these farmers once those kept on this phone are sent.";
+    readonly mine: {
+      readonly title: "My farmers";
+      readonly search: "Name or phone number";
+      readonly count_one: "{{count}} farmer";
+      readonly count_other: "{{count}} farmers";
+      readonly found_one: "{{count}} farmer found";
+      readonly found_other: "{{count}} farmers found";
+      readonly more: "{{count}} more: type more of the name to narrow the list.";
+      readonly none: "No farmers are registered in this kebele yet.";
+      readonly none_found: "No farmer matches “{{query}}”.";
+      readonly error_loading: "Could not load the farmers. Please try again.";
+      readonly yours: "Registered by you";
+      readonly registered: "Registered on {{date}} by {{name}}";
+      readonly reach: "Advisories that reached them";
+      readonly adoption: "Advisories they adopted";
+      readonly no_records: "None yet.";
+      readonly retired: "No longer in the registry: {{reason}}";
+      readonly reasons: {
+        readonly moved: "moved away";
+        readonly deceased: "deceased";
+        readonly duplicate: "registered twice";
+      };
+      readonly not_found: "This farmer is not in your kebele’s registry.";
+    };
   };
   readonly feedback: {
     readonly title: "Feedback";
@@ -331,6 +356,7 @@ export type English = {
     readonly subtitle: "Agricultural extension tools for development agents";
     readonly menu: {
       readonly register_farmer: "Register farmer";
+      readonly my_farmers: "My farmers";
       readonly add_development_group: "Add Development Group";
       readonly record_reach: "Record Reach";
       readonly record_adoption: "Record Adoption";

@@ -116,6 +116,7 @@ describe('the home hub', () => {
       '/?pick=record_reach&lang=en',
       '/?pick=record_adoption&lang=en',
       '/?pick=feedback&lang=en',
+      '/my_farmers?da_id=11&kebele_id=42&lang=en',
       '/reports?lang=en',
       '/da_update_profile?user_id=7&phone_number=0911223344&lang=en',
     ]);

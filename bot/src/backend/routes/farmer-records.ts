@@ -91,7 +91,7 @@ export function registerFarmerRecordRoutes(app: FastifyInstance, env: BackendEnv
   serve(app, env, routes.listKebeleFarmers, ({ query, request }) =>
     listOrPage<KebeleFarmer>(db, request, query, {
       sql: `select f.id, f.farmer_name, f.father_name, f.grand_father_name, f.phone_number,
-              f.development_group_id as development_group, g.group_name
+              f.development_group_id as development_group, g.group_name, f.created_by
             from farmers f join development_groups g on g.id = f.development_group_id
             where f.kebele_id = $1 and f.retired_at is null`,
       params: [query.kebele],

@@ -54,6 +54,8 @@ export const kebeleFarmer = z.object({
   phone_number: z.string().nullable(),
   development_group: id,
   group_name: z.string(),
+  /** The DA who registered them (the DA's own come first on the list). */
+  created_by: id,
 });
 export type KebeleFarmer = z.infer<typeof kebeleFarmer>;
 

@@ -157,6 +157,24 @@ export const screens = {
       modules: ['farmer-form.tsx'],
     },
   }),
+  // Beyond the spec (docs/decisions.md "Correcting records"): the kebele's farmers by group, a
+  // search over them on the phone, and one farmer's page (`farmer`) with their records.
+  myFarmers: screen({
+    path: '/my_farmers',
+    view: 'my-farmers',
+    params: { da_id: required(ID), kebele_id: required(ID), farmer: optional(ID) },
+    calls: {
+      listKebeleFarmers: { 'query.kebele': 'kebele_id' },
+      getFarmer: {},
+    },
+    firstLoad: {
+      request: ({ kebele_id }) => ({
+        name: 'listKebeleFarmers',
+        input: { query: { kebele: kebele_id, paginate: 'false' } },
+      }),
+      modules: ['search.ts'],
+    },
+  }),
   addDevelopmentGroup: screen({
     path: '/add_development_group',
     view: 'add-development-group',

@@ -1,0 +1,94 @@
+import type { KebeleFarmer } from '@gebere/contract';
+import { screens } from '@gebere/contract/screens';
+import farmerTexts from '@gebere/i18n/locales/en/farmer.json';
+import { Button } from '@telegram-apps/telegram-ui';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { Screen, ScreenMessage } from '../../components/screen';
+import { describeApiError } from '../../lib/api/errors';
+import type { ApiError } from '../../lib/api/lazy-client';
+import { addEnglish } from '../../lib/i18n/resources-en';
+import { useT } from '../../lib/i18n/texts';
+import { useScreenParams } from '../../lib/navigation';
+import { listKebeleFarmers } from './calls';
+import { FarmerList } from './farmer-list';
+import { FarmerPage, useFarmer } from './farmer-page';
+import './my-farmers.css';
+
+// This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
+addEnglish('farmer', farmerTexts);
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; farmers: KebeleFarmer[] }
+  | { status: 'error'; error: ApiError };
+
+function useKebeleFarmers(values: Parameters<typeof listKebeleFarmers>[0] | undefined) {
+  const [state, setState] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const kebele = values?.kebele_id;
+  // The kebele decides the list; attempt: Try Again asks again.
+  useEffect(() => {
+    if (!values) return;
+    let live = true;
+    setState({ status: 'loading' });
+    void listKebeleFarmers(values).then((r) => {
+      if (live) setState(r.ok ? { status: 'ready', farmers: r.data } : { status: 'error', error: r.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [kebele, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/**
+ * My farmers (beyond the spec; docs/decisions.md "Correcting records"): the farmers of the DA's
+ * kebele by group, the groups with the DA's own first; a search by any part of a name, in either
+ * script, or by phone, on the phone itself (search.ts: instant on 5,000, and offline from the
+ * list kept by read-through.ts); `farmer` opens one farmer's page with their records.
+ */
+export function MyFarmersScreen() {
+  const t = useT();
+  const { values, missing, complete } = useScreenParams('myFarmers');
+  const search = useSearch();
+  const farmerId = complete ? values.farmer : undefined;
+  const { state, retry } = useKebeleFarmers(complete && farmerId === undefined ? values : undefined);
+  const farmer = useFarmer(farmerId);
+  const hrefOf = useCallback(
+    (farmer: number) => {
+      const query = new URLSearchParams(search);
+      query.set('farmer', String(farmer));
+      return `${screens.myFarmers.path}?${query}`;
+    },
+    [search],
+  );
+
+  let body = null;
+  let loading = false;
+  if (farmerId !== undefined) {
+    if (farmer.state.status === 'loading') loading = true;
+    else body = <FarmerPage state={farmer.state} retry={farmer.retry} />;
+  } else if (state.status === 'loading') loading = true;
+  else if (state.status === 'error')
+    body = (
+      <ScreenMessage
+        text={`${t('farmer.mine.error_loading')} ${describeApiError(state.error)}`}
+        action={
+          <Button size="m" onClick={retry}>
+            {t('common.try_again')}
+          </Button>
+        }
+      />
+    );
+  else if (state.farmers.length === 0) body = <ScreenMessage text={t('farmer.mine.none')} />;
+  else if (complete) body = <FarmerList farmers={state.farmers} daId={values.da_id} hrefOf={hrefOf} />;
+
+  return (
+    <Screen title={t('farmer.mine.title')} missing={missing} loading={loading}>
+      {body}
+    </Screen>
+  );
+}
+
+export { MyFarmersScreen as default };

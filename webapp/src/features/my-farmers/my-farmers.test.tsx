@@ -1,0 +1,154 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, t } from '../../lib/i18n/texts';
+import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
+import { MyFarmersScreen } from './my-farmers-screen';
+
+// The first farmer page also compiles the API client and the contract on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const farmer = (
+  id: number,
+  names: string,
+  group: [number, string],
+  created_by: number,
+  phone: string | null,
+) => {
+  const [farmer_name, father_name, grand_father_name] = names.split(' ');
+  return {
+    id,
+    farmer_name,
+    father_name,
+    grand_father_name,
+    phone_number: phone,
+    development_group: group[0],
+    group_name: group[1],
+    created_by,
+  };
+};
+const TESFA: [number, string] = [3, 'Tesfa'];
+const ANDINET: [number, string] = [5, 'Andinet'];
+const farmers = [
+  farmer(1, 'Almaz Tesfaye Bekele', ANDINET, 9, '911000001'),
+  farmer(2, 'አበበ ጌታቸው ደሳለኝ', TESFA, 11, '911000002'),
+  farmer(3, 'Hana Girma Kassa', TESFA, 11, null),
+  farmer(4, 'Caalaa Tolaa Guddinaa', ANDINET, 9, '712000004'),
+];
+const page = {
+  ...farmers[1],
+  kebele: 42,
+  gender: 'male',
+  retired_at: null,
+  retired_reason: null,
+  created_at: '2026-09-11T06:00:00Z',
+  created_by_name: 'Almaz Bekele',
+  reach: [
+    {
+      id: 70,
+      advisory: 8,
+      advisory_label: 'Teff seed rate',
+      created_at: '2026-11-02T07:00:00Z',
+      created_by: 11,
+      created_by_name: 'Almaz Bekele',
+      take_back_until: '2026-11-16T07:00:00Z',
+    },
+  ],
+  adoption: [],
+};
+
+function backend() {
+  return installFakeFetch(
+    route('GET', '/backend/api/farmers/', () => json(200, farmers)),
+    route('GET', '/backend/api/farmers/2/', () => json(200, page)),
+  );
+}
+
+function open(extra: Record<string, number> = {}) {
+  openAt(`/my_farmers?${signedQuery({ da_id: 11, kebele_id: 42, ...extra })}`);
+  const user = userEvent.setup({ delay: null });
+  renderInApp(<MyFarmersScreen />);
+  return user;
+}
+
+const farmerLinks = () => screen.queryAllByRole('link').map((a) => a.textContent);
+
+describe('My farmers', { timeout: 30_000 }, () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    await initI18n('en');
+  });
+
+  it("lists the kebele's farmers by group, the DA's own groups first, a group opening to its farmers", async () => {
+    const { requests } = backend();
+    const user = open();
+    expect(await screen.findByText('4 farmers')).toBeInTheDocument();
+    expect(requests.map((r) => r.url)).toContainEqual(expect.stringContaining('kebele=42'));
+    const groups = screen.getAllByRole('button', { expanded: false });
+    expect(groups.map((g) => g.textContent)).toEqual([
+      expect.stringMatching(/^Tesfa.*Registered by you.*2$/),
+      expect.stringMatching(/^Andinet.*2$/),
+    ]);
+    expect(farmerLinks()).toEqual([]);
+    await user.click(groups[0] as HTMLElement);
+    expect(farmerLinks()).toEqual([
+      expect.stringContaining('አበበ ጌታቸው ደሳለኝ'),
+      expect.stringContaining('Hana Girma Kassa'),
+    ]);
+    expect(screen.getByText('0911000002')).toBeInTheDocument();
+  });
+
+  it("finds a farmer by a part of their father's name typed in Ethiopic, by a Latin spelling, or by phone", async () => {
+    backend();
+    const user = open();
+    const box = await screen.findByRole('searchbox');
+    await user.type(box, 'ጌታ');
+    expect(await screen.findByText('1 farmer found')).toBeInTheDocument();
+    expect(farmerLinks()).toEqual([expect.stringContaining('አበበ ጌታቸው ደሳለኝ')]);
+    // The group is said beside each farmer found.
+    expect(screen.getByText('Tesfa · 0911000002')).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'Getachew');
+    expect(await screen.findByText('1 farmer found')).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'chala');
+    expect(await screen.findByText('1 farmer found')).toBeInTheDocument();
+    expect(farmerLinks()).toEqual([expect.stringContaining('Caalaa Tolaa Guddinaa')]);
+    await user.clear(box);
+    await user.type(box, '0712');
+    expect(farmerLinks()).toEqual([expect.stringContaining('Caalaa')]);
+    await user.clear(box);
+    await user.type(box, 'zzz');
+    expect(await screen.findByText('No farmer matches “zzz”.')).toBeInTheDocument();
+  });
+
+  it("opens a farmer's page: details, group, who registered them, and the advisories that reached them", async () => {
+    backend();
+    const user = open();
+    await user.type(await screen.findByRole('searchbox'), 'abebe');
+    await user.click(await screen.findByRole('link', { name: /አበበ/ }));
+    expect(await screen.findByText('Teff seed rate')).toBeInTheDocument();
+    expect(window.location.search).toContain('farmer=2');
+    expect(screen.getByText('0911000002')).toBeInTheDocument();
+    expect(screen.getByText('Male')).toBeInTheDocument();
+    expect(screen.getByText('Registered on 2026-09-11 by Almaz Bekele')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-02 · Almaz Bekele')).toBeInTheDocument();
+    const adopted = screen.getByText('Advisories they adopted').closest('section') as HTMLElement;
+    expect(within(adopted).getByText('None yet.')).toBeInTheDocument();
+  });
+
+  it('says the dates of a farmer’s page in the Ethiopian calendar in Amharic', async () => {
+    backend();
+    await initI18n('am');
+    open({ farmer: 2 });
+    // 2026-09-11 is Meskerem 1, 2019 E.C.
+    expect(await screen.findByText(/መስከረም 1 ቀን 2019/)).toBeInTheDocument();
+  });
+
+  it('says so when the farmer is not in the registry of the DA’s kebele', async () => {
+    installFakeFetch(route('GET', '/backend/api/farmers/99/', () => json(404, { detail: 'Not found.' })));
+    open({ farmer: 99 });
+    expect(await screen.findByText(t('farmer.mine.not_found'))).toBeInTheDocument();
+  });
+});
