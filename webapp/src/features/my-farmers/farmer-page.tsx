@@ -38,14 +38,7 @@ function Records({ title, records }: { title: string; records: readonly FarmerRe
         <Cell multiline>{t('farmer.mine.no_records')}</Cell>
       ) : (
         records.map((r) => (
-          <Cell
-            key={r.id}
-            multiline
-            subtitle={t('farmer.mine.recorded', {
-              date: momentDayText(r.created_at),
-              name: r.created_by_name,
-            })}
-          >
+          <Cell key={r.id} multiline subtitle={`${momentDayText(r.created_at)} · ${r.created_by_name}`}>
             {r.advisory_label}
           </Cell>
         ))

@@ -1,8 +1,13 @@
-import { configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, t } from '../../lib/i18n/texts';
+import { outsideTelegram, setLaunchForTests } from '../../lib/launch/launch';
+import { resetAsOfForTests } from '../../lib/offline-cache/read-through';
+import { closeForTests, kept } from '../../lib/offline-cache/store';
+import { warm } from '../../lib/offline-cache/warm';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
+import { freshIndexedDb } from '../../test-kit/indexed-db';
 import { openAt, renderInApp, signedQuery } from '../../test-kit/render';
 import { MyFarmersScreen } from './my-farmers-screen';
 
@@ -150,5 +155,32 @@ describe('My farmers', { timeout: 30_000 }, () => {
     installFakeFetch(route('GET', '/backend/api/farmers/99/', () => json(404, { detail: 'Not found.' })));
     open({ farmer: 99 });
     expect(await screen.findByText(t('farmer.mine.not_found'))).toBeInTheDocument();
+  });
+
+  it('kept ready by the hub while there was signal, finds a farmer with none', async () => {
+    await freshIndexedDb();
+    installFakeFetch(
+      route('GET', '/backend/api/farmers/', () => json(200, farmers)),
+      () => json(200, []),
+    );
+    // As the hub does for a DA once idle (opened from the menu button: initData).
+    openAt('/');
+    setLaunchForTests({ ...outsideTelegram, userId: 501, rawInitData: 'user=%7B%22id%22%3A501%7D' });
+    await warm(42);
+    await waitFor(async () =>
+      expect(await kept(['listKebeleFarmers', { query: { kebele: 42, paginate: 'false' } }])).toBeDefined(),
+    );
+
+    installFakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    cleanup();
+    resetAsOfForTests();
+    await closeForTests();
+    const user = open();
+    setLaunchForTests({ ...outsideTelegram, userId: 501 });
+    await user.type(await screen.findByRole('searchbox'), 'ጌታ');
+    expect(await screen.findByText('1 farmer found')).toBeInTheDocument();
+    expect(await screen.findByText(/No connection: showing what was fetched/)).toBeInTheDocument();
   });
 });

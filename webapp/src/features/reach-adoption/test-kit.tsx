@@ -152,6 +152,8 @@ export function fakeBackend(hooks: { batch?: RecordHook; single?: RecordHook } =
       }
       if (p === '/api/farmer-profiles/')
         return json(200, farmers[Number(q.get('outbound_development_group'))] ?? []);
+      // My farmers' list, which the hub's read-ahead keeps too.
+      if (p === '/api/farmers/') return json(200, []);
       const adoptionGroup = idIn(/^\/api\/farmerlist-adoption\/(\d+)\/$/);
       if (adoptionGroup !== undefined) return json(200, farmers[adoptionGroup] ?? []);
       if (p === '/api/value-chain-categories/') return json(200, categories);

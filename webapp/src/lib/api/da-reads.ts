@@ -23,6 +23,8 @@ export const daReads = {
    */
   areaAdvisories: (location: string) =>
     read('listAdvisories', { query: { location, with_questions: 'true', page_size: ADVISORY_CHOICES } }),
+  /** The kebele's farmers, each with their group and phone (My farmers, and its search offline). */
+  kebeleFarmers: (kebele: number) => read('listKebeleFarmers', { query: { kebele, paginate: 'false' } }),
   /** One advisory by id (the feedback screen). */
   advisory: (id: number) => read('listAdvisories', { query: { id } }),
   /** A development group (its name, and its kebele for the advisories). */

@@ -12,8 +12,8 @@ import { keep, kept } from './store';
  * may need later without it are made now, as the screens make them (lib/api/da-reads.ts), so
  * read-through.ts keeps their answers: the kebele's development groups, each group with its
  * farmers (reach and adoption), the value-chain hierarchy for the kebele down to each
- * sub-practice's advisories, and the kebele's latest advisories with their feedback questions
- * (the feedback step and screen). Only the reads the launch may make (`granted`). Loaded as
+ * sub-practice's advisories, the kebele's latest advisories with their feedback questions
+ * (the feedback step and screen), and the kebele's farmers (My farmers and its search). Only the reads the launch may make (`granted`). Loaded as
  * its own chunk once the hub is idle; two reads in flight; at most {@link MAX_WARM_READS} reads,
  * and not again for {@link WARM_EVERY_MS} once done for a kebele (a DA's data bundle is small).
  */
@@ -98,6 +98,8 @@ export async function warm(kebele: number, now = Date.now()): Promise<number> {
       true,
     ),
     ...read(daReads.categories(), (data) => ids(data).flatMap(category)),
+    // My farmers' list, as its first request sends it (light): the search works without signal.
+    ...read(daReads.kebeleFarmers(kebele), undefined, true),
   ];
   let made = 0;
   const worker = async () => {
