@@ -65,9 +65,9 @@ function screensFor(lang: Language, page: () => Page): [Person, ScreenCase[]][] 
         {
           route: '/',
           url: daLinks.home(),
-          // The hub's entries for the demo DA, a notification manager: the DA's seven (feedback
-          // and reports included) and the two notification screens (@gebere/contract/hub).
-          ready: (app) => expect.poll(() => count(app, 'a.menu-cell')).toBe(9),
+          // The hub's entries for the demo DA, a notification manager: the DA's eight (feedback,
+          // My farmers and reports included) and the two notification screens (@gebere/contract/hub).
+          ready: (app) => expect.poll(() => count(app, 'a.menu-cell')).toBe(10),
         },
         {
           route: '/add_development_group',
@@ -99,6 +99,18 @@ function screensFor(lang: Language, page: () => Page): [Person, ScreenCase[]][] 
           route: '/farmer_registration',
           url: daLinks.farmerRegistration(daInfo),
           ready: (app) => optionsLoaded(app, 'development_group'),
+        },
+        {
+          route: '/my_farmers',
+          url: daLinks.myFarmers(daInfo),
+          ready: (app) => app.locator('button.mf-group').first().waitFor(),
+          // A group opened, then one of its farmers: their details and records.
+          more: async (app, check) => {
+            await app.locator('button.mf-group').first().click();
+            await app.locator('a.mf-farmer').first().click();
+            await app.getByText(t('farmer.mine.reach')).waitFor();
+            await check('/my_farmers?farmer=');
+          },
         },
         { route: '/record_reach', url: daLinks.record('reach', daInfo, groupIds), ready: recordReady },
         {
@@ -265,6 +277,8 @@ const EXPECTED_CHECKS = [
   '/da_update_profile',
   '/da_update_profile (refused)',
   '/farmer_registration',
+  '/my_farmers',
+  '/my_farmers?farmer=',
   '/record_reach',
   '/record_adoption',
   '/record_adoption (chosen)',

@@ -225,6 +225,7 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
             'home.menu.record_reach',
             'home.menu.record_adoption',
             'home.menu.feedback',
+            'home.menu.my_farmers',
             'home.menu.reports',
             'home.menu.update_profile',
           ] as const

@@ -169,6 +169,7 @@ export const MENU_KEYS = [
   'add_group',
   'record_reach',
   'record_adoption',
+  'my_farmers',
   'notifications',
   'create_notification',
   'update_profile',

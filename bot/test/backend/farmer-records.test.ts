@@ -39,6 +39,7 @@ describeOnDatabases('farmer registry: read, correct, retire (%s)', (kind) => {
       phone_number: body.phone_number,
       development_group: group,
       group_name: 'Tesfa Group',
+      created_by: da.daId,
     });
     const page = await t.call('GET', '/api/farmers/', {
       headers: da.headers,
@@ -87,6 +88,34 @@ describeOnDatabases('farmer registry: read, correct, retire (%s)', (kind) => {
     const until = Date.parse(r.body.reach[0].take_back_until) - Date.parse(r.body.reach[0].created_at);
     expect(until).toBe(14 * 86_400_000);
     expect((await t.call('GET', '/api/farmers/99999999/', { headers: da.headers })).status).toBe(404);
+  });
+
+  it("names an advisory with neither title nor text by its sub-practice, in the reader's language", async () => {
+    const id = await t.fx.farmer(da, group, 'Untitled');
+    const sub = (
+      await t.db.query<{ id: number }>(
+        "update sub_practices set name_am = 'የዘር መጠን' where id = (select min(id) from sub_practices) returning id",
+      )
+    ).rows[0]?.id;
+    const advisory = (
+      await t.db.query<{ id: number }>(
+        `insert into advisories (label, template_content, sub_practice_id, level, kebele_id)
+         values (null, '[]', $1, 'kebele', $2) returning id`,
+        [sub, da.area.kebele],
+      )
+    ).rows[0]?.id;
+    await t.call('POST', '/api/reach-farmers/', {
+      headers: da.headers,
+      body: { advisory, farmer: id, user: da.daId },
+    });
+    const read = async (lang: string) =>
+      (await t.call('GET', `/api/farmers/${id}/`, { headers: { ...da.headers, 'accept-language': lang } }))
+        .body.reach[0].advisory_label;
+    const english = (
+      await t.db.query<{ name: string }>('select name from sub_practices where id = $1', [sub])
+    ).rows[0]?.name;
+    expect(await read('am')).toBe('የዘር መጠን');
+    expect(await read('en')).toBe(english);
   });
 
   it('corrects names, phone, gender and group, audited before and after', async () => {

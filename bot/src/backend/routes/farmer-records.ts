@@ -4,6 +4,7 @@ import {
   type FarmerRecord,
   type FarmerRecordEntry,
   type KebeleFarmer,
+  localName,
   routes,
   TAKE_BACK_DAYS,
 } from '@gebere/contract';
@@ -30,6 +31,8 @@ type EntryRow = Omit<FarmerRecordEntry, 'advisory_label'> & {
   template_content_am: string[] | null;
   template_content_om: string[] | null;
   sub_practice: string | null;
+  sub_practice_am: string | null;
+  sub_practice_om: string | null;
 };
 
 /**
@@ -48,7 +51,7 @@ async function entries(
        d.first_name || ' ' || d.father_name as created_by_name,
        iso(t.created_at + make_interval(days => $2)) as take_back_until,
        a.label, a.label_am, a.label_om, a.template_content, a.template_content_am, a.template_content_om,
-       sp.name as sub_practice
+       sp.name as sub_practice, sp.name_am as sub_practice_am, sp.name_om as sub_practice_om
      from ${keys} k join ${table} t on t.id = k.id and t.created_at = k.created_at
      join advisories a on a.id = t.advisory_id left join sub_practices sp on sp.id = a.sub_practice_id
      join da_profiles d on d.id = t.created_by
@@ -65,6 +68,8 @@ async function entries(
       template_content_am,
       template_content_om,
       sub_practice,
+      sub_practice_am,
+      sub_practice_om,
       ...e
     }) => ({
       ...e,
@@ -78,7 +83,10 @@ async function entries(
           template_content_om,
         },
         lang,
-        sub_practice ?? '',
+        // With neither title nor text in any language, its sub-practice's name in the reader's.
+        sub_practice === null
+          ? ''
+          : localName({ name: sub_practice, name_am: sub_practice_am, name_om: sub_practice_om }, lang),
       ),
     }),
   );

@@ -172,7 +172,7 @@ export const screens = {
         name: 'listKebeleFarmers',
         input: { query: { kebele: kebele_id, paginate: 'false' } },
       }),
-      modules: ['search.ts'],
+      modules: [],
     },
   }),
   addDevelopmentGroup: screen({
