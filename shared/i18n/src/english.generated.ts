@@ -283,6 +283,7 @@ export type English = {
     readonly error_loading_groups: "Could not load the development groups. Please try again.";
     readonly error_registering_farmer: "Error registering farmer, please try again.";
     readonly register_another: "Register another";
+    readonly register_anyway: "Register anyway";
     readonly done: "Done";
     readonly discard_unfinished: "The next farmer is not registered. Discard what you typed and finish?";
     readonly discard: "Discard";

@@ -1,4 +1,5 @@
 import type { DevelopmentGroup } from '@gebere/contract';
+import { NON_FIELD_ERRORS, POSSIBLE_DUPLICATE } from '@gebere/contract/route-paths';
 import { farmerFullName, GENDERS, LIMITS } from '@gebere/contract/rules';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -190,7 +191,20 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
       return {
         payload: body,
         send: async (send) => {
-          const r = await send('createFarmer', { body });
+          let r = await send('createFarmer', { body });
+          // The same three names in the kebele: the server asks (its text names the farmer and
+          // their group); namesakes are common, so the DA may register anyway.
+          const question =
+            !r.ok && r.error.errorCode === POSSIBLE_DUPLICATE && r.error.fieldErrors[NON_FIELD_ERRORS];
+          if (
+            question &&
+            (await showConfirm(question, {
+              confirmText: t('farmer.register_anyway'),
+              cancelText: t('common.cancel'),
+              destructive: false,
+            }))
+          )
+            r = await send('createFarmer', { body: { ...body, register_anyway: true } });
           if (!r.ok) return r;
           const registered = farmerRegisteredResult(r.data, built.groupName);
           const created = createdGroup(registered, values, { daId, kebeleId });

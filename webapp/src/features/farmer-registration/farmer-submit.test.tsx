@@ -70,6 +70,51 @@ describe('Register farmer: submit', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('the same three names in the kebele: asks, and registers anyway only when the DA says so', async () => {
+    const question =
+      'Abebe Kebede Tadesse is already registered in this kebele, in the development group Abay. Register anyway?';
+    const { requests } = installFakeFetch(
+      groupsRoute(),
+      route('POST', FARMERS_PATH, (req) =>
+        (req.body as { register_anyway?: boolean }).register_anyway
+          ? json(201, savedFarmer())
+          : json(400, {
+              error_code: 'possible_duplicate',
+              non_field_errors: [question],
+              duplicate_of: {
+                id: 3,
+                farmer_name: 'Abebe',
+                father_name: 'Kebede',
+                grand_father_name: 'Tadesse',
+                development_group: 11,
+                group_name: 'Abay',
+              },
+            }),
+      ),
+      handBackRoute(),
+    );
+    const { user } = setup();
+    await formReady();
+    await fillPerson(user, '0911223344');
+    await user.selectOptions(field('Development group'), '11');
+    await user.click(registerButton());
+    // Not this time: nothing saved, the form as it was.
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(question);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(registerButton()).not.toHaveAttribute('aria-busy', 'true'));
+    expect(farmerPosts(requests)).toHaveLength(1);
+    expect(handBacks(requests)).toHaveLength(0);
+    expect(field('Farmer name')).toHaveValue('Abebe');
+    // Again, and yes: sent once more, saying so, and handed back.
+    await user.click(registerButton());
+    await user.click(await screen.findByRole('button', { name: 'Register anyway' }));
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(
+      farmerPosts(requests).map((p) => (p.body as { register_anyway?: boolean }).register_anyway),
+    ).toEqual([undefined, undefined, true]);
+  });
+
   it('existing group with a creator: sends outbound_development_group: id', async () => {
     const { requests } = installFakeFetch(groupsRoute(), created(), handBackRoute());
     const { user } = setup();
