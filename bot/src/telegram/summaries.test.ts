@@ -36,6 +36,22 @@ const examples: HandBackResult[] = [
   { kind: 'notification_removed', notification_id: 1, name: 'Weekly' },
   { kind: 'records_synced', saved: 3, refused: 0, reasons: [] },
   { kind: 'records_synced', saved: 1, refused: 2, reasons: ['This is outside your area.'] },
+  { kind: 'registry_changed', change: 'corrected', farmer_id: 2, name: 'Almaz' },
+  { kind: 'registry_changed', change: 'retired', farmer_id: 2, name: 'Almaz', reason: 'duplicate' },
+  {
+    kind: 'registry_changed',
+    change: 'reach_taken_back',
+    farmer_id: 2,
+    name: 'Almaz',
+    advisory: 'Seed rate',
+  },
+  {
+    kind: 'registry_changed',
+    change: 'adoption_taken_back',
+    farmer_id: 2,
+    name: 'Almaz',
+    advisory: 'Seed rate',
+  },
 ];
 
 describe('renderSummary', () => {
@@ -161,6 +177,25 @@ describe('renderSummary', () => {
     );
     expect(two).toContain('Almaz Bekele');
     expect(two).not.toContain('nan');
+  });
+
+  it("says a DA's correction of the registry: what changed, whose, and why", () => {
+    const say = (
+      r: Partial<Extract<HandBackResult, { kind: 'registry_changed' }>>,
+      lang: 'en' | 'am' = 'en',
+    ) =>
+      renderSummary(
+        { kind: 'registry_changed', change: 'corrected', farmer_id: 2, name: 'Almaz <b>', ...r },
+        lang,
+      );
+    expect(say({})).toBe('✏️ Corrected: <b>Almaz &lt;b&gt;</b>.');
+    expect(say({ change: 'retired', reason: 'deceased' })).toBe(
+      '🗂 <b>Almaz &lt;b&gt;</b> is no longer in the registry: deceased.',
+    );
+    expect(say({ change: 'retired', reason: 'duplicate' }, 'am')).toContain('ሁለት ጊዜ ተመዝግቧል');
+    expect(say({ change: 'reach_taken_back', advisory: 'Seed & rate' })).toBe(
+      '↩️ Taken back: the reach of “Seed &amp; rate” to <b>Almaz &lt;b&gt;</b>.',
+    );
   });
 
   it('escapes user-provided names for HTML parse mode', () => {

@@ -103,6 +103,22 @@ export function renderSummary(result: HandBackResult, lang: Language): string {
         result.update ? 'bot.results.notification_updated' : 'bot.results.notification_created',
         { name: escapeHtml(result.name) },
       );
+    case 'registry_changed': {
+      const name = escapeHtml(result.name);
+      if (result.change === 'corrected') return translate(lang, 'bot.results.farmer_corrected', { name });
+      if (result.change === 'retired')
+        return translate(lang, 'bot.results.farmer_retired', {
+          name,
+          reason: translate(lang, `bot.results.retire_reasons.${result.reason ?? 'moved'}`),
+        });
+      return translate(
+        lang,
+        result.change === 'reach_taken_back'
+          ? 'bot.results.reach_taken_back'
+          : 'bot.results.adoption_taken_back',
+        { name, advisory: escapeHtml(result.advisory ?? '') },
+      );
+    }
     case 'notification_removed':
       return translate(lang, 'bot.results.notification_removed', { name: escapeHtml(result.name) });
   }

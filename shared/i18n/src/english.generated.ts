@@ -92,6 +92,15 @@ export type English = {
       readonly notification_removed: "🗑️ Notification \"{{name}}\" removed.";
       readonly farmers_registered: "✅ {{farmers}} registered:";
       readonly farmer_in_group: "• {{name}} (group {{group}})";
+      readonly farmer_corrected: "✏️ Corrected: <b>{{name}}</b>.";
+      readonly farmer_retired: "🗂 <b>{{name}}</b> is no longer in the registry: {{reason}}.";
+      readonly retire_reasons: {
+        readonly moved: "moved away";
+        readonly deceased: "deceased";
+        readonly duplicate: "registered twice";
+      };
+      readonly reach_taken_back: "↩️ Taken back: the reach of “{{advisory}}” to <b>{{name}}</b>.";
+      readonly adoption_taken_back: "↩️ Taken back: the adoption of “{{advisory}}” by <b>{{name}}</b>.";
     };
     readonly invalid_result: "Sorry, I could not read what the form sent. Please try again.";
     readonly backend_down: "The service is not reachable right now. Please try again in a few minutes.";
@@ -314,6 +323,24 @@ export type English = {
         readonly duplicate: "registered twice";
       };
       readonly not_found: "This farmer is not in your kebele’s registry.";
+      readonly correct: "Correct";
+      readonly save: "Save";
+      readonly retire: "Retire";
+      readonly retire_reason: "Why they leave the registry";
+      readonly retire_confirm: "{{name}} leaves the lists and the counts; their records stay. Retire?";
+      readonly take_back: "Take back";
+      readonly take_back_reason: "Why it is taken back";
+      readonly take_back_reasons: {
+        readonly mistake: "recorded by mistake";
+        readonly wrong_farmer: "the wrong farmer";
+        readonly wrong_advisory: "the wrong advisory";
+      };
+      readonly corrected: "The farmer is corrected.";
+      readonly retired_now: "The farmer is retired.";
+      readonly taken_back: "The record is taken back.";
+      readonly error_correcting: "Error correcting the farmer, please try again.";
+      readonly error_retiring: "Error retiring the farmer, please try again.";
+      readonly error_taking_back: "Error taking the record back, please try again.";
     };
   };
   readonly feedback: {

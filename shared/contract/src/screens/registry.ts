@@ -162,10 +162,16 @@ export const screens = {
   myFarmers: screen({
     path: '/my_farmers',
     view: 'my-farmers',
-    params: { da_id: required(ID), kebele_id: required(ID), farmer: optional(ID) },
+    params: { da_id: required(ID), kebele_id: required(ID), farmer: optional(ID), edit: optional(FLAG) },
+    // The writes name no kebele: the server finds the farmer's (or the record's) and decides.
     calls: {
       listKebeleFarmers: { 'query.kebele': 'kebele_id' },
       getFarmer: {},
+      listDevelopmentGroups: { 'query.kebele': 'kebele_id' },
+      updateFarmer: {},
+      retireFarmer: {},
+      takeBackReach: {},
+      takeBackAdoption: {},
     },
     firstLoad: {
       request: ({ kebele_id }) => ({

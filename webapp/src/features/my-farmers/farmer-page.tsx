@@ -1,46 +1,72 @@
 import type { FarmerRecordEntry, FarmerPage as Page } from '@gebere/contract';
 import { prefillPhone } from '@gebere/phone';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
 import { momentDayText } from '../../lib/i18n/dates';
 import { useT } from '../../lib/i18n/texts';
+import { historyDepth } from '../../lib/navigation';
 import { getFarmer } from './calls';
+import { RetireFarmer, TakeBack } from './farmer-actions';
 
 type Load = { status: 'loading' } | { status: 'ready'; farmer: Page } | { status: 'error'; error: ApiError };
 
-/** One farmer's page from the server (or as kept for offline use); none while `id` is undefined. */
-export function useFarmer(id: number | undefined) {
+/**
+ * One farmer's page from the server (or as kept for offline use); none while `id` is undefined.
+ * `refresh` (after a change, or back from correcting) reads it again while the page stays shown.
+ */
+export function useFarmer(id: number | undefined, again?: unknown) {
   const [state, setState] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const shown = useRef<number | undefined>(undefined);
+  // `again`, attempt: read again; the page stays while it does.
   useEffect(() => {
     if (id === undefined) return;
     let live = true;
-    setState({ status: 'loading' });
+    if (shown.current !== id) setState({ status: 'loading' });
     void getFarmer(id).then((r) => {
-      if (live) setState(r.ok ? { status: 'ready', farmer: r.data } : { status: 'error', error: r.error });
+      if (!live) return;
+      shown.current = id;
+      setState(r.ok ? { status: 'ready', farmer: r.data } : { status: 'error', error: r.error });
     });
     return () => {
       live = false;
     };
-    // attempt: Try Again asks again
-  }, [id, attempt]);
+  }, [id, attempt, again]);
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
-function Records({ title, records }: { title: string; records: readonly FarmerRecordEntry[] }) {
+function Records({
+  farmer,
+  kind,
+  records,
+  changed,
+}: {
+  farmer: Page;
+  kind: 'reach' | 'adoption';
+  records: readonly FarmerRecordEntry[];
+  changed: () => void;
+}) {
   const t = useT();
+  const now = Date.now();
   return (
-    <Section header={title}>
+    <Section header={t(kind === 'reach' ? 'farmer.mine.reach' : 'farmer.mine.adoption')}>
       {records.length === 0 ? (
         <Cell multiline>{t('farmer.mine.no_records')}</Cell>
       ) : (
         records.map((r) => (
-          <Cell key={r.id} multiline subtitle={`${momentDayText(r.created_at)} · ${r.created_by_name}`}>
-            {r.advisory_label}
-          </Cell>
+          <Fragment key={r.id}>
+            <Cell multiline subtitle={`${momentDayText(r.created_at)} · ${r.created_by_name}`}>
+              {r.advisory_label}
+            </Cell>
+            {/* Within 14 days of its capture, and not for a retired farmer's records. */}
+            {!farmer.retired_at && Date.parse(r.take_back_until) > now && (
+              <TakeBack farmer={farmer} kind={kind} record={r} done={changed} />
+            )}
+          </Fragment>
         ))
       )}
     </Section>
@@ -54,8 +80,10 @@ function Records({ title, records }: { title: string; records: readonly FarmerRe
 export function FarmerPage({
   state,
   retry,
+  correctHref,
 }: {
   state: Exclude<Load, { status: 'loading' }>;
+  correctHref: string;
   retry: () => void;
 }) {
   const t = useT();
@@ -88,8 +116,18 @@ export function FarmerPage({
           {t('farmer.mine.registered', { date: momentDayText(f.created_at), name: f.created_by_name })}
         </Cell>
       </Section>
-      <Records title={t('farmer.mine.reach')} records={f.reach} />
-      <Records title={t('farmer.mine.adoption')} records={f.adoption} />
+      {!f.retired_at && (
+        <div className="screen-actions">
+          <Link href={correctHref} state={{ depth: historyDepth() + 1 }} asChild>
+            <Button Component="a" size="m" mode="bezeled" stretched>
+              {t('farmer.mine.correct')}
+            </Button>
+          </Link>
+        </div>
+      )}
+      <Records farmer={f} kind="reach" records={f.reach} changed={retry} />
+      <Records farmer={f} kind="adoption" records={f.adoption} changed={retry} />
+      {!f.retired_at && <RetireFarmer farmer={f} done={retry} />}
     </List>
   );
 }

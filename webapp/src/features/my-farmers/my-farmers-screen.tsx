@@ -11,6 +11,7 @@ import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { listKebeleFarmers } from './calls';
+import { CorrectForm } from './correct-form';
 import { FarmerList } from './farmer-list';
 import { FarmerPage, useFarmer } from './farmer-page';
 import './my-farmers.css';
@@ -54,7 +55,8 @@ export function MyFarmersScreen() {
   const search = useSearch();
   const farmerId = complete ? values.farmer : undefined;
   const { state, retry } = useKebeleFarmers(complete && farmerId === undefined ? values : undefined);
-  const farmer = useFarmer(farmerId);
+  const editing = complete && values.edit === true;
+  const farmer = useFarmer(farmerId, editing);
   const hrefOf = useCallback(
     (farmer: number) => {
       const query = new URLSearchParams(search);
@@ -68,7 +70,12 @@ export function MyFarmersScreen() {
   let loading = false;
   if (farmerId !== undefined) {
     if (farmer.state.status === 'loading') loading = true;
-    else body = <FarmerPage state={farmer.state} retry={farmer.retry} />;
+    else if (editing && farmer.state.status === 'ready')
+      body = <CorrectForm farmer={farmer.state.farmer} done={() => window.history.back()} />;
+    else
+      body = (
+        <FarmerPage state={farmer.state} retry={farmer.retry} correctHref={`${hrefOf(farmerId)}&edit=true`} />
+      );
   } else if (state.status === 'loading') loading = true;
   else if (state.status === 'error')
     body = (

@@ -54,21 +54,54 @@ const page = {
       id: 70,
       advisory: 8,
       advisory_label: 'Teff seed rate',
-      created_at: '2026-11-02T07:00:00Z',
+      created_at: new Date(Date.now() - 86_400_000).toISOString(),
       created_by: 11,
       created_by_name: 'Almaz Bekele',
-      take_back_until: '2026-11-16T07:00:00Z',
+      take_back_until: new Date(Date.now() + 13 * 86_400_000).toISOString(),
     },
   ],
   adoption: [],
 };
 
+const groups = [
+  { id: 3, group_name: 'Tesfa', group_type: 'mixed', kebele: 42, created_by: 11 },
+  { id: 5, group_name: 'Andinet', group_type: 'mixed', kebele: 42, created_by: 9 },
+];
+
 function backend() {
   return installFakeFetch(
     route('GET', '/backend/api/farmers/', () => json(200, farmers)),
     route('GET', '/backend/api/farmers/2/', () => json(200, page)),
+    route('GET', '/backend/api/development-groups/', () => json(200, groups)),
+    route('PATCH', '/backend/api/farmers/2/', (req) =>
+      json(200, { ...page, ...(req.body as object), reach: undefined, adoption: undefined }),
+    ),
+    route('POST', '/backend/api/farmers/2/retire/', (req) =>
+      json(200, {
+        ...page,
+        retired_at: '2026-12-02T06:00:00Z',
+        retired_reason: (req.body as { reason: string }).reason,
+      }),
+    ),
+    route('POST', '/backend/api/reach-farmers/70/take-back/', (req) =>
+      json(200, {
+        id: 70,
+        farmer: 2,
+        advisory: 8,
+        created_by: 11,
+        created_at: page.reach[0]?.created_at,
+        taken_back_at: '2026-12-02T06:00:00Z',
+        taken_back_reason: (req.body as { reason: string }).reason,
+      }),
+    ),
+    route('POST', '/tg/result', () => json(200, { delivered: 'chat_message' })),
   );
 }
+const handBacks = (requests: { path: string; body: unknown }[]) =>
+  requests.filter((r) => r.path === '/tg/result').map((r) => (r.body as { result: unknown }).result);
+const writes = (
+  requests: { method: string; path: string; body: unknown; headers: Record<string, string> }[],
+) => requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/backend/'));
 
 function open(extra: Record<string, number> = {}) {
   openAt(`/my_farmers?${signedQuery({ da_id: 11, kebele_id: 42, ...extra })}`);
@@ -138,7 +171,7 @@ describe('My farmers', { timeout: 30_000 }, () => {
     expect(screen.getByText('0911000002')).toBeInTheDocument();
     expect(screen.getByText('Male')).toBeInTheDocument();
     expect(screen.getByText('Registered on 2026-09-11 by Almaz Bekele')).toBeInTheDocument();
-    expect(screen.getByText('2026-11-02 · Almaz Bekele')).toBeInTheDocument();
+    expect(screen.getByText(/^\d{4}-\d{2}-\d{2} · Almaz Bekele$/)).toBeInTheDocument();
     const adopted = screen.getByText('Advisories they adopted').closest('section') as HTMLElement;
     expect(within(adopted).getByText('None yet.')).toBeInTheDocument();
   });
@@ -182,5 +215,68 @@ describe('My farmers', { timeout: 30_000 }, () => {
     await user.type(await screen.findByRole('searchbox'), 'ጌታ');
     expect(await screen.findByText('1 farmer found')).toBeInTheDocument();
     expect(await screen.findByText(/No connection: showing what was fetched/)).toBeInTheDocument();
+  });
+
+  it("corrects a farmer's phone and group with the registration's rules, and the chat hears of it", async () => {
+    const { requests } = backend();
+    const user = open({ farmer: 2 });
+    await user.click(await screen.findByRole('link', { name: 'Correct' }));
+    const phone = await screen.findByLabelText('Phone number');
+    expect(phone).toHaveValue('0911000002');
+    await user.clear(phone);
+    await user.type(phone, '0811');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(t('validation.phone_number_validation'))).toBeInTheDocument();
+    expect(writes(requests)).toEqual([]);
+    await user.clear(phone);
+    await user.type(phone, '0922334455');
+    await user.selectOptions(await screen.findByLabelText('Development group'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    const [patch] = writes(requests);
+    expect(patch?.body).toEqual({
+      farmer_name: 'አበበ',
+      father_name: 'ጌታቸው',
+      grand_father_name: 'ደሳለኝ',
+      phone_number: '922334455',
+      gender: 'male',
+      development_group: 5,
+    });
+    expect(patch?.headers['Idempotency-Key']).toBeTruthy();
+    expect(handBacks(requests)).toEqual([
+      { kind: 'registry_changed', change: 'corrected', farmer_id: 2, name: 'አበበ ጌታቸው ደሳለኝ' },
+    ]);
+  });
+
+  it('retires a farmer registered twice, asked first, and takes back a reach recorded by mistake', async () => {
+    const { requests } = backend();
+    const user = open({ farmer: 2 });
+    await user.click(await screen.findByRole('button', { name: 'Take back' }));
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
+    expect(writes(requests).map((w) => [w.path, w.body])).toEqual([
+      ['/backend/api/reach-farmers/70/take-back/', { reason: 'recorded by mistake' }],
+    ]);
+    expect(handBacks(requests)[0]).toEqual({
+      kind: 'registry_changed',
+      change: 'reach_taken_back',
+      farmer_id: 2,
+      name: 'አበበ ጌታቸው ደሳለኝ',
+      advisory: 'Teff seed rate',
+    });
+
+    await user.selectOptions(screen.getByLabelText('Why they leave the registry'), 'duplicate');
+    await user.click(screen.getByRole('button', { name: 'Retire' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('አበበ ጌታቸው ደሳለኝ leaves the lists and the counts');
+    await user.click(within(question).getByRole('button', { name: 'Retire' }));
+    await waitFor(() => expect(handBacks(requests)).toHaveLength(2));
+    expect(writes(requests).at(-1)?.body).toEqual({ reason: 'duplicate' });
+    expect(handBacks(requests)[1]).toEqual({
+      kind: 'registry_changed',
+      change: 'retired',
+      farmer_id: 2,
+      name: 'አበበ ጌታቸው ደሳለኝ',
+      reason: 'duplicate',
+    });
   });
 });

@@ -1,0 +1,140 @@
+import type { FarmerPage, FarmerRecordEntry, RetireReason } from '@gebere/contract';
+import { Button, Cell, Section, Select } from '@telegram-apps/telegram-ui';
+import { useState } from 'react';
+import { useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
+import { useT } from '../../lib/i18n/texts';
+import { handBack, showConfirm } from '../../telegram';
+import { retireFarmer, takeBack } from './calls';
+
+// The contract's own list comes with zod: this screen's first load reads only its type.
+const RETIRE_REASONS = ['moved', 'deceased', 'duplicate'] as const satisfies readonly RetireReason[];
+const TAKE_BACK_REASONS = ['mistake', 'wrong_farmer', 'wrong_advisory'] as const;
+
+export const fullName = (f: Pick<FarmerPage, 'farmer_name' | 'father_name' | 'grand_father_name'>) =>
+  [f.farmer_name, f.father_name, f.grand_father_name].join(' ');
+
+/** Retire: the reason, asked again before it goes; then the chat hears of it. */
+export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () => void }) {
+  const t = useT();
+  const [reason, setReason] = useState<RetireReason>('moved');
+  const retire = useSaveThenHandBack({
+    submission: () => ({
+      payload: { id: farmer.id, reason },
+      send: (send) => retireFarmer(send, farmer.id, reason),
+    }),
+    failureText: () => t('farmer.mine.error_retiring'),
+    button: t('farmer.mine.retire'),
+    successText: () => t('farmer.mine.retired_now'),
+    onSaved: done,
+    handBack: () =>
+      handBack({
+        kind: 'registry_changed',
+        change: 'retired',
+        farmer_id: farmer.id,
+        name: fullName(farmer),
+        reason,
+      }),
+  });
+  const ask = async () => {
+    if (
+      retire.saved ||
+      (await showConfirm(t('farmer.mine.retire_confirm', { name: fullName(farmer) }), {
+        confirmText: t('farmer.mine.retire'),
+      }))
+    )
+      await retire.run();
+  };
+  return (
+    <Section>
+      <Select
+        header={t('farmer.mine.retire_reason')}
+        aria-label={t('farmer.mine.retire_reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value as RetireReason)}
+        disabled={retire.busy || retire.saved}
+      >
+        {RETIRE_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {t(`farmer.mine.reasons.${r}`)}
+          </option>
+        ))}
+      </Select>
+      <div className="screen-actions">
+        <Button
+          size="m"
+          mode="bezeled"
+          stretched
+          loading={retire.busy}
+          disabled={retire.saved}
+          onClick={() => void ask()}
+        >
+          {t('farmer.mine.retire')}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+/** A record that can still be taken back: its reason, then the write; the chat hears of it. */
+export function TakeBack({
+  farmer,
+  kind,
+  record,
+  done,
+}: {
+  farmer: FarmerPage;
+  kind: 'reach' | 'adoption';
+  record: FarmerRecordEntry;
+  done: () => void;
+}) {
+  const t = useT();
+  const [reason, setReason] = useState<(typeof TAKE_BACK_REASONS)[number]>('mistake');
+  const back = useSaveThenHandBack({
+    submission: () => {
+      // Kept as the DA reads it: the reason is for people, in the audit trail.
+      const text = t(`farmer.mine.take_back_reasons.${reason}`);
+      return {
+        payload: { id: record.id, kind, reason: text },
+        send: (send) => takeBack(send, kind, record.id, text),
+      };
+    },
+    failureText: () => t('farmer.mine.error_taking_back'),
+    button: t('farmer.mine.take_back'),
+    successText: () => t('farmer.mine.taken_back'),
+    onSaved: done,
+    handBack: () =>
+      handBack({
+        kind: 'registry_changed',
+        change: kind === 'reach' ? 'reach_taken_back' : 'adoption_taken_back',
+        farmer_id: farmer.id,
+        name: fullName(farmer),
+        advisory: Array.from(record.advisory_label).slice(0, 200).join(''),
+      }),
+  });
+  return (
+    <Cell multiline className="mf-take-back">
+      <Select
+        header={t('farmer.mine.take_back_reason')}
+        aria-label={t('farmer.mine.take_back_reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value as (typeof TAKE_BACK_REASONS)[number])}
+        disabled={back.busy || back.saved}
+      >
+        {TAKE_BACK_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {t(`farmer.mine.take_back_reasons.${r}`)}
+          </option>
+        ))}
+      </Select>
+      <Button
+        size="s"
+        mode="bezeled"
+        loading={back.busy}
+        disabled={back.saved}
+        onClick={() => void back.run()}
+      >
+        {t('farmer.mine.take_back')}
+      </Button>
+    </Cell>
+  );
+}
