@@ -190,17 +190,17 @@ describe('links to a screen', () => {
 
   it('reads back what it wrote, for every screen', () => {
     const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
-    const arbitraryFor = (key: string): fc.Arbitrary<unknown> =>
-      key === 'selectedids'
-        ? fc.uniqueArray(id, { minLength: 1, maxLength: 4 })
-        : key === 'kept'
-          ? fc.uniqueArray(fc.stringMatching(/^[\w-]{1,20}$/), { minLength: 1, maxLength: 3 })
-          : key === 'chatid' || key === 'chat_id'
-            ? fc.integer({ min: -(2 ** 52), max: 2 ** 52 })
-            : key === 'phone_number'
-              ? fc.string({ minLength: 1 })
-              : key === 'update' || key === 'update_outbound'
-                ? fc.boolean()
+    const arbitraryFor = (name: ScreenName, key: string): fc.Arbitrary<unknown> =>
+      (screens[name].params as Record<string, { parse: unknown }>)[key]?.parse === parseFlag
+        ? fc.boolean()
+        : key === 'selectedids'
+          ? fc.uniqueArray(id, { minLength: 1, maxLength: 4 })
+          : key === 'kept'
+            ? fc.uniqueArray(fc.stringMatching(/^[\w-]{1,20}$/), { minLength: 1, maxLength: 3 })
+            : key === 'chatid' || key === 'chat_id'
+              ? fc.integer({ min: -(2 ** 52), max: 2 ** 52 })
+              : key === 'phone_number'
+                ? fc.string({ minLength: 1 })
                 : key === 'pick'
                   ? fc.constantFrom('record_reach', 'record_adoption')
                   : key === 'level'
@@ -216,7 +216,7 @@ describe('links to a screen', () => {
                       : id;
     for (const name of names) {
       const keys = Object.keys(screens[name].params);
-      const values = fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(k)])));
+      const values = fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(name, k)])));
       fc.assert(
         fc.property(values, (v) => {
           const { path, query } = screenLink(name, v as never);
