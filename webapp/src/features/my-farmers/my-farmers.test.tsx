@@ -47,6 +47,7 @@ const page = {
   gender: 'male',
   retired_at: null,
   retired_reason: null,
+  duplicate_of: null,
   created_at: '2026-09-11T06:00:00Z',
   created_by_name: 'Almaz Bekele',
   reach: [
