@@ -40,6 +40,8 @@ export const JOURNEY_LANGUAGE = {
   manager: 'om',
   'notification-feedback': 'om',
   outbox: 'en',
+  // A name typed in Ethiopic is what it walks.
+  records: 'am',
   refusal: 'am',
   reports: 'en',
 } as const satisfies Record<string, Language>;
