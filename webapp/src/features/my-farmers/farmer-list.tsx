@@ -97,7 +97,7 @@ export function FarmerList({
               <Section key={g.id}>
                 <Cell
                   Component="button"
-                  className="mf-group"
+                  className="mf-group group-head"
                   aria-expanded={open.has(g.id)}
                   onClick={() => toggle(g.id)}
                   subtitle={g.mine ? t('farmer.mine.yours') : undefined}

@@ -146,7 +146,7 @@ export function FarmerGroups(props: FarmerGroupsProps) {
             key={`${g.id}-head`}
             Component="button"
             type="button"
-            className="ra-group-head"
+            className="ra-group-head group-head"
             aria-expanded={expanded}
             onClick={() => toggleOpen(g.id)}
             after={
