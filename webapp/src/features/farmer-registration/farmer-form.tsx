@@ -1,12 +1,13 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import { NON_FIELD_ERRORS, POSSIBLE_DUPLICATE } from '@gebere/contract/route-paths';
-import { farmerFullName, LIMITS } from '@gebere/contract/rules';
+import { farmerFullName, GENDERS, LIMITS } from '@gebere/contract/rules';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useWatch } from 'react-hook-form';
-import { FarmerPersonFields } from '../../components/farmer-person-fields';
 import { MainButtonSubmit } from '../../components/main-button-submit';
+import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
+import { TextField } from '../../components/text-field';
 import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
@@ -264,7 +265,44 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     <SubmitForm onSubmit={submit}>
       <List>
         <Section>
-          <FarmerPersonFields control={form.control} disabled={locked} />
+          <TextField
+            control={form.control}
+            name="farmer_name"
+            label={t('farmer.fields.farmer_name')}
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            control={form.control}
+            name="father_name"
+            label={t('farmer.fields.father_name')}
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            control={form.control}
+            name="grand_father_name"
+            label={t('farmer.fields.grand_father_name')}
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            control={form.control}
+            name="phone_number"
+            label={t('farmer.fields.phone_number')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder={t('common.phone_placeholder')}
+            disabled={locked}
+          />
+          <SelectField
+            control={form.control}
+            name="gender"
+            label={t('farmer.fields.gender')}
+            options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
+            disabled={locked}
+          />
         </Section>
         <GroupFields form={form} groups={groups} kept={kept} disabled={locked} />
         {!locked && (more || (count > 0 && !finishing)) && (

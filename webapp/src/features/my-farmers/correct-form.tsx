@@ -3,10 +3,10 @@ import { normalizePhone, prefillPhone } from '@gebere/phone';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FarmerPersonFields } from '../../components/farmer-person-fields';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
+import { TextField } from '../../components/text-field';
 import { daReads } from '../../lib/api/da-reads';
 import { lightGet } from '../../lib/api/light-get';
 import { lazyZodResolver } from '../../lib/forms/resolver';
@@ -16,6 +16,8 @@ import { handBack } from '../../telegram';
 import { updateFarmer } from './calls';
 import type { CorrectOutput } from './correct-schema';
 import { fullName } from './farmer-actions';
+
+const GENDERS = ['male', 'female'] as const;
 
 interface CorrectValues {
   farmer_name: string;
@@ -90,7 +92,44 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
     <SubmitForm onSubmit={submit}>
       <List>
         <Section header={fullName(farmer)}>
-          <FarmerPersonFields control={form.control} disabled={locked} />
+          <TextField
+            control={form.control}
+            name="farmer_name"
+            label={t('farmer.fields.farmer_name')}
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            control={form.control}
+            name="father_name"
+            label={t('farmer.fields.father_name')}
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            control={form.control}
+            name="grand_father_name"
+            label={t('farmer.fields.grand_father_name')}
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            control={form.control}
+            name="phone_number"
+            label={t('farmer.fields.phone_number')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder={t('common.phone_placeholder')}
+            disabled={locked}
+          />
+          <SelectField
+            control={form.control}
+            name="gender"
+            label={t('farmer.fields.gender')}
+            options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
+            disabled={locked}
+          />
           <SelectField
             control={form.control}
             name="development_group"
