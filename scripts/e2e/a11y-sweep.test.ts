@@ -108,7 +108,7 @@ function screensFor(lang: Language, page: () => Page): [Person, ScreenCase[]][] 
           more: async (app, check) => {
             await app.locator('button.mf-group').first().click();
             await app.locator('a.mf-farmer').first().click();
-            await app.getByText(t('farmer.mine.reach')).waitFor();
+            await app.getByText(t('registry.reach')).waitFor();
             await check('/my_farmers?farmer=');
           },
         },

@@ -82,15 +82,15 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       let app = await openFromReply(page, t('bot.menu.my_farmers'));
       await app.getByRole('searchbox').fill('አለማ');
       await open(app, name);
-      await app.getByText(t('farmer.mine.reach')).waitFor();
+      await app.getByText(t('registry.reach')).waitFor();
 
       // Corrected: a new phone, another group.
       let since = mark(u);
-      await app.getByRole('link', { name: t('farmer.mine.correct') }).click();
+      await app.getByRole('link', { name: t('registry.correct') }).click();
       const phone = app.locator('input[name="phone_number"]');
       await phone.fill('0944556677');
       await app.locator('select[name="development_group"]').selectOption(String(other.id));
-      await pressMainButton(page, t('farmer.mine.save'));
+      await pressMainButton(page, t('registry.save'));
       await botSays(
         u,
         summaryText(
@@ -108,7 +108,7 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       await open(app, name);
       since = mark(u);
       await app
-        .getByRole('button', { name: t('farmer.mine.take_back') })
+        .getByRole('button', { name: t('registry.take_back') })
         .first()
         .click();
       await botSays(u, (text) => text.startsWith('↩️'), 20_000, since);
@@ -119,8 +119,8 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       await open(app, `${twin.farmer_name} ${twin.father_name} ${twin.grand_father_name}`);
       await app.locator('select[aria-label]').last().selectOption('duplicate');
       since = mark(u);
-      await app.getByRole('button', { name: t('farmer.mine.retire') }).click();
-      await page.locator('#modal-buttons button', { hasText: t('farmer.mine.retire') }).click();
+      await app.getByRole('button', { name: t('registry.retire') }).click();
+      await page.locator('#modal-buttons button', { hasText: t('registry.retire') }).click();
       await botSays(u, (text) => text.startsWith('🗂'), 20_000, since);
       await closeMiniApp(page);
 

@@ -300,48 +300,6 @@ export type English = {
     readonly registered_now: "Registered now";
     readonly next_in_group: "{{name}} is registered. Fill in the next farmer, or press “Done”.";
     readonly batch_waits: "The chat gets one summary for these farmers once those kept on this phone are sent.";
-    readonly mine: {
-      readonly title: "My farmers";
-      readonly search: "Name or phone number";
-      readonly count_one: "{{count}} farmer";
-      readonly count_other: "{{count}} farmers";
-      readonly found_one: "{{count}} farmer found";
-      readonly found_other: "{{count}} farmers found";
-      readonly more: "{{count}} more: type more of the name to narrow the list.";
-      readonly none: "No farmers are registered in this kebele yet.";
-      readonly none_found: "No farmer matches “{{query}}”.";
-      readonly error_loading: "Could not load the farmers. Please try again.";
-      readonly yours: "Registered by you";
-      readonly registered: "Registered on {{date}} by {{name}}";
-      readonly reach: "Advisories that reached them";
-      readonly adoption: "Advisories they adopted";
-      readonly no_records: "None yet.";
-      readonly retired: "No longer in the registry: {{reason}}";
-      readonly reasons: {
-        readonly moved: "moved away";
-        readonly deceased: "deceased";
-        readonly duplicate: "registered twice";
-      };
-      readonly not_found: "This farmer is not in your kebele’s registry.";
-      readonly correct: "Correct";
-      readonly save: "Save";
-      readonly retire: "Retire";
-      readonly retire_reason: "Why they leave the registry";
-      readonly retire_confirm: "{{name}} leaves the lists and the counts; their records stay. Retire?";
-      readonly take_back: "Take back";
-      readonly take_back_reason: "Why it is taken back";
-      readonly take_back_reasons: {
-        readonly mistake: "recorded by mistake";
-        readonly wrong_farmer: "the wrong farmer";
-        readonly wrong_advisory: "the wrong advisory";
-      };
-      readonly corrected: "The farmer is corrected.";
-      readonly retired_now: "The farmer is retired.";
-      readonly taken_back: "The record is taken back.";
-      readonly error_correcting: "Error correcting the farmer, please try again.";
-      readonly error_retiring: "Error retiring the farmer, please try again.";
-      readonly error_taking_back: "Error taking the record back, please try again.";
-    };
   };
   readonly feedback: {
     readonly title: "Feedback";
@@ -516,6 +474,56 @@ export type English = {
     readonly progress: "Recording {{done}} of {{total}}…";
     readonly reach_recorded_successfully: "Reach recorded successfully.";
     readonly adoption_recorded_successfully: "Adoption recorded successfully.";
+  };
+  readonly registry: {
+    readonly title: "My farmers";
+    readonly fields: {
+      readonly farmer_name: "Farmer name";
+      readonly father_name: "Father's name";
+      readonly grand_father_name: "Grandfather's name";
+      readonly phone_number: "Phone number";
+      readonly gender: "Gender";
+      readonly development_group: "Development group";
+    };
+    readonly search: "Name or phone number";
+    readonly count_one: "{{count}} farmer";
+    readonly count_other: "{{count}} farmers";
+    readonly found_one: "{{count}} farmer found";
+    readonly found_other: "{{count}} farmers found";
+    readonly more: "{{count}} more: type more of the name to narrow the list.";
+    readonly none: "No farmers are registered in this kebele yet.";
+    readonly none_found: "No farmer matches “{{query}}”.";
+    readonly error_loading: "Could not load the farmers. Please try again.";
+    readonly yours: "Registered by you";
+    readonly registered: "Registered on {{date}} by {{name}}";
+    readonly reach: "Advisories that reached them";
+    readonly adoption: "Advisories they adopted";
+    readonly no_records: "None yet.";
+    readonly retired: "No longer in the registry: {{reason}}";
+    readonly reasons: {
+      readonly moved: "moved away";
+      readonly deceased: "deceased";
+      readonly duplicate: "registered twice";
+    };
+    readonly not_found: "This farmer is not in your kebele’s registry.";
+    readonly correct: "Correct";
+    readonly save: "Save";
+    readonly retire: "Retire";
+    readonly retire_reason: "Why they leave the registry";
+    readonly retire_confirm: "{{name}} leaves the lists and the counts; their records stay. Retire?";
+    readonly take_back: "Take back";
+    readonly take_back_reason: "Why it is taken back";
+    readonly take_back_reasons: {
+      readonly mistake: "recorded by mistake";
+      readonly wrong_farmer: "the wrong farmer";
+      readonly wrong_advisory: "the wrong advisory";
+    };
+    readonly corrected: "The farmer is corrected.";
+    readonly retired_now: "The farmer is retired.";
+    readonly taken_back: "The record is taken back.";
+    readonly error_correcting: "Error correcting the farmer, please try again.";
+    readonly error_retiring: "Error retiring the farmer, please try again.";
+    readonly error_taking_back: "Error taking the record back, please try again.";
   };
   readonly report: {
     readonly title: "Reports";

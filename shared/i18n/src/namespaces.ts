@@ -6,6 +6,7 @@ export const screenNamespaces = [
   'validation',
   'errors',
   'farmer',
+  'registry',
   'group',
   'da',
   'reportUser',

@@ -8,6 +8,7 @@ import group from '../../locales/am/group.json';
 import home from '../../locales/am/home.json';
 import notification from '../../locales/am/notification.json';
 import reach from '../../locales/am/reach.json';
+import registry from '../../locales/am/registry.json';
 import report from '../../locales/am/report.json';
 import reportUser from '../../locales/am/reportUser.json';
 import validation from '../../locales/am/validation.json';
@@ -21,6 +22,7 @@ export const screens: Shape<Pick<English, ScreenNamespace>> = {
   validation,
   errors,
   farmer,
+  registry,
   group,
   da,
   reportUser,

@@ -8,6 +8,7 @@ import group from '../../locales/en/group.json';
 import home from '../../locales/en/home.json';
 import notification from '../../locales/en/notification.json';
 import reach from '../../locales/en/reach.json';
+import registry from '../../locales/en/registry.json';
 import report from '../../locales/en/report.json';
 import reportUser from '../../locales/en/reportUser.json';
 import validation from '../../locales/en/validation.json';
@@ -24,6 +25,7 @@ export const screens = {
   validation,
   errors,
   farmer,
+  registry,
   group,
   da,
   reportUser,

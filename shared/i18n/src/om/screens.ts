@@ -8,6 +8,7 @@ import group from '../../locales/om/group.json';
 import home from '../../locales/om/home.json';
 import notification from '../../locales/om/notification.json';
 import reach from '../../locales/om/reach.json';
+import registry from '../../locales/om/registry.json';
 import report from '../../locales/om/report.json';
 import reportUser from '../../locales/om/reportUser.json';
 import validation from '../../locales/om/validation.json';
@@ -21,6 +22,7 @@ export const screens: Shape<Pick<English, ScreenNamespace>> = {
   validation,
   errors,
   farmer,
+  registry,
   group,
   da,
   reportUser,

@@ -80,9 +80,9 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
         'development_group',
       ],
     },
-    failureText: () => t('farmer.mine.error_correcting'),
-    button: t('farmer.mine.save'),
-    successText: () => t('farmer.mine.corrected'),
+    failureText: () => t('registry.error_correcting'),
+    button: t('registry.save'),
+    successText: () => t('registry.corrected'),
     onSaved: done,
     handBack: (r: FarmerRecord) =>
       handBack({ kind: 'registry_changed', change: 'corrected', farmer_id: r.id, name: fullName(r) }),
@@ -95,28 +95,28 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
           <TextField
             control={form.control}
             name="farmer_name"
-            label={t('farmer.fields.farmer_name')}
+            label={t('registry.fields.farmer_name')}
             autoComplete="off"
             disabled={locked}
           />
           <TextField
             control={form.control}
             name="father_name"
-            label={t('farmer.fields.father_name')}
+            label={t('registry.fields.father_name')}
             autoComplete="off"
             disabled={locked}
           />
           <TextField
             control={form.control}
             name="grand_father_name"
-            label={t('farmer.fields.grand_father_name')}
+            label={t('registry.fields.grand_father_name')}
             autoComplete="off"
             disabled={locked}
           />
           <TextField
             control={form.control}
             name="phone_number"
-            label={t('farmer.fields.phone_number')}
+            label={t('registry.fields.phone_number')}
             type="tel"
             inputMode="tel"
             autoComplete="off"
@@ -126,14 +126,14 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
           <SelectField
             control={form.control}
             name="gender"
-            label={t('farmer.fields.gender')}
+            label={t('registry.fields.gender')}
             options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
             disabled={locked}
           />
           <SelectField
             control={form.control}
             name="development_group"
-            label={t('farmer.fields.development_group')}
+            label={t('registry.fields.development_group')}
             options={(groups ?? [{ id: farmer.development_group, group_name: farmer.group_name }]).map(
               (g) => ({
                 value: String(g.id),
@@ -145,7 +145,7 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
         </Section>
       </List>
       <MainButtonSubmit
-        text={t('farmer.mine.save')}
+        text={t('registry.save')}
         onClick={() => void submit()}
         loading={busy}
         disabled={locked}

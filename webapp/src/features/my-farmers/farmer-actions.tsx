@@ -22,9 +22,9 @@ export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () =>
       payload: { id: farmer.id, reason },
       send: (send) => retireFarmer(send, farmer.id, reason),
     }),
-    failureText: () => t('farmer.mine.error_retiring'),
-    button: t('farmer.mine.retire'),
-    successText: () => t('farmer.mine.retired_now'),
+    failureText: () => t('registry.error_retiring'),
+    button: t('registry.retire'),
+    successText: () => t('registry.retired_now'),
     onSaved: done,
     handBack: () =>
       handBack({
@@ -38,8 +38,8 @@ export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () =>
   const ask = async () => {
     if (
       retire.saved ||
-      (await showConfirm(t('farmer.mine.retire_confirm', { name: fullName(farmer) }), {
-        confirmText: t('farmer.mine.retire'),
+      (await showConfirm(t('registry.retire_confirm', { name: fullName(farmer) }), {
+        confirmText: t('registry.retire'),
       }))
     )
       await retire.run();
@@ -47,15 +47,15 @@ export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () =>
   return (
     <Section>
       <Select
-        header={t('farmer.mine.retire_reason')}
-        aria-label={t('farmer.mine.retire_reason')}
+        header={t('registry.retire_reason')}
+        aria-label={t('registry.retire_reason')}
         value={reason}
         onChange={(e) => setReason(e.target.value as RetireReason)}
         disabled={retire.busy || retire.saved}
       >
         {RETIRE_REASONS.map((r) => (
           <option key={r} value={r}>
-            {t(`farmer.mine.reasons.${r}`)}
+            {t(`registry.reasons.${r}`)}
           </option>
         ))}
       </Select>
@@ -68,7 +68,7 @@ export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () =>
           disabled={retire.saved}
           onClick={() => void ask()}
         >
-          {t('farmer.mine.retire')}
+          {t('registry.retire')}
         </Button>
       </div>
     </Section>
@@ -92,15 +92,15 @@ export function TakeBack({
   const back = useSaveThenHandBack({
     submission: () => {
       // Kept as the DA reads it: the reason is for people, in the audit trail.
-      const text = t(`farmer.mine.take_back_reasons.${reason}`);
+      const text = t(`registry.take_back_reasons.${reason}`);
       return {
         payload: { id: record.id, kind, reason: text },
         send: (send) => takeBack(send, kind, record.id, text),
       };
     },
-    failureText: () => t('farmer.mine.error_taking_back'),
-    button: t('farmer.mine.take_back'),
-    successText: () => t('farmer.mine.taken_back'),
+    failureText: () => t('registry.error_taking_back'),
+    button: t('registry.take_back'),
+    successText: () => t('registry.taken_back'),
     onSaved: done,
     handBack: () =>
       handBack({
@@ -114,15 +114,15 @@ export function TakeBack({
   return (
     <Cell multiline className="mf-take-back">
       <Select
-        header={t('farmer.mine.take_back_reason')}
-        aria-label={t('farmer.mine.take_back_reason')}
+        header={t('registry.take_back_reason')}
+        aria-label={t('registry.take_back_reason')}
         value={reason}
         onChange={(e) => setReason(e.target.value as (typeof TAKE_BACK_REASONS)[number])}
         disabled={back.busy || back.saved}
       >
         {TAKE_BACK_REASONS.map((r) => (
           <option key={r} value={r}>
-            {t(`farmer.mine.take_back_reasons.${r}`)}
+            {t(`registry.take_back_reasons.${r}`)}
           </option>
         ))}
       </Select>
@@ -133,7 +133,7 @@ export function TakeBack({
         disabled={back.saved}
         onClick={() => void back.run()}
       >
-        {t('farmer.mine.take_back')}
+        {t('registry.take_back')}
       </Button>
     </Cell>
   );

@@ -81,8 +81,8 @@ export function FarmerList({
       <Input
         className="mf-search"
         type="search"
-        header={t('farmer.mine.search')}
-        placeholder={t('farmer.mine.search')}
+        header={t('registry.search')}
+        placeholder={t('registry.search')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         autoComplete="off"
@@ -90,7 +90,7 @@ export function FarmerList({
       {found === null ? (
         <>
           <p className="screen-subtitle" aria-live="polite">
-            {t('farmer.mine.count', { count: farmers.length })}
+            {t('registry.count', { count: farmers.length })}
           </p>
           <List>
             {groups.map((g) => (
@@ -100,7 +100,7 @@ export function FarmerList({
                   className="mf-group group-head"
                   aria-expanded={open.has(g.id)}
                   onClick={() => toggle(g.id)}
-                  subtitle={g.mine ? t('farmer.mine.yours') : undefined}
+                  subtitle={g.mine ? t('registry.yours') : undefined}
                   after={String(g.farmers.length)}
                 >
                   {g.name}
@@ -115,8 +115,8 @@ export function FarmerList({
         <>
           <p className="screen-subtitle" aria-live="polite">
             {found.length
-              ? t('farmer.mine.found', { count: found.length })
-              : t('farmer.mine.none_found', { query: typed.trim() })}
+              ? t('registry.found', { count: found.length })
+              : t('registry.none_found', { query: typed.trim() })}
           </p>
           {found.length > 0 && (
             <List>
@@ -128,7 +128,7 @@ export function FarmerList({
             </List>
           )}
           {found.length > SHOWN && (
-            <p className="screen-subtitle">{t('farmer.mine.more', { count: found.length - SHOWN })}</p>
+            <p className="screen-subtitle">{t('registry.more', { count: found.length - SHOWN })}</p>
           )}
         </>
       )}

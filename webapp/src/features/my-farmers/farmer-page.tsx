@@ -1,7 +1,7 @@
 import type { FarmerRecordEntry, FarmerPage as Page } from '@gebere/contract';
 import { prefillPhone } from '@gebere/phone';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
@@ -10,7 +10,11 @@ import { momentDayText } from '../../lib/i18n/dates';
 import { useT } from '../../lib/i18n/texts';
 import { historyDepth } from '../../lib/navigation';
 import { getFarmer } from './calls';
-import { RetireFarmer, TakeBack } from './farmer-actions';
+
+// The writes bring the save protocol and its form kit: loaded with the page, never with the list.
+const actions = () => import('./farmer-actions');
+const RetireFarmer = lazy(() => actions().then((m) => ({ default: m.RetireFarmer })));
+const TakeBack = lazy(() => actions().then((m) => ({ default: m.TakeBack })));
 
 type Load = { status: 'loading' } | { status: 'ready'; farmer: Page } | { status: 'error'; error: ApiError };
 
@@ -53,9 +57,9 @@ function Records({
   const t = useT();
   const now = Date.now();
   return (
-    <Section header={t(kind === 'reach' ? 'farmer.mine.reach' : 'farmer.mine.adoption')}>
+    <Section header={t(kind === 'reach' ? 'registry.reach' : 'registry.adoption')}>
       {records.length === 0 ? (
-        <Cell multiline>{t('farmer.mine.no_records')}</Cell>
+        <Cell multiline>{t('registry.no_records')}</Cell>
       ) : (
         records.map((r) => (
           <Fragment key={r.id}>
@@ -64,7 +68,9 @@ function Records({
             </Cell>
             {/* Within 14 days of its capture, and not for a retired farmer's records. */}
             {!farmer.retired_at && Date.parse(r.take_back_until) > now && (
-              <TakeBack farmer={farmer} kind={kind} record={r} done={changed} />
+              <Suspense fallback={null}>
+                <TakeBack farmer={farmer} kind={kind} record={r} done={changed} />
+              </Suspense>
             )}
           </Fragment>
         ))
@@ -90,7 +96,7 @@ export function FarmerPage({
   if (state.status === 'error')
     return (
       <ScreenMessage
-        text={state.error.status === 404 ? t('farmer.mine.not_found') : describeApiError(state.error)}
+        text={state.error.status === 404 ? t('registry.not_found') : describeApiError(state.error)}
         action={
           state.error.status === 404 ? undefined : (
             <Button size="m" onClick={retry}>
@@ -106,28 +112,32 @@ export function FarmerPage({
       <Section header={[f.farmer_name, f.father_name, f.grand_father_name].join(' ')}>
         {f.retired_reason && (
           <Cell multiline className="mf-retired">
-            {t('farmer.mine.retired', { reason: t(`farmer.mine.reasons.${f.retired_reason}`) })}
+            {t('registry.retired', { reason: t(`registry.reasons.${f.retired_reason}`) })}
           </Cell>
         )}
-        <Cell subhead={t('farmer.fields.phone_number')}>{prefillPhone(f.phone_number) || '—'}</Cell>
-        <Cell subhead={t('farmer.fields.gender')}>{t(`common.gender.${f.gender}`)}</Cell>
-        <Cell subhead={t('farmer.fields.development_group')}>{f.group_name}</Cell>
+        <Cell subhead={t('registry.fields.phone_number')}>{prefillPhone(f.phone_number) || '—'}</Cell>
+        <Cell subhead={t('registry.fields.gender')}>{t(`common.gender.${f.gender}`)}</Cell>
+        <Cell subhead={t('registry.fields.development_group')}>{f.group_name}</Cell>
         <Cell multiline>
-          {t('farmer.mine.registered', { date: momentDayText(f.created_at), name: f.created_by_name })}
+          {t('registry.registered', { date: momentDayText(f.created_at), name: f.created_by_name })}
         </Cell>
       </Section>
       {!f.retired_at && (
         <div className="screen-actions">
           <Link href={correctHref} state={{ depth: historyDepth() + 1 }} asChild>
             <Button Component="a" size="m" mode="bezeled" stretched>
-              {t('farmer.mine.correct')}
+              {t('registry.correct')}
             </Button>
           </Link>
         </div>
       )}
       <Records farmer={f} kind="reach" records={f.reach} changed={retry} />
       <Records farmer={f} kind="adoption" records={f.adoption} changed={retry} />
-      {!f.retired_at && <RetireFarmer farmer={f} done={retry} />}
+      {!f.retired_at && (
+        <Suspense fallback={null}>
+          <RetireFarmer farmer={f} done={retry} />
+        </Suspense>
+      )}
     </List>
   );
 }

@@ -1,8 +1,8 @@
 import type { KebeleFarmer } from '@gebere/contract';
 import { screens } from '@gebere/contract/screens';
-import farmerTexts from '@gebere/i18n/locales/en/farmer.json';
+import registryTexts from '@gebere/i18n/locales/en/registry.json';
 import { Button } from '@telegram-apps/telegram-ui';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
@@ -11,13 +11,15 @@ import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
 import { useScreenParams } from '../../lib/navigation';
 import { listKebeleFarmers } from './calls';
-import { CorrectForm } from './correct-form';
 import { FarmerList } from './farmer-list';
 import { FarmerPage, useFarmer } from './farmer-page';
 import './my-farmers.css';
 
 // This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
-addEnglish('farmer', farmerTexts);
+addEnglish('registry', registryTexts);
+
+// A correction's form (react-hook-form, the save protocol) comes when it is opened.
+const CorrectForm = lazy(() => import('./correct-form').then((m) => ({ default: m.CorrectForm })));
 
 type Load =
   | { status: 'loading' }
@@ -71,7 +73,11 @@ export function MyFarmersScreen() {
   if (farmerId !== undefined) {
     if (farmer.state.status === 'loading') loading = true;
     else if (editing && farmer.state.status === 'ready')
-      body = <CorrectForm farmer={farmer.state.farmer} done={() => window.history.back()} />;
+      body = (
+        <Suspense fallback={null}>
+          <CorrectForm farmer={farmer.state.farmer} done={() => window.history.back()} />
+        </Suspense>
+      );
     else
       body = (
         <FarmerPage state={farmer.state} retry={farmer.retry} correctHref={`${hrefOf(farmerId)}&edit=true`} />
@@ -80,7 +86,7 @@ export function MyFarmersScreen() {
   else if (state.status === 'error')
     body = (
       <ScreenMessage
-        text={`${t('farmer.mine.error_loading')} ${describeApiError(state.error)}`}
+        text={`${t('registry.error_loading')} ${describeApiError(state.error)}`}
         action={
           <Button size="m" onClick={retry}>
             {t('common.try_again')}
@@ -88,11 +94,11 @@ export function MyFarmersScreen() {
         }
       />
     );
-  else if (state.farmers.length === 0) body = <ScreenMessage text={t('farmer.mine.none')} />;
+  else if (state.farmers.length === 0) body = <ScreenMessage text={t('registry.none')} />;
   else if (complete) body = <FarmerList farmers={state.farmers} daId={values.da_id} hrefOf={hrefOf} />;
 
   return (
-    <Screen title={t('farmer.mine.title')} missing={missing} loading={loading}>
+    <Screen title={t('registry.title')} missing={missing} loading={loading}>
       {body}
     </Screen>
   );

@@ -188,7 +188,7 @@ describe('My farmers', { timeout: 30_000 }, () => {
   it('says so when the farmer is not in the registry of the DA’s kebele', async () => {
     installFakeFetch(route('GET', '/backend/api/farmers/99/', () => json(404, { detail: 'Not found.' })));
     open({ farmer: 99 });
-    expect(await screen.findByText(t('farmer.mine.not_found'))).toBeInTheDocument();
+    expect(await screen.findByText(t('registry.not_found'))).toBeInTheDocument();
   });
 
   it('kept ready by the hub while there was signal, finds a farmer with none', async () => {
