@@ -1,4 +1,4 @@
-import type { DuplicateSet } from '@gebere/contract';
+import { type DuplicateSet, farmerFullName } from '@gebere/contract';
 import { expectWords, usageError } from './args';
 import type { Command } from './command';
 import { maskPhone } from './output';
@@ -12,7 +12,7 @@ const parseId = (raw: string | undefined, what: string, command: string): number
 };
 
 const farmerLine = (f: DuplicateSet['farmers'][number]) =>
-  `  farmer ${f.id}: ${f.farmer_name} ${f.father_name} ${f.grand_father_name}, phone ${
+  `  farmer ${f.id}: ${farmerFullName(f)}, phone ${
     f.phone_number ? maskPhone(f.phone_number) : 'none'
   }, ${f.group_name} (kebele:${f.kebele} ${f.kebele_name}), registered ${f.created_at.slice(0, 10)}, ` +
   `${f.reach} reach, ${f.adoption} adoption`;
@@ -71,9 +71,8 @@ export const mergeCommand: Command = {
     const keep = parseId(words[0], 'farmer to keep', 'merge');
     const drop = parseId(options.drop, 'farmer to drop', 'merge');
     const { data } = await backend().call('mergeFarmers', { body: { keep, drop } });
-    const names = (f: typeof data.kept) => `${f.farmer_name} ${f.father_name} ${f.grand_father_name}`;
     out.out(
-      `Kept farmer ${data.kept.id} (${names(data.kept)}); farmer ${data.dropped.id} (${names(data.dropped)}) retired as its duplicate.`,
+      `Kept farmer ${data.kept.id} (${farmerFullName(data.kept)}); farmer ${data.dropped.id} (${farmerFullName(data.dropped)}) retired as its duplicate.`,
     );
     const line = (what: string, c: { moved: number; already: number }) =>
       `${what}: ${c.moved} moved${c.already ? `, ${c.already} the kept farmer had already (taken back)` : ''}`;

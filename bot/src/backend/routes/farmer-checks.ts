@@ -2,6 +2,7 @@ import {
   DUPLICATE_OF,
   type DuplicateOf,
   ERROR_CODE,
+  farmerFullName,
   NON_FIELD_ERRORS,
   POSSIBLE_DUPLICATE,
 } from '@gebere/contract';
@@ -79,7 +80,7 @@ export async function checkDuplicates(db: Queryable, who: FarmerIdentity): Promi
     id: Number(found.id),
     development_group: Number(found.development_group),
   };
-  const name = [found.farmer_name, found.father_name, found.grand_father_name].join(' ');
+  const name = farmerFullName(found);
   throw new HttpError(400, (lang) => ({
     [NON_FIELD_ERRORS]: [message(lang, 'possible_duplicate', { name, group: found.group_name })],
     [ERROR_CODE]: POSSIBLE_DUPLICATE,

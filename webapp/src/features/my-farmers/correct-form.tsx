@@ -1,4 +1,5 @@
 import type { DevelopmentGroup, FarmerPage, FarmerRecord } from '@gebere/contract';
+import { farmerFullName, GENDERS } from '@gebere/contract/rules';
 import { normalizePhone, prefillPhone } from '@gebere/phone';
 import { List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
@@ -15,9 +16,7 @@ import { useT } from '../../lib/i18n/texts';
 import { handBack } from '../../telegram';
 import { updateFarmer } from './calls';
 import type { CorrectOutput } from './correct-schema';
-import { fullName } from './farmer-actions';
-
-const GENDERS = ['male', 'female'] as const;
+import { resultName } from './farmer-actions';
 
 interface CorrectValues {
   farmer_name: string;
@@ -85,34 +84,27 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
     successText: () => t('registry.corrected'),
     onSaved: done,
     handBack: (r: FarmerRecord) =>
-      handBack({ kind: 'registry_changed', change: 'corrected', farmer_id: r.id, name: fullName(r) }),
+      handBack({
+        kind: 'registry_changed',
+        change: 'corrected',
+        farmer_id: r.id,
+        name: resultName(farmerFullName(r)),
+      }),
   });
-  const locked = saved;
   return (
     <SubmitForm onSubmit={submit}>
       <List>
-        <Section header={fullName(farmer)}>
-          <TextField
-            control={form.control}
-            name="farmer_name"
-            label={t('registry.fields.farmer_name')}
-            autoComplete="off"
-            disabled={locked}
-          />
-          <TextField
-            control={form.control}
-            name="father_name"
-            label={t('registry.fields.father_name')}
-            autoComplete="off"
-            disabled={locked}
-          />
-          <TextField
-            control={form.control}
-            name="grand_father_name"
-            label={t('registry.fields.grand_father_name')}
-            autoComplete="off"
-            disabled={locked}
-          />
+        <Section header={farmerFullName(farmer)}>
+          {(['farmer_name', 'father_name', 'grand_father_name'] as const).map((name) => (
+            <TextField
+              key={name}
+              control={form.control}
+              name={name}
+              label={t(`registry.fields.${name}`)}
+              autoComplete="off"
+              disabled={saved}
+            />
+          ))}
           <TextField
             control={form.control}
             name="phone_number"
@@ -121,14 +113,14 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
             inputMode="tel"
             autoComplete="off"
             placeholder={t('common.phone_placeholder')}
-            disabled={locked}
+            disabled={saved}
           />
           <SelectField
             control={form.control}
             name="gender"
             label={t('registry.fields.gender')}
             options={GENDERS.map((value) => ({ value, label: t(`common.gender.${value}`) }))}
-            disabled={locked}
+            disabled={saved}
           />
           <SelectField
             control={form.control}
@@ -140,7 +132,7 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
                 label: g.group_name,
               }),
             )}
-            disabled={locked}
+            disabled={saved}
           />
         </Section>
       </List>
@@ -148,7 +140,7 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
         text={t('registry.save')}
         onClick={() => void submit()}
         loading={busy}
-        disabled={locked}
+        disabled={saved}
       />
     </SubmitForm>
   );

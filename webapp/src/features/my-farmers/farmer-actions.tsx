@@ -1,4 +1,5 @@
 import type { FarmerPage, FarmerRecordEntry, RetireReason } from '@gebere/contract';
+import { clip, farmerFullName, LIMITS } from '@gebere/contract/rules';
 import { Button, Cell, Section, Select } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
 import { useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
@@ -10,8 +11,8 @@ import { retireFarmer, takeBack } from './calls';
 const RETIRE_REASONS = ['moved', 'deceased', 'duplicate'] as const satisfies readonly RetireReason[];
 const TAKE_BACK_REASONS = ['mistake', 'wrong_farmer', 'wrong_advisory'] as const;
 
-export const fullName = (f: Pick<FarmerPage, 'farmer_name' | 'father_name' | 'grand_father_name'>) =>
-  [f.farmer_name, f.father_name, f.grand_father_name].join(' ');
+/** A name as a hand-back carries it: the lists' rule (spec §2), within the result's bound. */
+export const resultName = (text: string) => clip(text, LIMITS.handBackNameMax);
 
 /** Retire: the reason, asked again before it goes; then the chat hears of it. */
 export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () => void }) {
@@ -31,14 +32,14 @@ export function RetireFarmer({ farmer, done }: { farmer: FarmerPage; done: () =>
         kind: 'registry_changed',
         change: 'retired',
         farmer_id: farmer.id,
-        name: fullName(farmer),
+        name: resultName(farmerFullName(farmer)),
         reason,
       }),
   });
   const ask = async () => {
     if (
       retire.saved ||
-      (await showConfirm(t('registry.retire_confirm', { name: fullName(farmer) }), {
+      (await showConfirm(t('registry.retire_confirm', { name: farmerFullName(farmer) }), {
         confirmText: t('registry.retire'),
       }))
     )
@@ -107,8 +108,8 @@ export function TakeBack({
         kind: 'registry_changed',
         change: kind === 'reach' ? 'reach_taken_back' : 'adoption_taken_back',
         farmer_id: farmer.id,
-        name: fullName(farmer),
-        advisory: Array.from(record.advisory_label).slice(0, 200).join(''),
+        name: resultName(farmerFullName(farmer)),
+        advisory: resultName(record.advisory_label),
       }),
   });
   return (

@@ -1,4 +1,5 @@
 import type { KebeleFarmer } from '@gebere/contract';
+import { farmerFullName } from '@gebere/contract/rules';
 import { prefillPhone } from '@gebere/phone';
 import { Cell, Input, List, Section } from '@telegram-apps/telegram-ui';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -9,8 +10,6 @@ import { indexFarmers, searchFarmers } from './search';
 
 /** How many farmers a search shows at once: more is typed, not scrolled, on a cheap phone. */
 export const SHOWN = 50;
-
-const fullName = (f: KebeleFarmer) => [f.farmer_name, f.father_name, f.grand_father_name].join(' ');
 
 interface Group {
   id: number;
@@ -42,7 +41,7 @@ function FarmerCell({ farmer, href, group }: { farmer: KebeleFarmer; href: strin
         className="mf-farmer"
         subtitle={[group, prefillPhone(farmer.phone_number)].filter(Boolean).join(' · ')}
       >
-        {fullName(farmer)}
+        {farmerFullName(farmer)}
       </Cell>
     </Link>
   );

@@ -1,4 +1,5 @@
 import type { FarmerRecordEntry, FarmerPage as Page } from '@gebere/contract';
+import { farmerFullName } from '@gebere/contract/rules';
 import { prefillPhone } from '@gebere/phone';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -109,7 +110,7 @@ export function FarmerPage({
   const f = state.farmer;
   return (
     <List>
-      <Section header={[f.farmer_name, f.father_name, f.grand_father_name].join(' ')}>
+      <Section header={farmerFullName(f)}>
         {f.retired_reason && (
           <Cell multiline className="mf-retired">
             {t('registry.retired', { reason: t(`registry.reasons.${f.retired_reason}`) })}

@@ -60,9 +60,10 @@ export function MyFarmersScreen() {
   const editing = complete && values.edit === true;
   const farmer = useFarmer(farmerId, editing);
   const hrefOf = useCallback(
-    (farmer: number) => {
+    (farmer: number, edit = false) => {
       const query = new URLSearchParams(search);
       query.set('farmer', String(farmer));
+      if (edit) query.set('edit', 'true');
       return `${screens.myFarmers.path}?${query}`;
     },
     [search],
@@ -78,10 +79,7 @@ export function MyFarmersScreen() {
           <CorrectForm farmer={farmer.state.farmer} done={() => window.history.back()} />
         </Suspense>
       );
-    else
-      body = (
-        <FarmerPage state={farmer.state} retry={farmer.retry} correctHref={`${hrefOf(farmerId)}&edit=true`} />
-      );
+    else body = <FarmerPage state={farmer.state} retry={farmer.retry} correctHref={hrefOf(farmerId, true)} />;
   } else if (state.status === 'loading') loading = true;
   else if (state.status === 'error')
     body = (
