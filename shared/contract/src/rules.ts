@@ -87,6 +87,23 @@ export function farmerFullName(farmer: {
     .join(' ');
 }
 
+/**
+ * The three names compared as people read them, as the database's `farmer_name_key` (migration
+ * 23) compares them: trimmed, one space between words, no Latin or Ethiopic accents, lower case.
+ * The same key on the phone and on the server: "the same three names in the kebele".
+ */
+export function farmerNameKey(farmer: {
+  farmer_name: string;
+  father_name: string;
+  grand_father_name: string;
+}): string {
+  return `${farmer.farmer_name.trim()} ${farmer.father_name.trim()} ${farmer.grand_father_name.trim()}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f\u135d-\u135f]/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
 /** A thing the operator named (a role, a value chain, an area…), with its names in am and om when written. */
 export interface Named {
   name: string;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { farmerNameKey } from '@gebere/contract/rules';
 import { expect, it } from 'vitest';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
@@ -32,6 +33,19 @@ it('migrates a registry that holds duplicates, and counts a retirement out of th
     'select farmer_name_key(farmer_name, father_name, grand_father_name) as k from farmers order by id',
   );
   expect(keys.rows).toEqual([{ k: 'abebe kebede tesfaye' }, { k: 'abebe kebede tesfaye' }]);
+  // The phone's key (the farmer form's check on the kept list) is the database's, name for name.
+  for (const [farmer_name, father_name, grand_father_name] of [
+    ['  Chaltú ', 'Gemechu\t', 'Dírbaba'],
+    ['አበበ\u135f', 'ከበደ', ' ተስፋዬ  '],
+    ['ÉLSA  Marie', 'Nan', 'O\u0308zil'],
+  ] as const) {
+    const sql = await db.query<{ k: string }>('select farmer_name_key($1, $2, $3) as k', [
+      farmer_name,
+      father_name,
+      grand_father_name,
+    ]);
+    expect(farmerNameKey({ farmer_name, father_name, grand_father_name })).toBe(sql.rows[0]?.k);
+  }
   const farmers = async () =>
     Number((await db.query<{ n: number }>('select sum(farmers)::int as n from report_daily')).rows[0]?.n);
   expect(await farmers()).toBe(2);

@@ -36,6 +36,7 @@ import {
   serverErrorRename,
 } from './form-values';
 import { GroupFields } from './group-fields';
+import { keptDuplicate } from './kept-duplicates';
 
 /** Spec §9: toasts on the farmer screen sit top-right for 5000 ms. */
 export const FARMER_TOAST: Omit<ToastOptions, 'kind'> = {
@@ -174,7 +175,7 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
   });
 
   const { submit, submitNext, busy, saved } = useFormSaveThenHandBack(form, {
-    submission: (values: FarmerFormOutput) => {
+    submission: async (values: FarmerFormOutput) => {
       const built = buildFarmerPayload(
         values,
         groups,
@@ -187,11 +188,29 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
         form.setError(built.field, { type: 'validate', message }, { shouldFocus: true });
         return null;
       }
-      const body = built.payload;
+      let body = built.payload;
+      // The server's duplicate checks, first against the kebele's farmers this phone keeps: the
+      // only check there is without signal until sync (where a refusal lands in Fix).
+      const twin = await keptDuplicate(kebeleId, body);
+      if (twin?.kind === 'phone') {
+        const message = t('farmer.phone_registered_in_group', { group: twin.group });
+        form.setError('phone_number', { type: 'validate', message }, { shouldFocus: true });
+        return null;
+      }
+      if (twin) {
+        const anyway = await showConfirm(t('farmer.possible_duplicate', twin), {
+          confirmText: t('farmer.register_anyway'),
+          cancelText: t('common.cancel'),
+          destructive: false,
+        });
+        if (!anyway) return null;
+        body = { ...body, register_anyway: true };
+      }
+      const sent = body;
       return {
-        payload: body,
+        payload: sent,
         send: async (send) => {
-          let r = await send('createFarmer', { body });
+          let r = await send('createFarmer', { body: sent });
           // The same three names in the kebele: the server asks (its text names the farmer and
           // their group); namesakes are common, so the DA may register anyway.
           const question =
@@ -204,7 +223,7 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
               destructive: false,
             }))
           )
-            r = await send('createFarmer', { body: { ...body, register_anyway: true } });
+            r = await send('createFarmer', { body: { ...sent, register_anyway: true } });
           if (!r.ok) return r;
           const registered = farmerRegisteredResult(r.data, built.groupName);
           const created = createdGroup(registered, values, { daId, kebeleId });

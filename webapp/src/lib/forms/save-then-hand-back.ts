@@ -31,7 +31,7 @@ export type SaveOptions<Input, Saved, Failure extends { error: ApiError } = { er
   'records' | 'given'
 > & {
   /** The submission for this input, or null when it cannot go (the screen already says why). */
-  submission(input: Input): Submission<Saved, Failure> | null;
+  submission(input: Input): Submission<Saved, Failure> | null | Promise<Submission<Saved, Failure> | null>;
   /** Where the key is kept; memory by default (the farmer form keeps it in its session draft). */
   keySlot?: KeySlot;
 };
@@ -45,8 +45,8 @@ function useOneRecord<Input, Saved, Failure extends { error: ApiError }>({
   const own = useRef(memorySlot());
   return {
     ...options,
-    records: (input) => {
-      const s = submission(input);
+    records: async (input) => {
+      const s = await submission(input);
       return s && [{ ...s, slot: keySlot ?? own.current }];
     },
     given: ([record]) => record as Saved,

@@ -66,8 +66,13 @@ export interface SaveOptions<
   Failure extends { error: ApiError } = { error: ApiError },
   Given = Saved[],
 > {
-  /** The records for this input, or null when they cannot go (the screen already says why). */
-  records(input: Input): readonly SaveRecord<Saved, Failure>[] | null;
+  /**
+   * The records for this input, or null when they cannot go (the screen already says why); a
+   * promise when the screen first looks or asks (the farmer form: a duplicate on the phone's list).
+   */
+  records(
+    input: Input,
+  ): readonly SaveRecord<Saved, Failure>[] | null | Promise<readonly SaveRecord<Saved, Failure>[] | null>;
   /** What the callbacks get of the saved records (a form: its one record). */
   given?(saved: Saved[]): Given;
   /** The screen's failure text (spec §8); the server's reason for a 403/429 is added to it. */
@@ -145,7 +150,7 @@ export function useSave<
     const p = progress.current;
     if (p.handedBack) return;
     if (!p.saved) {
-      const records = o.records(input);
+      const records = await o.records(input);
       if (!records) return;
       const keyed = records.map((r) => ({ ...r, key: keyFor(r.slot, r.payload) }));
       const batch = o.batch?.() ?? (keyed.length > 1 ? { id: newIdempotencyKey(), open: false } : undefined);

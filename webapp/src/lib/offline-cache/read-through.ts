@@ -82,6 +82,16 @@ export async function readThrough<T>(
 }
 
 /**
+ * The answer kept for `key` and when it was fetched, without asking the network (the farmer
+ * form's look at the kebele's farmers before a registration); undefined when none. Never throws.
+ */
+export function keptAnswer(key: ReadKey): Promise<{ at: number; data: unknown } | undefined> {
+  return loadStore()
+    .then((store) => store.kept(key))
+    .catch(() => undefined);
+}
+
+/**
  * With signal, once the page is idle: the reads the DA may need offline for their kebele
  * (warm.ts, its own chunk), unless made lately.
  */
