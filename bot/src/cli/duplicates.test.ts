@@ -86,7 +86,12 @@ it("merges: the dropped farmer's records move, it is retired as a duplicate, rep
   expect(kept.reach.map((e: { advisory: number }) => e.advisory).sort()).toEqual([a1, a2].sort());
   expect(kept.adoption.map((e: { advisory: number }) => e.advisory)).toEqual([a2]);
   expect(await page(drop)).toMatchObject({ retired_reason: 'duplicate', reach: [], adoption: [] });
-  expect((await page(drop)).duplicate_of).toBe(keep);
+  // The dropped farmer's page names the one kept (the same kebele); the kept one names none.
+  expect(await page(drop)).toMatchObject({
+    duplicate_of: keep,
+    duplicate_of_name: `Merged Kebede ${kept.grand_father_name}`,
+  });
+  expect((await page(keep)).duplicate_of_name).toBeNull();
   expect((await t.db.query(ROLLUPS)).rows).toEqual((await t.db.query(RECOUNT)).rows);
   const audit = await t.db.query<{ operator: string }>(
     `select operator from audit_log where table_name = 'farmers' and record_id = $1 and action = 'update'

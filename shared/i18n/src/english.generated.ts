@@ -293,6 +293,8 @@ export type English = {
     readonly error_registering_farmer: "Error registering farmer, please try again.";
     readonly register_another: "Register another";
     readonly register_anyway: "Register anyway";
+    readonly phone_registered_in_group: "A farmer with this phone number is already registered, in the development group {{group}}.";
+    readonly possible_duplicate: "{{name}} is already registered in this kebele, in the development group {{group}}. Register anyway?";
     readonly done: "Done";
     readonly discard_unfinished: "The next farmer is not registered. Discard what you typed and finish?";
     readonly discard: "Discard";
@@ -500,6 +502,8 @@ export type English = {
     readonly adoption: "Advisories they adopted";
     readonly no_records: "None yet.";
     readonly retired: "No longer in the registry: {{reason}}";
+    readonly merged_into: "Kept as {{name}}: their records were moved there.";
+    readonly merged_elsewhere: "Kept as a farmer registered in another kebele: their records were moved there.";
     readonly reasons: {
       readonly moved: "moved away";
       readonly deceased: "deceased";

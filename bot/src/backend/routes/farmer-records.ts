@@ -3,6 +3,7 @@ import {
   type FarmerPage,
   type FarmerRecord,
   type FarmerRecordEntry,
+  farmerFullName,
   type KebeleFarmer,
   localName,
   routes,
@@ -108,20 +109,28 @@ export function registerFarmerRecordRoutes(app: FastifyInstance, env: BackendEnv
   );
 
   serve(app, env, routes.getFarmer, async ({ params, lang }) => {
-    const r = await db.query<Omit<FarmerPage, 'reach' | 'adoption'>>(
+    type Row = Omit<FarmerPage, 'reach' | 'adoption' | 'duplicate_of_name'> & {
+      kept: { farmer_name: string; father_name: string; grand_father_name: string } | null;
+    };
+    // A merged farmer names the one kept only inside their own kebele (as the duplicate check).
+    const r = await db.query<Row>(
       `select ${RECORD_COLUMNS}, g.group_name, iso(f.created_at) as created_at,
-         d.first_name || ' ' || d.father_name as created_by_name
+         d.first_name || ' ' || d.father_name as created_by_name,
+         case when k.kebele_id = f.kebele_id then json_build_object('farmer_name', k.farmer_name,
+           'father_name', k.father_name, 'grand_father_name', k.grand_father_name) end as kept
        from farmers f join development_groups g on g.id = f.development_group_id
-       join da_profiles d on d.id = f.created_by where f.id = $1`,
+       join da_profiles d on d.id = f.created_by left join farmers k on k.id = f.duplicate_of
+       where f.id = $1`,
       [params.id],
     );
-    const farmer = r.rows[0];
-    if (!farmer) throw notFound();
+    const row = r.rows[0];
+    if (!row) throw notFound();
+    const { kept, ...farmer } = row;
     const [reach, adoption] = await Promise.all([
       entries(db, 'reach_records', params.id, lang),
       entries(db, 'adoption_records', params.id, lang),
     ]);
-    return { ...farmer, reach, adoption };
+    return { ...farmer, duplicate_of_name: kept && farmerFullName(kept), reach, adoption };
   });
 
   /**

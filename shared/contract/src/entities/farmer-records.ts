@@ -76,6 +76,8 @@ export type FarmerRecordEntry = z.infer<typeof farmerRecordEntry>;
 
 /** GET /api/farmers/{id}/: the farmer, their group and registering DA, their records newest first. */
 export const farmerPage = farmerRecord.extend({
+  /** The kept farmer's name when merged into one of the same kebele (else null: none, or elsewhere). */
+  duplicate_of_name: z.string().nullable(),
   group_name: z.string(),
   created_at: z.string(),
   created_by_name: z.string(),

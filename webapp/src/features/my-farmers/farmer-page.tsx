@@ -2,7 +2,7 @@ import type { FarmerRecordEntry, FarmerPage as Page } from '@gebere/contract';
 import { farmerFullName } from '@gebere/contract/rules';
 import { prefillPhone } from '@gebere/phone';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
@@ -24,23 +24,23 @@ type Load = { status: 'loading' } | { status: 'ready'; farmer: Page } | { status
  * `refresh` (after a change, or back from correcting) reads it again while the page stays shown.
  */
 export function useFarmer(id: number | undefined, again?: unknown) {
-  const [state, setState] = useState<Load>({ status: 'loading' });
+  // What was read, and for whom: another farmer's page is never shown for this one, not even
+  // for the moment between a link and its read (a DA would act on the wrong farmer).
+  const [read, setRead] = useState<{ id: number; load: Exclude<Load, { status: 'loading' }> }>();
   const [attempt, setAttempt] = useState(0);
-  const shown = useRef<number | undefined>(undefined);
   // `again`, attempt: read again; the page stays while it does.
   useEffect(() => {
     if (id === undefined) return;
     let live = true;
-    if (shown.current !== id) setState({ status: 'loading' });
     void getFarmer(id).then((r) => {
       if (!live) return;
-      shown.current = id;
-      setState(r.ok ? { status: 'ready', farmer: r.data } : { status: 'error', error: r.error });
+      setRead({ id, load: r.ok ? { status: 'ready', farmer: r.data } : { status: 'error', error: r.error } });
     });
     return () => {
       live = false;
     };
   }, [id, attempt, again]);
+  const state: Load = read && read.id === id ? read.load : { status: 'loading' };
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
@@ -87,10 +87,11 @@ function Records({
 export function FarmerPage({
   state,
   retry,
-  correctHref,
+  hrefOf,
 }: {
   state: Exclude<Load, { status: 'loading' }>;
-  correctHref: string;
+  /** A farmer's page (`edit`: their correction). */
+  hrefOf: (farmer: number, edit?: boolean) => string;
   retry: () => void;
 }) {
   const t = useT();
@@ -116,6 +117,17 @@ export function FarmerPage({
             {t('registry.retired', { reason: t(`registry.reasons.${f.retired_reason}`) })}
           </Cell>
         )}
+        {/* Merged (`gebere merge`): the farmer kept, whose page holds the records now. */}
+        {f.duplicate_of !== null &&
+          (f.duplicate_of_name ? (
+            <Link href={hrefOf(f.duplicate_of)} state={{ depth: historyDepth() + 1 }} asChild>
+              <Cell Component="a" multiline>
+                {t('registry.merged_into', { name: f.duplicate_of_name })}
+              </Cell>
+            </Link>
+          ) : (
+            <Cell multiline>{t('registry.merged_elsewhere')}</Cell>
+          ))}
         <Cell subhead={t('registry.fields.phone_number')}>{prefillPhone(f.phone_number) || '—'}</Cell>
         <Cell subhead={t('registry.fields.gender')}>{t(`common.gender.${f.gender}`)}</Cell>
         <Cell subhead={t('registry.fields.development_group')}>{f.group_name}</Cell>
@@ -125,7 +137,7 @@ export function FarmerPage({
       </Section>
       {!f.retired_at && (
         <div className="screen-actions">
-          <Link href={correctHref} state={{ depth: historyDepth() + 1 }} asChild>
+          <Link href={hrefOf(f.id, true)} state={{ depth: historyDepth() + 1 }} asChild>
             <Button Component="a" size="m" mode="bezeled" stretched>
               {t('registry.correct')}
             </Button>

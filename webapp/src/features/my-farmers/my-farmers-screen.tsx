@@ -79,7 +79,7 @@ export function MyFarmersScreen() {
           <CorrectForm farmer={farmer.state.farmer} done={() => window.history.back()} />
         </Suspense>
       );
-    else body = <FarmerPage state={farmer.state} retry={farmer.retry} correctHref={hrefOf(farmerId, true)} />;
+    else body = <FarmerPage state={farmer.state} retry={farmer.retry} hrefOf={hrefOf} />;
   } else if (state.status === 'loading') loading = true;
   else if (state.status === 'error')
     body = (

@@ -48,6 +48,7 @@ const page = {
   retired_at: null,
   retired_reason: null,
   duplicate_of: null,
+  duplicate_of_name: null,
   created_at: '2026-09-11T06:00:00Z',
   created_by_name: 'Almaz Bekele',
   reach: [
@@ -183,6 +184,47 @@ describe('My farmers', { timeout: 30_000 }, () => {
     open({ farmer: 2 });
     // 2026-09-11 is Meskerem 1, 2019 E.C.
     expect(await screen.findByText(/መስከረም 1 ቀን 2019/)).toBeInTheDocument();
+  });
+
+  it('names the farmer a merged duplicate was kept as, and opens their page', async () => {
+    const merged = {
+      ...page,
+      id: 6,
+      retired_at: '2026-12-01T06:00:00Z',
+      retired_reason: 'duplicate',
+      duplicate_of: 2,
+      duplicate_of_name: 'አበበ ጌታቸው ደሳለኝ',
+      reach: [],
+    };
+    let answer = (_: Response) => {};
+    const slow = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    installFakeFetch(
+      route('GET', '/backend/api/farmers/6/', () => json(200, merged)),
+      route('GET', '/backend/api/farmers/2/', () => slow),
+    );
+    const user = open({ farmer: 6 });
+    expect(await screen.findByText('No longer in the registry: registered twice')).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('link', { name: 'Kept as አበበ ጌታቸው ደሳለኝ: their records were moved there.' }),
+    );
+    // While the kept farmer's page is read, the merged one's is not shown for them.
+    await waitFor(() => expect(window.location.search).toContain('farmer=2'));
+    expect(screen.queryByText('No longer in the registry: registered twice')).toBeNull();
+    answer(json(200, page));
+    expect(await screen.findByText('Teff seed rate')).toBeInTheDocument();
+    expect(window.location.search).toContain('farmer=2');
+    // Merged into a farmer of another kebele: said, never named.
+    cleanup();
+    installFakeFetch(
+      route('GET', '/backend/api/farmers/6/', () =>
+        json(200, { ...merged, duplicate_of: 77, duplicate_of_name: null }),
+      ),
+    );
+    open({ farmer: 6 });
+    expect(await screen.findByText(t('registry.merged_elsewhere'))).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Kept as/ })).toBeNull();
   });
 
   it('says so when the farmer is not in the registry of the DA’s kebele', async () => {
