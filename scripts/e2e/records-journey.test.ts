@@ -3,12 +3,22 @@
 // farmers from the chat's menu, a farmer registered in Latin letters found by a part of their
 // father's name typed in Ethiopic, their phone corrected and their group changed, a wrong reach taken back, a
 // duplicate retired; the chat gets each summary, the audit trail holds each change, and the
-// kebele's report counts follow.
+// kebele's report counts follow. Then the same edits with the signal cut, sent exactly once when
+// it returns, and a farmer registered offline whom another DA registered meanwhile: refused on
+// sync and shown to fix.
 
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { daInChat } from './demo-das';
-import { closeMiniApp } from './field-mode-steps';
+import {
+  closeMiniApp,
+  openScreenPage,
+  refusedReasons,
+  registerFarmer,
+  storedValues,
+  watchWrites,
+} from './field-mode-steps';
+import { cutSignal, restoreSignal, workerActive } from './field-steps';
 import { closeChatPagesAfterEach, expectCleanRun, journeyFile, row, rows } from './journey';
 import { botSays, mark, openFromReply, pressMainButton, summaryText, tr } from './steps';
 import { chromiumSkipReason, journeyLanguage } from './test-kit';
@@ -37,6 +47,23 @@ async function totals(kebele: number): Promise<{ farmers: number; reach: number 
 const open = async (app: Frame, name: string) => {
   await app.locator('a.mf-farmer', { hasText: name }).first().click();
 };
+
+/** Waits until the app keeps a farmer's page for offline use (read-through.ts, once idle). */
+const pageKept = (app: Frame, id: string) =>
+  expect
+    .poll(
+      async () =>
+        (
+          await storedValues(
+            app,
+            'gebere-cache',
+            'reads',
+            JSON.stringify(['getFarmer', { params: { id: Number(id) } }]),
+          )
+        ).length,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
 
 describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chromium)', () => {
   expectCleanRun(journey, 'records-journey');
@@ -157,5 +184,143 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       const after = await totals(kebele);
       expect(after).toMatchObject({ farmers: before.farmers - 1, reach: before.reach - 1 });
     }, 120_000);
+
+    it('the same edits with no signal are sent once; a farmer registered meanwhile is refused on sync, to fix', async () => {
+      const { browser } = journey;
+      const { u, page } = await daInChat(journey, t, lang);
+      const da = await row<{ id: string; kebele_id: string }>(
+        `select d.id, d.kebele_id from da_profiles d join bot_users b on b.da_profile_id = d.id where b.telegram_id = $1`,
+        [u.id],
+      );
+      const kebele = Number(da.kebele_id);
+      // Two more farmers of the kebele, registered with signal (by the bot's service, for the DA).
+      const group = await row<{ id: string; group_name: string }>(
+        'select id, group_name from development_groups where kebele_id = $1 order by id limit 1',
+        [kebele],
+      );
+      const suffix = String(Date.now()).slice(-6);
+      const register = async (first: string, n: number): Promise<Farmer> => {
+        const made = (await journey.product.backend('POST', '/api/farmer-profiles/', {
+          farmer_name: first,
+          father_name: 'Alemu',
+          grand_father_name: `Bekele${suffix}`,
+          phone_number: `9${n}${suffix}0`,
+          gender: 'female',
+          kebele,
+          development_group: Number(group.id),
+          created_by: Number(da.id),
+        })) as { id: number };
+        return row<Farmer>(
+          'select id, farmer_name, father_name, grand_father_name, development_group_id from farmers where id = $1',
+          [made.id],
+        );
+      };
+      const farmer = await register('Kidist', 1);
+      const twin = await register('Selam', 2);
+      const [advisory] = await rows<{ id: string }>('select id from advisories order by id limit 1');
+      const reach = (await journey.product.backend('POST', '/api/reach-farmers/', {
+        advisory: Number(advisory?.id),
+        farmer: Number(farmer.id),
+        user: Number(da.id),
+      })) as { id: number };
+      const nameOf = (f: Farmer) => `${f.farmer_name} ${f.father_name} ${f.grand_father_name}`;
+
+      // With signal: My farmers keeps both farmers' pages as they are opened; the farmer form
+      // opens as its own app (its signed link).
+      let app = await openFromReply(page, t('bot.menu.my_farmers'));
+      await workerActive(app);
+      for (const f of [twin, farmer]) {
+        await app.getByRole('searchbox').fill(f.farmer_name);
+        await open(app, nameOf(f));
+        await app.getByText(t('registry.reach')).waitFor();
+        await pageKept(app, f.id);
+        await page.locator('#app-back').click();
+        await app.getByRole('searchbox').waitFor();
+      }
+      await closeMiniApp(page);
+      const formLink = new URL((await openFromReply(page, t('bot.menu.register_farmer'))).url());
+      formLink.hash = '';
+      await closeMiniApp(page);
+      app = await openFromReply(page, t('bot.menu.my_farmers'));
+      const form = await openScreenPage(browser, formLink.href, t, 'input[name="farmer_name"]');
+      // Meanwhile another DA registers a farmer with a phone this phone has never seen.
+      const phone = `0936${String(Date.now()).slice(-6)}`;
+      await journey.product.backend('POST', '/api/farmer-profiles/', {
+        farmer_name: 'Tsehay',
+        father_name: 'Worku',
+        grand_father_name: 'Ayele',
+        phone_number: phone.slice(1),
+        gender: 'female',
+        kebele,
+        development_group: Number(group.id),
+        created_by: Number(da.id),
+      });
+
+      const writes = watchWrites(browser.context, /\/backend\/api\//);
+      await cutSignal(browser.context);
+      try {
+        // Corrected, its reach taken back, the other retired: each kept on the phone.
+        await app.getByRole('searchbox').fill(farmer.farmer_name);
+        await open(app, nameOf(farmer));
+        await app.getByRole('link', { name: t('registry.correct') }).click();
+        await app.locator('input[name="phone_number"]').fill('0944556688');
+        await pressMainButton(page, t('registry.save'));
+        await app.getByText(t('common.outbox.kept_offline')).first().waitFor({ timeout: 30_000 });
+        await page.locator('#app-back').click();
+        await app
+          .getByRole('button', { name: t('registry.take_back') })
+          .first()
+          .click();
+        await app.getByText(t('common.outbox.waiting_other', { count: 2 })).waitFor({ timeout: 30_000 });
+        await page.locator('#app-back').click();
+        await app.getByRole('searchbox').fill(twin.farmer_name);
+        await open(app, nameOf(twin));
+        const why = app.getByRole('combobox', { name: t('registry.retire_reason') });
+        await why.selectOption('duplicate');
+        await expect.poll(() => why.inputValue()).toBe('duplicate');
+        await app.getByRole('button', { name: t('registry.retire') }).click();
+        await page.locator('#modal-buttons button', { hasText: t('registry.retire') }).click();
+        await app.getByText(t('common.outbox.waiting_other', { count: 3 })).waitFor({ timeout: 30_000 });
+        // The farmer the other DA registered: this phone knows nothing of them.
+        await registerFarmer(form.mainFrame(), { names: ['Tsehay', 'Worku', 'Ayele'], phone }, group.id);
+        await form.getByText(t('common.outbox.kept_offline')).first().waitFor({ timeout: 30_000 });
+        expect(writes.sent.filter((w) => w.status)).toEqual([]);
+      } finally {
+        await restoreSignal(browser.context);
+      }
+
+      // The signal back: each edit saved once; the farmer refused with where they are, to fix.
+      const refusal = t('farmer.phone_registered_in_group', { group: group.group_name });
+      await expect.poll(() => refusedReasons(form.mainFrame()), { timeout: 60_000 }).toEqual([refusal]);
+      await form
+        .getByRole('button', { name: t('common.fix') })
+        .first()
+        .waitFor();
+      await app.getByText(t('common.outbox.all_saved')).waitFor({ timeout: 60_000 });
+      const changed = await rows<{ table_name: string; record_id: string }>(
+        `select table_name, record_id from audit_log where actor = 'user' and action = 'update'
+         and ((table_name = 'farmers' and record_id in ($1, $2)) or (table_name = 'reach_records' and record_id = $3))
+         order by id`,
+        [farmer.id, twin.id, reach.id],
+      );
+      expect(changed.map((c) => [c.table_name, String(c.record_id)])).toEqual([
+        ['farmers', String(farmer.id)],
+        ['reach_records', String(reach.id)],
+        ['farmers', String(twin.id)],
+      ]);
+      const now = async (id: string) =>
+        row<{ phone_number: string | null; retired_reason: string | null }>(
+          'select phone_number, retired_reason from farmers where id = $1',
+          [id],
+        );
+      expect(await now(farmer.id)).toEqual({ phone_number: '944556688', retired_reason: null });
+      expect((await now(twin.id)).retired_reason).toBe('duplicate');
+      expect(await rows('select id from farmers where phone_number = $1', [phone.slice(1)])).toHaveLength(1);
+      // Each record sent with its one key; a key answered 2xx once at most.
+      const saved = writes.sent.filter((w) => w.status && w.status < 300).map((w) => w.key);
+      expect(new Set(saved).size).toBe(saved.length);
+      writes.stop();
+      await form.close();
+    }, 180_000);
   });
 });

@@ -1,5 +1,5 @@
 import { AppRoot } from '@telegram-apps/telegram-ui';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { ConfirmHost } from '../components/confirm-dialog';
 import { Toaster } from '../components/toaster';
 import { historyDepth } from '../lib/navigation';
@@ -8,7 +8,10 @@ import { ErrorBoundary } from './error-boundary';
 import { AppRouter } from './router';
 
 function InAppBackButton() {
-  useLocation(); // re-render on navigation to re-read the depth
+  // Re-render on navigation to re-read the depth: a new path, or only a new query (My farmers'
+  // list to a farmer's page).
+  useLocation();
+  useSearch();
   useBackButton(historyDepth() > 0 ? () => window.history.back() : null);
   return null;
 }
