@@ -126,17 +126,15 @@ describe.skipIf(chromiumSkipReason)('a DA’s journey (needs Chromium)', () => {
       const app = await openFromReply(page, t('bot.register_da_button'));
       await expect.poll(() => app.locator('input[name="phone_number"]').inputValue()).toBe(`0${phone}`);
       expect(await app.locator('input[name="telegram_phone_number"]').inputValue()).toBe(`0${phone}`);
-      if (lang === 'om') {
-        // update_outbound (spec §4): the form shows what the roster has for her, to confirm or fix.
-        await expect
-          .poll(() => app.locator('input[name="first_name"]').inputValue(), { timeout: 20_000 })
-          .toBe(first);
-        expect(await app.locator('input[name="father_name"]').inputValue()).toBe('Bekele');
-        expect(await app.locator('input[name="gender"][value="female"]').isChecked()).toBe(true);
-        await expect
-          .poll(() => app.locator('select[name="kebele"]').inputValue(), { timeout: 20_000 })
-          .toBe(String(area.kebele));
-      }
+      // update_outbound (spec §4): the form shows what the roster has for her, to confirm or fix.
+      await expect
+        .poll(() => app.locator('input[name="first_name"]').inputValue(), { timeout: 20_000 })
+        .toBe(first);
+      expect(await app.locator('input[name="father_name"]').inputValue()).toBe('Bekele');
+      expect(await app.locator('input[name="gender"][value="female"]').isChecked()).toBe(true);
+      await expect
+        .poll(() => app.locator('select[name="kebele"]').inputValue(), { timeout: 20_000 })
+        .toBe(String(area.kebele));
       await app.locator('input[name="first_name"]').fill(first);
       await app.locator('input[name="father_name"]').fill(father);
       await app.locator('input[name="grand_father_name"]').fill(grandFather);

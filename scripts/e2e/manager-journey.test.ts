@@ -196,32 +196,30 @@ describe.skipIf(chromiumSkipReason)('report users and notifications (needs Chrom
         finish: t('notification.deliveries.in_minutes', { minutes: 1 }),
       });
       await app.locator('.notification-recipients', { hasText: reach }).waitFor();
-      if (lang === 'am') {
-        // A region manager is offered her region alone (no "All", no other region) ...
-        const offered = await app
-          .locator('select[name="region"] option')
-          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-        expect(offered).toEqual([String(area.region)]);
-        // ... and asked before saving a target no DA of the bot is in; Cancel saves nothing.
-        const empty = await row<{ id: string }>(
-          `select w.id::text from woredas w where w.zone_id = $1 and w.id <> $2 and not exists (
-             select 1 from bot_users b join da_profiles d on d.id = b.da_profile_id where d.woreda_id = w.id)
-           order by w.id limit 1`,
-          [area.zone, area.woreda],
-        );
-        await choose(app, 'woreda', empty.id);
-        await pressMainButton(page, t('common.submit'));
-        await expect
-          .poll(() => page.locator('#modal-text').textContent(), { timeout: 20_000 })
-          .toBe(t('notification.no_recipients_confirm'));
-        await screenshot(page, `${lang}-light-notification-no-recipients`);
-        await page.locator('#modal-buttons button', { hasText: t('notification.cancel') }).click();
-        expect(
-          await rows('select id from location_notifications where created_by = $1', [area.botUserId]),
-        ).toEqual([]);
-        await choose(app, 'woreda', area.woreda);
-        await app.locator('.notification-recipients', { hasText: reach }).waitFor();
-      }
+      // A region manager is offered her region alone (no "All", no other region) ...
+      const offered = await app
+        .locator('select[name="region"] option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      expect(offered).toEqual([String(area.region)]);
+      // ... and asked before saving a target no DA of the bot is in; Cancel saves nothing.
+      const empty = await row<{ id: string }>(
+        `select w.id::text from woredas w where w.zone_id = $1 and w.id <> $2 and not exists (
+           select 1 from bot_users b join da_profiles d on d.id = b.da_profile_id where d.woreda_id = w.id)
+         order by w.id limit 1`,
+        [area.zone, area.woreda],
+      );
+      await choose(app, 'woreda', empty.id);
+      await pressMainButton(page, t('common.submit'));
+      await expect
+        .poll(() => page.locator('#modal-text').textContent(), { timeout: 20_000 })
+        .toBe(t('notification.no_recipients_confirm'));
+      await screenshot(page, `${lang}-light-notification-no-recipients`);
+      await page.locator('#modal-buttons button', { hasText: t('notification.cancel') }).click();
+      expect(
+        await rows('select id from location_notifications where created_by = $1', [area.botUserId]),
+      ).toEqual([]);
+      await choose(app, 'woreda', area.woreda);
+      await app.locator('.notification-recipients', { hasText: reach }).waitFor();
       journey.findings.push(...(await axeSerious(app, `${lang} /notification_create`)));
       await screenshot(page, `${lang}-light-notification-create`);
       let before = mark(u);

@@ -10,7 +10,6 @@ import { CHART_HEIGHT, CHART_WIDTH } from '@gebere/bot/notifications';
 import { DEMO_PLACES, DEMO_REPORTER_TELEGRAM_ID } from '@gebere/bot/seed';
 import { defaultPeriod, reportDayOf, reportWeeks } from '@gebere/contract';
 import { dayIn } from '@gebere/i18n';
-import type { TestUser } from '@gebere/telegram-emulator';
 import { describe, expect, it } from 'vitest';
 import { axeSerious } from './a11y';
 import { daInChat } from './demo-das';
@@ -33,7 +32,7 @@ import { botSays, closeApp, mark, pressInline, replyLabels, sendText, startWithC
 import { appFrame, chromiumSkipReason, journeyLanguage, openChat, screenshot } from './test-kit';
 
 /** Report users made here, as the report-user form saves them (that form has its own journey). */
-const REPORTER = { am: '911000822', om: '911000833' } as const;
+const REPORTER = { en: '911000811', am: '911000822', om: '911000833' } as const;
 
 const journey = journeyFile();
 
@@ -67,41 +66,37 @@ describe.skipIf(chromiumSkipReason)('reports (needs Chromium)', () => {
     it('done when: hub → woreda bars → kebele → CSV in the chat → /digest → that Monday’s chart', async () => {
       const { product } = journey;
       const place = await demoPlace(lang);
-      let u: TestUser;
-      let page: Awaited<ReturnType<typeof openChat>>;
       if (lang === 'en') {
         // A first run: the chat page opens on the demo's report user, saying who they are.
-        page = await openChat(journey.browser, product, null);
+        const first = await openChat(journey.browser, product, null);
         await expect
-          .poll(() => page.locator('#user-select option:checked').textContent())
+          .poll(() => first.locator('#user-select option:checked').textContent())
           .toMatch(/^Hana Girma \(en\) — report user of /);
-        u = product.emulator.user(DEMO_REPORTER_TELEGRAM_ID);
-      } else {
-        u = product.emulator.createUser({
-          first_name: 'Hana',
-          language_code: lang,
-          phone_number: `+251${REPORTER[lang]}`,
-        });
-        await product.backend('POST', '/api/report-users/', {
-          name: 'Hana Girma',
-          phone_no: REPORTER[lang],
-          gender: 'female',
-          region: place.region,
-          zone: place.zone,
-          woreda: place.woreda,
-          created_by: u.id,
-        });
-        page = await openChat(journey.browser, product, u.id);
+        expect(product.emulator.user(DEMO_REPORTER_TELEGRAM_ID)).toBeDefined();
+        await first.close();
       }
-      if (lang === 'am') {
-        // A chat the bot has not seen: the hub finds her profile by her Telegram id and offers
-        // her reports, not "send /start and share your phone".
-        await page.locator('#menu-button').click();
-        const hub = await appFrame(page);
-        await hub.getByRole('link', { name: t('home.menu.reports'), exact: true }).waitFor();
-        expect(await hub.getByText(t('home.share_contact')).count()).toBe(0);
-        await closeApp(page);
-      }
+      const u = product.emulator.createUser({
+        first_name: 'Hana',
+        language_code: lang,
+        phone_number: `+251${REPORTER[lang]}`,
+      });
+      await product.backend('POST', '/api/report-users/', {
+        name: 'Hana Girma',
+        phone_no: REPORTER[lang],
+        gender: 'female',
+        region: place.region,
+        zone: place.zone,
+        woreda: place.woreda,
+        created_by: u.id,
+      });
+      const page = await openChat(journey.browser, product, u.id);
+      // A chat the bot has not seen: the hub finds her profile by her Telegram id and offers
+      // her reports, not "send /start and share your phone".
+      await page.locator('#menu-button').click();
+      const hub = await appFrame(page);
+      await hub.getByRole('link', { name: t('home.menu.reports'), exact: true }).waitFor();
+      expect(await hub.getByText(t('home.share_contact')).count()).toBe(0);
+      await closeApp(page);
       // Her phone shared: greeted as the report user she is, her Reports first, not "register".
       await startWithContact(
         page,
