@@ -209,6 +209,12 @@ function screensFor(lang: Language, page: () => Page): [Person, ScreenCase[]][] 
             await valueShown(app, 'select[name="woreda"]', reporter.woreda);
           },
         },
+        {
+          // Their area's report: the value chains, areas and weeks of the demo data, in their language.
+          route: '/reports',
+          url: linksFor(journey.product, reporter, lang).reports(),
+          ready: (app) => app.locator('.report-chart').first().waitFor(),
+        },
       ],
     ],
   ];
@@ -289,6 +295,7 @@ const EXPECTED_CHECKS = [
   '/da_registration',
   '/register_report_user',
   '/register_report_user?update=true',
+  '/reports',
 ];
 
 const slug = (name: string) =>

@@ -64,7 +64,9 @@ function CountsTable({
   const t = useT();
   const [, navigate] = useLocation();
   return (
-    <div className="report-table-wrap">
+    // Scrolls sideways where the columns' words are long (Afaan Oromo): reachable by keyboard too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+    <section className="report-table-wrap" aria-label={label} tabIndex={0}>
       <table className="report-table" aria-label={label}>
         <thead>
           <tr>
@@ -106,7 +108,7 @@ function CountsTable({
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
