@@ -193,6 +193,11 @@ describe('renderSummary', () => {
       '🗂 <b>Almaz &lt;b&gt;</b> is no longer in the registry: deceased.',
     );
     expect(say({ change: 'retired', reason: 'duplicate' }, 'am')).toContain('ሁለት ጊዜ ተመዝግቧል');
+    // Never worded without its reason: such a result is refused before it is said.
+    expect(
+      handBackResult.safeParse({ kind: 'registry_changed', change: 'retired', farmer_id: 2, name: 'Almaz' })
+        .success,
+    ).toBe(false);
     expect(say({ change: 'reach_taken_back', advisory: 'Seed & rate' })).toBe(
       '↩️ Taken back: the reach of “Seed &amp; rate” to <b>Almaz &lt;b&gt;</b>.',
     );

@@ -106,16 +106,22 @@ export const handBackResult = z.discriminatedUnion('kind', [
    * A DA's correction of the registry (beyond the spec): a farmer's details corrected, a farmer
    * retired (moved, deceased, registered twice), or a reach or adoption record taken back.
    */
-  z.object({
-    kind: z.literal('registry_changed'),
-    change: z.enum(['corrected', 'retired', 'reach_taken_back', 'adoption_taken_back']),
-    farmer_id: id,
-    name,
-    /** Retired: why (moved, deceased, duplicate). */
-    reason: z.enum(['moved', 'deceased', 'duplicate']).optional(),
-    /** Taken back: the advisory's label. */
-    advisory: name.optional(),
-  }),
+  z
+    .object({
+      kind: z.literal('registry_changed'),
+      change: z.enum(['corrected', 'retired', 'reach_taken_back', 'adoption_taken_back']),
+      farmer_id: id,
+      name,
+      /** Retired: why (moved, deceased, duplicate). */
+      reason: z.enum(['moved', 'deceased', 'duplicate']).optional(),
+      /** Taken back: the advisory's label. */
+      advisory: name.optional(),
+    })
+    // A retirement says why: the chat words it ("… is no longer in the registry: deceased").
+    .refine((r) => r.change !== 'retired' || r.reason !== undefined, {
+      message: 'a retirement needs its reason',
+      path: ['reason'],
+    }),
   z.object({ kind: z.literal('notification_saved'), notification_id: id, name, update: z.boolean() }),
   z.object({ kind: z.literal('notification_removed'), notification_id: id, name }),
 ]);
