@@ -36,7 +36,6 @@ import {
   serverErrorRename,
 } from './form-values';
 import { GroupFields } from './group-fields';
-import { keptDuplicate } from './kept-duplicates';
 
 /** Spec §9: toasts on the farmer screen sit top-right for 5000 ms. */
 export const FARMER_TOAST: Omit<ToastOptions, 'kind'> = {
@@ -191,7 +190,11 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
       let body = built.payload;
       // The server's duplicate checks, first against the kebele's farmers this phone keeps: the
       // only check there is without signal until sync (where a refusal lands in Fix).
-      const twin = await keptDuplicate(kebeleId, body);
+      // Loaded at the press (the form's first load stays three files on 3G); a check that cannot
+      // load never holds a registration back: the server checks again.
+      const twin = await import('./kept-duplicates')
+        .then((m) => m.keptDuplicate(kebeleId, body))
+        .catch(() => undefined);
       if (twin?.kind === 'phone') {
         const message = t('farmer.phone_registered_in_group', { group: twin.group });
         form.setError('phone_number', { type: 'validate', message }, { shouldFocus: true });
