@@ -47,17 +47,23 @@ export const JOURNEY_LANGUAGE = {
 } as const satisfies Record<string, Language>;
 
 /**
+ * `JOURNEY_LANGUAGES=all` (a release check, not the everyday run): every journey in every
+ * language it has data for, as a language change to the product is proven before it ships.
+ */
+const EVERY_LANGUAGE = process.env.JOURNEY_LANGUAGES === 'all';
+
+/**
  * `[the journey's language]` for its `describe.each`, of the languages it has data for (a table
- * entry outside them is a mistake, said at once).
+ * entry outside them is a mistake, said at once); all of them with `JOURNEY_LANGUAGES=all`.
  */
 export function journeyLanguage<L extends Language>(
   journey: keyof typeof JOURNEY_LANGUAGE,
   languages: readonly L[],
-): [L] {
+): L[] {
   const lang = JOURNEY_LANGUAGE[journey] as Language;
   if (!(languages as readonly Language[]).includes(lang))
     throw new Error(`${journey} journey: no data for ${lang} (it has ${languages.join(', ')})`);
-  return [lang as L];
+  return EVERY_LANGUAGE ? [...languages] : [lang as L];
 }
 
 /** Builds webapp/dist when it is missing or older than its sources (scripts/build-freshness.mjs). */
