@@ -288,10 +288,11 @@ function auditScenarios(f: Fixture): Array<{ name: string; request: () => Reques
     setupRequest: (req) => ({
       ...req,
       body: JSON.stringify({
+        // Another person each time: the same three names in a kebele is asked about (a 400).
         farmer_name: 'Audit',
         father_name: 'Bench',
-        grand_father_name: 'Farmer',
-        phone_number: `9${80_000_000 + ++phones}`,
+        grand_father_name: `Farmer ${++phones}`,
+        phone_number: `9${80_000_000 + phones}`,
         gender: 'female',
         created_by: da(0),
         kebele: f.kebele,
