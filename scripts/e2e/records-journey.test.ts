@@ -44,6 +44,16 @@ async function totals(kebele: number): Promise<{ farmers: number; reach: number 
   return r.totals;
 }
 
+/** A reach of the first advisory to a farmer, recorded by their DA with signal (the bot's service). */
+async function reachOf(farmer: string, da: string): Promise<{ id: number }> {
+  const [advisory] = await rows<{ id: string }>('select id from advisories order by id limit 1');
+  return (await journey.product.backend('POST', '/api/reach-farmers/', {
+    advisory: Number(advisory?.id),
+    farmer: Number(farmer),
+    user: Number(da),
+  })) as { id: number };
+}
+
 const open = async (app: Frame, name: string) => {
   await app.locator('a.mf-farmer', { hasText: name }).first().click();
 };
@@ -95,12 +105,7 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
         kebele,
         created_by: Number(da.id),
       })) as { id: number };
-      const [advisory] = await rows<{ id: string }>('select id from advisories order by id limit 1');
-      const reach = (await journey.product.backend('POST', '/api/reach-farmers/', {
-        advisory: Number(advisory?.id),
-        farmer: Number(farmer.id),
-        user: Number(da.id),
-      })) as { id: number };
+      const reach = await reachOf(farmer.id, da.id);
       const before = await totals(kebele);
       const name = `${farmer.farmer_name} ${farmer.father_name} ${farmer.grand_father_name}`;
 
@@ -217,12 +222,7 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       };
       const farmer = await register('Kidist', 1);
       const twin = await register('Selam', 2);
-      const [advisory] = await rows<{ id: string }>('select id from advisories order by id limit 1');
-      const reach = (await journey.product.backend('POST', '/api/reach-farmers/', {
-        advisory: Number(advisory?.id),
-        farmer: Number(farmer.id),
-        user: Number(da.id),
-      })) as { id: number };
+      const reach = await reachOf(farmer.id, da.id);
       const nameOf = (f: Farmer) => `${f.farmer_name} ${f.father_name} ${f.grand_father_name}`;
 
       // With signal: My farmers keeps both farmers' pages as they are opened; the farmer form
