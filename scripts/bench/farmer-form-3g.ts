@@ -14,7 +14,7 @@
  * 1.9 s); warm reopen ≤ 0.6 s, ≤ 0.9 s at 4× CPU. A benchmark, not a test: it prints, it does
  * not fail.
  *
- *   node --import tsx scripts/bench/farmer-form-3g.ts [--runs 5] [--no-build] [--waterfall] [--cold-only]
+ *   node --import tsx scripts/bench/farmer-form-3g.ts [--runs 5] [--no-build] [--waterfall] [--cold-only|--warm-only]
  *
  * `--waterfall` also prints each farmer-form load's requests (start→end, ms from navigation).
  */
@@ -136,7 +136,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     runs,
     build: !process.argv.includes('--no-build'),
     waterfall: process.argv.includes('--waterfall'),
-    modes: process.argv.includes('--cold-only') ? [{ warm: false, cpuRate: 1 }] : MODES,
+    modes: process.argv.includes('--cold-only')
+      ? [{ warm: false, cpuRate: 1 }]
+      : process.argv.includes('--warm-only')
+        ? MODES.filter((m) => m.warm)
+        : MODES,
     log: (l) => console.log(`  ${l}`),
   });
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
