@@ -12,6 +12,10 @@ const refused: ApiResult<string[]> = {
   ok: false,
   error: { kind: 'http', status: 403, message: 'Forbidden', fieldErrors: {} },
 };
+const broken: ApiResult<string[]> = {
+  ok: false,
+  error: { kind: 'http', status: 503, message: 'Service Unavailable', fieldErrors: {} },
+};
 const noAnswer: ApiResult<string[]> = {
   ok: false,
   error: { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} },
@@ -65,16 +69,21 @@ describe('reads drawn from the phone at once on a warm open', () => {
     await waitFor(async () => expect(await kept(KEY)).toBeUndefined());
   });
 
-  it('no answer at all leaves the kept list, now with its "as of" line', async () => {
-    controlled(true);
-    const network = pending();
-    const later = vi.fn();
-    await readThrough(KEY, network.fetch, later);
-    const asOf = renderHook(() => useAsOf());
-    expect(asOf.result.current).toBeUndefined();
-    network.answer(noAnswer);
-    await waitFor(() => expect(asOf.result.current).toBeTypeOf('number'));
-    expect(later).not.toHaveBeenCalled();
+  it('no answer at all, or a broken server, leaves the kept list, now with its "as of" line', async () => {
+    for (const answer of [noAnswer, broken]) {
+      controlled(true);
+      resetAsOfForTests();
+      const network = pending();
+      const later = vi.fn();
+      await readThrough(KEY, network.fetch, later);
+      const asOf = renderHook(() => useAsOf());
+      expect(asOf.result.current).toBeUndefined();
+      network.answer(answer);
+      await waitFor(() => expect(asOf.result.current).toBeTypeOf('number'));
+      expect(later).not.toHaveBeenCalled();
+      expect((await kept(KEY))?.data).toEqual(['kept']);
+      asOf.unmount();
+    }
   });
 
   it('a cold open (no worker) waits for the server, as does a read that cannot redraw', async () => {

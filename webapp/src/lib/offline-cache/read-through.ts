@@ -71,8 +71,9 @@ const keptFirst = () => typeof navigator !== 'undefined' && !!navigator.serviceW
  * `fetch`'s answer; when none came (network, timeout), the answer kept for `key` the last time it
  * came, if any. With `later`, the kept answer is answered at once when it is there before the
  * network's (a warm open: {@link keptFirst}), and the network's then goes to `later`: the live
- * answer, or a refusal or server error, which the screen shows instead (the server has spoken).
- * No answer at all leaves what the kept one drew, with its "as of" line. Never throws.
+ * answer, or a 4xx (a refusal above all), which the screen shows instead (the server has
+ * spoken). No answer, or a 5xx, leaves what the kept one drew, with its "as of" line (a form the
+ * DA may be filling is not taken away by a broken server). Never throws.
  */
 export async function readThrough<T>(
   key: ReadKey,
@@ -90,7 +91,8 @@ export async function readThrough<T>(
     if (first) {
       void network.then((result) => {
         if (result.ok) keepLater(key, result.data);
-        else if (noAnswer(result.error)) return noteKept(first.at);
+        // A broken server (5xx) has refused nothing: what was drawn stays, as with no answer.
+        else if (noAnswer(result.error) || (result.error.status ?? 0) >= 500) return noteKept(first.at);
         else if (refused(result.error.status)) forget(key);
         later(result);
       });
