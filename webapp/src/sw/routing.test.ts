@@ -1,6 +1,6 @@
 import { screenPaths } from '@gebere/contract/screens';
 import { describe, expect, it } from 'vitest';
-import { handlingOf } from './routing';
+import { documentKey, handlingOf } from './routing';
 
 const files = new Set(['/assets/index-A1.js', '/assets/index-B2.css']);
 
@@ -9,7 +9,7 @@ function handling(url: string, { mode = 'cors', method = 'GET', scope = 'https:/
 }
 
 describe('what the service worker answers from its cache', () => {
-  it('opens every screen of the registry (paths and aliases) from the shell when the network fails', () => {
+  it('opens every screen of the registry (paths and aliases) from the cached shell', () => {
     for (const path of screenPaths.map((p) => p.replace(':id', '7')))
       expect(handling(`${path}?lang=am&sig=x`, { mode: 'navigate' }), path).toBe('page');
   });
@@ -43,5 +43,20 @@ describe('what the service worker answers from its cache', () => {
     expect(handling('/record_reach', { mode: 'navigate', scope })).toBeUndefined();
     expect(handling('https://other.example/record_reach', { mode: 'navigate' })).toBeUndefined();
     expect(handling('https://other.example/assets/index-A1.js')).toBeUndefined();
+  });
+
+  it('keeps a screen’s document by screen and language only: never a link’s proof', () => {
+    const scope = 'https://gebere.example/';
+    const key = (url: string) => documentKey(new URL(url, scope).href, scope);
+    const signed = key('/farmer_registration?da_id=1&kebele_id=42&tg=501&exp=9&sig=SECRET&lang=am');
+    expect(signed).toBe('https://gebere.example/?screen=farmerRegistration&lang=am');
+    expect(key('/farmer_registration?da_id=2&kebele_id=7&sig=OTHER&lang=am')).toBe(signed);
+    expect(key('/farmer_registration?lang=<script>')).toBe(
+      'https://gebere.example/?screen=farmerRegistration',
+    );
+    for (const path of screenPaths.map((p) => p.replace(':id', '7')))
+      expect(key(`${path}?sig=SECRET#tgWebAppData=user`), path).not.toMatch(/SECRET|tgWebAppData|7/);
+    expect(key('/no_such_screen')).toBeUndefined();
+    expect(key('https://other.example/farmer_registration')).toBeUndefined();
   });
 });

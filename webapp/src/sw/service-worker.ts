@@ -1,7 +1,13 @@
 // The service worker (served at the app's root as /sw.js, built by scripts/service-worker.ts):
-// keeps this build's shell so that a screen opened once with signal opens again without it.
+// keeps this build's shell so that a screen opens again at once, with signal or without.
 // Nothing else is ever answered from the cache (routing.ts): API calls always go to the network.
-import { CACHE_PREFIX, cacheName, handlingOf, NAVIGATION_TIMEOUT_MS, type Precache } from './routing';
+//
+// Updates never mix builds: a page runs the build of the worker that answered its document, and
+// this worker answers only this build's document (the shell names this build's entry, whose
+// files are all precached here). A new build's worker installs in the background with its own
+// cache and waits (no skipWaiting) until no open app runs this one: the DA's next open gets it,
+// never a form already on the screen.
+import { CACHE_PREFIX, cacheName, documentKey, handlingOf, type Precache } from './routing';
 
 // The few worker types used here (the webapp compiles against the DOM library, not WebWorker's).
 interface ExtendableEvent extends Event {
@@ -59,19 +65,40 @@ async function activate(): Promise<void> {
     names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
   );
   await worker.clients.claim();
-  // Lets the browser start the document's request while the worker boots (slow on cheap phones).
+  // The browser sends the document's request while the worker boots (slow on cheap phones):
+  // its answer refreshes the kept document without a request of the worker's own.
   await worker.registration.navigationPreload?.enable().catch(() => undefined);
 }
 
-/** Network first; the cached shell when the network fails, answers 5xx, or is slower than the timeout. */
+/**
+ * Stale-while-revalidate: the screen's document as this worker last kept it (else the root's
+ * shell) at once, without waiting for the network, not even on 3G. The navigation preload's
+ * answer (the browser sends it while the worker boots) is kept for the next open when it is
+ * still this build's: it carries the screen's preload links and the current runtime settings.
+ * Another build's is dropped (its worker brings its own shell). Without a kept document (an
+ * evicted cache), the network answers as if there were no worker.
+ */
 async function page(event: FetchEvent): Promise<Response> {
-  const network = event.preloadResponse.then((preloaded) => preloaded ?? fetch(event.request));
-  network.catch(() => undefined); // answered from the cache instead: not an unhandled failure
-  const late = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, undefined));
-  const response = await Promise.race([network, late]).catch(() => undefined);
-  if (response && response.status < 500) return response;
-  const shell = await caches.open(CACHE).then((cache) => cache.match(shellUrl()));
-  return shell ?? response ?? network;
+  const cache = await caches.open(CACHE);
+  const key = documentKey(event.request.url, worker.registration.scope);
+  const kept = (key && (await cache.match(key))) || (await cache.match(shellUrl()));
+  if (!kept) return (await event.preloadResponse.catch(() => undefined)) ?? fetch(event.request);
+  if (key) event.waitUntil(keepDocument(cache, key, event.preloadResponse));
+  return kept;
+}
+
+/**
+ * Keeps a screen's document from the network under its key (routing.ts `documentKey`: no proof
+ * in it), rebuilt so that nothing of the request (its URL, with a signed link's `sig`) is kept.
+ */
+async function keepDocument(cache: Cache, key: string, answer: Promise<Response | undefined>) {
+  const response = await answer.catch(() => undefined);
+  if (response?.status !== 200) return;
+  const html = await response.text().catch(() => '');
+  if (!html.includes(precache.entry)) return;
+  const headers = new Headers(response.headers);
+  for (const name of ['content-encoding', 'content-length', 'etag']) headers.delete(name);
+  await cache.put(key, new Response(html, { status: 200, headers }));
 }
 
 async function file(request: Request): Promise<Response> {

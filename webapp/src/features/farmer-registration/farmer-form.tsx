@@ -82,8 +82,16 @@ const PERSON = [
  */
 export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) {
   const t = useT();
-  // The kebele's groups, and those the farmers of this batch created.
+  // The kebele's groups, and those the farmers of this batch created; when the server's list
+  // follows the one kept on the phone (use-form-data.ts), it replaces it, the created ones stay.
   const [groups, setGroups] = useState(loaded);
+  const [listed, setListed] = useState(loaded);
+  if (listed !== loaded) {
+    setListed(loaded);
+    const known = (g: DevelopmentGroup) =>
+      listed.some((l) => l.id === g.id) || loaded.some((l) => l.id === g.id);
+    setGroups((all) => [...loaded, ...all.filter((g) => !known(g))]);
+  }
   // Groups kept offline in this kebele (lib/outbox): listed too, marked as waiting for signal.
   const keptAll = useOutboxStore((s) => s.kept.groups);
   const kept = useMemo(() => keptAll.filter((g) => g.kebele === kebeleId), [keptAll, kebeleId]);

@@ -1,3 +1,4 @@
+import type { ApiResult } from '@gebere/api-client/transport';
 import type { DevelopmentGroup } from '@gebere/contract';
 import type { ScreenParams } from '@gebere/contract/screens';
 import { firstGet } from '../../lib/api/light-get';
@@ -20,10 +21,17 @@ const isGroup = (v: unknown): v is DevelopmentGroup => {
  * and this adopts its answer once), as a light GET rather than `api.call`: the form waits for
  * this list, and the API client (contract + zod, ~27 KB) would put one more download and round
  * trip — half a second on 3G — before it. The answer is checked for the fields the form uses.
- * Never throws.
+ * On a warm open the list kept on the phone answers at once and the server's goes to `later`
+ * (read-through.ts). Never throws.
  */
-export async function fetchKebeleGroups(ids: ScreenParams<'farmerRegistration'>): Promise<GroupsResult> {
-  const result = await firstGet('farmerRegistration', ids);
+export async function fetchKebeleGroups(
+  ids: ScreenParams<'farmerRegistration'>,
+  later?: (result: GroupsResult) => void,
+): Promise<GroupsResult> {
+  return groupsOf(await firstGet('farmerRegistration', ids, later && ((r) => later(groupsOf(r)))));
+}
+
+function groupsOf(result: ApiResult<unknown>): GroupsResult {
   if (!result.ok) return { ok: false, status: result.error.status };
   // paginate=false answers a plain list; a page is read too, as the spec's helpers do.
   const data = result.data;

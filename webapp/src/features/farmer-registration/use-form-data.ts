@@ -2,7 +2,7 @@ import type { DevelopmentGroup } from '@gebere/contract';
 import type { ScreenParams } from '@gebere/contract/screens';
 import { useCallback, useEffect, useState } from 'react';
 import { keepReadyFor } from '../../lib/offline-cache/read-through';
-import { fetchKebeleGroups } from './groups-request';
+import { fetchKebeleGroups, type GroupsResult } from './groups-request';
 
 type FormModule = typeof import('./farmer-form');
 
@@ -31,7 +31,8 @@ export type FormData =
  * What the farmer form needs before it is editable (spec §2: loading until the groups are
  * loaded): the kebele's groups and the form's code, in parallel. Nothing is fetched without the
  * link's DA and kebele; `retry` fetches again after a failure (the launch's early answer is
- * used once, by the first attempt).
+ * used once, by the first attempt). On a warm open the form is drawn from the groups kept on the
+ * phone and redrawn with the server's list; a refusal that follows replaces it with the error.
  */
 export function useFormData(ids: ScreenParams<'farmerRegistration'> | undefined): {
   data: FormData;
@@ -45,16 +46,36 @@ export function useFormData(ids: ScreenParams<'farmerRegistration'> | undefined)
     if (daId === undefined || kebeleId === undefined) return;
     let live = true;
     setData({ status: 'loading' });
-    const request = fetchKebeleGroups({ da_id: daId, kebele_id: kebeleId });
-    void Promise.all([request, loadFormModule().catch(() => null)]).then(([groups, module]) => {
-      if (!live) return;
-      if (groups.ok) keepReadyFor(kebeleId); // with signal: the kebele's lists, for offline use
+    // The kept list first on a warm open, then the server's (groups-request.ts): each redraws.
+    let groups: GroupsResult | undefined;
+    let module: FormModule | null | undefined;
+    let warming = false;
+    const show = () => {
+      if (!live || !groups || module === undefined) return;
+      if (groups.ok && !warming) {
+        warming = true;
+        keepReadyFor(kebeleId); // with signal: the kebele's lists, for offline use
+      }
       setData(
         groups.ok && module
           ? { status: 'ready', groups: groups.groups, FarmerForm: module.FarmerForm }
           : { status: 'error' },
       );
+    };
+    const fresh = (result: GroupsResult) => {
+      groups = result;
+      show();
+    };
+    void fetchKebeleGroups({ da_id: daId, kebele_id: kebeleId }, fresh).then((first) => {
+      groups ??= first;
+      show();
     });
+    void loadFormModule()
+      .catch(() => null)
+      .then((m) => {
+        module = m;
+        show();
+      });
     return () => {
       live = false;
     };

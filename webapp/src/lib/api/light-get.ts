@@ -12,22 +12,30 @@ import { transportOptions } from './transport';
  * as `api.call` (proof, language, 401, error names), but the answer is unchecked: the caller
  * checks the fields it uses. The launch's early request (early-get.ts) is used when it is this
  * very request, once; a retry or a later visit asks again. Offline, the answer kept the last time
- * is used (read-through.ts). Never throws.
+ * is used (read-through.ts); with `later`, on a warm open the kept answer at once and the
+ * server's to `later` when it comes. Never throws.
  */
 export function firstGet<S extends ScreenWithRequest>(
   screen: S,
   values: ScreenParams<S>,
+  later?: (result: ApiResult<unknown>) => void,
 ): Promise<ApiResult<unknown>> {
   const { name, input } = firstRequest(screen, values);
   const options = transportOptions();
-  return readThrough([name, input], () => {
-    const early = takeEarlyGet(requestKey({ name, input }, options.baseUrl, requestHeaders(options, input)));
-    if (!early) return send(options, name, input);
-    return early.then((result) => {
-      if (!result.ok && result.error.status === 401) options.onUnauthorized?.();
-      return result;
-    });
-  });
+  return readThrough(
+    [name, input],
+    () => {
+      const early = takeEarlyGet(
+        requestKey({ name, input }, options.baseUrl, requestHeaders(options, input)),
+      );
+      if (!early) return send(options, name, input);
+      return early.then((result) => {
+        if (!result.ok && result.error.status === 401) options.onUnauthorized?.();
+        return result;
+      });
+    },
+    later,
+  );
 }
 
 /**

@@ -10,7 +10,10 @@ import { noAnswer } from '../api/errors';
  * (store.ts: IndexedDB, per Telegram user and build, bounded) once the page is idle; with no
  * answer (offline, timed out) the kept one is used instead, and the screen shows when it was
  * fetched ({@link useAsOf}, the "as of" line of every screen). A refusal (401, 403, 404) is
- * never answered from the cache: the server has spoken.
+ * never answered from the cache, and the kept answer goes with it: the server has spoken.
+ *
+ * A screen that can redraw (`later`) is drawn from the kept answer at once on a warm open, and
+ * again from the server's when it comes; a refusal then replaces what the kept one drew.
  *
  * This file is on every screen's first load and stays tiny: the store (idb) is its own chunk,
  * loaded after the page is idle to keep, or at once when it must answer offline.
@@ -55,30 +58,76 @@ export function useAsOf(): number | undefined {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
+/** What the server refuses this launch: the kept answer must not be shown again. */
+const refused = (status: number | null) => status === 401 || status === 403 || status === 404;
+
+/**
+ * Whether a kept answer may be read before the network's: under the service worker (a warm
+ * open), whose cache holds the store's chunk, so a cold open downloads nothing more for it.
+ */
+const keptFirst = () => typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
+
 /**
  * `fetch`'s answer; when none came (network, timeout), the answer kept for `key` the last time it
- * came, if any. Never throws.
+ * came, if any. With `later`, the kept answer is answered at once when it is there before the
+ * network's (a warm open: {@link keptFirst}), and the network's then goes to `later`: the live
+ * answer, or a 4xx (a refusal above all), which the screen shows instead (the server has
+ * spoken). No answer, or a 5xx, leaves what the kept one drew, with its "as of" line (a form the
+ * DA may be filling is not taken away by a broken server). Never throws.
  */
 export async function readThrough<T>(
   key: ReadKey,
   fetch: () => Promise<ApiResult<T>>,
+  later?: (result: ApiResult<T>) => void,
 ): Promise<ApiResult<T>> {
-  const result = await fetch();
-  if (result.ok) {
-    afterLoadWhenIdle(() => {
+  const network = fetch();
+  if (later && keptFirst()) {
+    const first = await Promise.race([
+      network.then(() => undefined),
       loadStore()
-        .then((store) => store.keep(key, result.data))
-        .catch(() => undefined); // no storage: nothing kept, nothing lost
-    });
+        .then((store) => store.kept(key))
+        .catch(() => undefined),
+    ]);
+    if (first) {
+      void network.then((result) => {
+        if (result.ok) keepLater(key, result.data);
+        // A broken server (5xx) has refused nothing: what was drawn stays, as with no answer.
+        else if (noAnswer(result.error) || (result.error.status ?? 0) >= 500) return noteKept(first.at);
+        else if (refused(result.error.status)) forget(key);
+        later(result);
+      });
+      return { ok: true, status: KEPT_STATUS, data: first.data as T };
+    }
+  }
+  const result = await network;
+  if (result.ok) {
+    keepLater(key, result.data);
     return result;
   }
-  if (!noAnswer(result.error)) return result;
+  if (!noAnswer(result.error)) {
+    if (refused(result.error.status)) forget(key);
+    return result;
+  }
   const kept = await loadStore()
     .then((store) => store.kept(key))
     .catch(() => undefined);
   if (!kept) return result;
   noteKept(kept.at);
   return { ok: true, status: KEPT_STATUS, data: kept.data as T };
+}
+
+function keepLater(key: ReadKey, data: unknown): void {
+  afterLoadWhenIdle(() => {
+    loadStore()
+      .then((store) => store.keep(key, data))
+      .catch(() => undefined); // no storage: nothing kept, nothing lost
+  });
+}
+
+function forget(key: ReadKey): void {
+  loadStore()
+    .then((store) => store.forget(key))
+    .catch(() => undefined);
 }
 
 /**

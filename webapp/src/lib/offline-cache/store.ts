@@ -105,6 +105,12 @@ export async function kept(
   return { at: found.at, data: found.data };
 }
 
+/** Drops the answer kept for `key` (the server refused it). */
+export async function forget(key: readonly unknown[]): Promise<void> {
+  const db = await database();
+  await db.delete('reads', keyOf(key));
+}
+
 /** Tests only: forget the open database (a new user or build is then checked again). */
 export async function closeForTests(): Promise<void> {
   const db = await opening?.db.catch(() => undefined);
