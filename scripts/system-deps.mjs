@@ -137,7 +137,11 @@ function aptInstall(packages) {
 
 function installMissing() {
   const missing = [];
-  if (!findChromium().path) missing.push('chromium', 'fonts-noto-core');
+  if (!findChromium().path) missing.push('chromium');
+  // Amharic in Ethiopic script: without Noto's Ethiopic face the screenshots show boxes (a
+  // Chromium installed on its own brings no such font).
+  if (!existsSync('/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf'))
+    missing.push('fonts-noto-core');
   // The bot's texts carry emoji (🌱, ✅): without a colour emoji font screenshots show boxes.
   if (!existsSync('/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf'))
     missing.push('fonts-noto-color-emoji');
