@@ -195,29 +195,28 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
         form.setError(built.field, { type: 'validate', message }, { shouldFocus: true });
         return null;
       }
-      let body = built.payload;
       // The server's duplicate checks, first against the kebele's farmers this phone keeps: the
       // only check there is without signal until sync (where a refusal lands in Fix).
       // Loaded at the press (the form's first load stays three files on 3G); a check that cannot
       // load never holds a registration back: the server checks again.
       const twin = await import('./kept-duplicates')
-        .then((m) => m.keptDuplicate(kebeleId, body))
+        .then((m) => m.keptDuplicate(kebeleId, built.payload))
         .catch(() => undefined);
       if (twin?.kind === 'phone') {
         const message = t('farmer.phone_registered_in_group', { group: twin.group });
         form.setError('phone_number', { type: 'validate', message }, { shouldFocus: true });
         return null;
       }
-      if (twin) {
-        const anyway = await showConfirm(t('farmer.possible_duplicate', twin), {
+      if (
+        twin &&
+        !(await showConfirm(t('farmer.possible_duplicate', twin), {
           confirmText: t('farmer.register_anyway'),
           cancelText: t('common.cancel'),
           destructive: false,
-        });
-        if (!anyway) return null;
-        body = { ...body, register_anyway: true };
-      }
-      const sent = body;
+        }))
+      )
+        return null;
+      const sent = twin ? { ...built.payload, register_anyway: true } : built.payload;
       return {
         payload: sent,
         send: async (send) => {

@@ -82,12 +82,7 @@ export async function readThrough<T>(
 ): Promise<ApiResult<T>> {
   const network = fetch();
   if (later && keptFirst()) {
-    const first = await Promise.race([
-      network.then(() => undefined),
-      loadStore()
-        .then((store) => store.kept(key))
-        .catch(() => undefined),
-    ]);
+    const first = await Promise.race([network.then(() => undefined), keptAnswer(key)]);
     if (first) {
       void network.then((result) => {
         if (result.ok) keepLater(key, result.data);
@@ -108,9 +103,7 @@ export async function readThrough<T>(
     if (refused(result.error.status)) forget(key);
     return result;
   }
-  const kept = await loadStore()
-    .then((store) => store.kept(key))
-    .catch(() => undefined);
+  const kept = await keptAnswer(key);
   if (!kept) return result;
   noteKept(kept.at);
   return { ok: true, status: KEPT_STATUS, data: kept.data as T };
@@ -131,7 +124,7 @@ function forget(key: ReadKey): void {
 }
 
 /**
- * The answer kept for `key` and when it was fetched, without asking the network (the farmer
+ * The answer kept for `key` and when it was fetched, without asking the network (and the farmer
  * form's look at the kebele's farmers before a registration); undefined when none. Never throws.
  */
 export function keptAnswer(key: ReadKey): Promise<{ at: number; data: unknown } | undefined> {
