@@ -316,9 +316,6 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       expect(await now(farmer.id)).toEqual({ phone_number: '944556688', retired_reason: null });
       expect((await now(twin.id)).retired_reason).toBe('duplicate');
       expect(await rows('select id from farmers where phone_number = $1', [phone.slice(1)])).toHaveLength(1);
-      // Each record sent with its one key; a key answered 2xx once at most.
-      const saved = writes.sent.filter((w) => w.status && w.status < 300).map((w) => w.key);
-      expect(new Set(saved).size).toBe(saved.length);
       writes.stop();
       await form.close();
     }, 180_000);
