@@ -7,6 +7,7 @@
 // it returns, and a farmer registered offline whom another DA registered meanwhile: refused on
 // sync and shown to fix.
 
+import { reportDayOf } from '@gebere/contract';
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { daInChat } from './demo-das';
@@ -35,7 +36,8 @@ interface Farmer {
 
 /** The kebele's report totals as the reports screen reads them (the rollups), this year. */
 async function totals(kebele: number): Promise<{ farmers: number; reach: number }> {
-  const to = new Date().toISOString().slice(0, 10);
+  // Reports count Addis Ababa's days: from 21:00 UTC on, today's records are tomorrow's in UTC.
+  const to = reportDayOf(new Date());
   const from = `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
   const r = (await journey.product.backend(
     'GET',
