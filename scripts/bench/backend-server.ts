@@ -156,11 +156,20 @@ export interface BenchLimits {
   readsPerMinute?: number;
   /** Where the budget is counted: the shared table, or this process's memory (PGlite's default). */
   store?: 'memory' | 'table';
-  /** Run without the audit trail's triggers (the audit benchmark's baseline). */
+  /** Run without the audit trail's triggers (the audit benchmark's baseline on PGlite). */
   audit?: boolean;
+  /**
+   * PostgreSQL: the same database served a second time at `/unaudited`, through connections
+   * whose `session_replication_role` is `replica`, where only the audit trail's triggers are
+   * left to skip (every other one is made to fire always): the audit benchmark's baseline in the
+   * same process, database and tables.
+   */
+  unaudited?: boolean;
 }
 
-async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+async function openBenchDb(
+  kind: 'pglite' | 'postgres',
+): Promise<{ db: Db; url?: URL; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'gebere-bench-'));
     const db = await openDatabase({ dataDir: dir });
@@ -181,7 +190,7 @@ async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; clean
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: target.toString(), dataDir: '', poolSize: 10 });
-  return { db, cleanup: () => admin(`drop database if exists ${name} with (force)`) };
+  return { db, url: target, cleanup: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** The audit trail's triggers off (migration 16's audit_attach made three per table): the baseline. */
@@ -191,12 +200,36 @@ async function disableAudit(db: Db): Promise<void> {
       await db.exec(`alter table ${table} disable trigger ${table}_audit_${op}`);
 }
 
+const auditTriggers = new Set(
+  AUDITED_TABLES.flatMap((t) => ['insert', 'update', 'delete'].map((op) => `${t}_audit_${op}`)),
+);
+
+/**
+ * A connection to `url` where the audit trail's triggers do not fire and every other trigger
+ * does: those others (the key claims, the rollups, the foreign keys' own) are set to fire always,
+ * the audit trail's keep firing only in an ordinary session. A partition's trigger follows its
+ * parent's.
+ */
+async function openUnaudited(db: Db, url: URL): Promise<Db> {
+  const triggers = await db.query<{ t: string; name: string }>(
+    `select g.tgrelid::regclass::text as t, g.tgname as name from pg_trigger g
+     join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and g.tgparentid = 0`,
+  );
+  for (const { t, name } of triggers.rows)
+    if (!auditTriggers.has(name)) await db.exec(`alter table ${t} enable always trigger "${name}"`);
+  const replica = new URL(url);
+  replica.searchParams.set('options', '-c session_replication_role=replica');
+  return openDatabase({ databaseUrl: replica.toString(), dataDir: '', poolSize: 10 });
+}
+
 export async function startBenchServer(kind: 'pglite' | 'postgres', limits: BenchLimits = {}) {
-  const { db, cleanup } = await openBenchDb(kind);
+  const { db, url, cleanup } = await openBenchDb(kind);
   await migrate(db);
   await seed(db, { demoData: true });
   const fixture = await makeFixture(db);
   if (limits.audit === false) await disableAudit(db);
+  const unaudited = limits.unaudited && url ? await openUnaudited(db, url) : undefined;
 
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   app.get('/hello', async () => ({ hello: 'world' }));
@@ -227,12 +260,21 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', limits: Benc
     readsPerMinute: limits.readsPerMinute ?? 0,
     limits: store ? databaseLimits(async () => db) : memoryLimits(),
   });
+  if (unaudited)
+    await app.register(backendPlugin, {
+      prefix: '/unaudited',
+      db: unaudited,
+      auth: BENCH_AUTH,
+      readsPerMinute: 0,
+      limits: databaseLimits(async () => unaudited),
+    });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     address,
     fixture,
     async close() {
       await app.close();
+      await unaudited?.close();
       await db.close();
       await cleanup();
     },
@@ -252,6 +294,7 @@ if (process.argv[2] === '--serve') {
     ...(reads ? { readsPerMinute: Number(reads) } : {}),
     ...(store ? { store } : {}),
     audit: !process.argv.includes('--no-audit'),
+    unaudited: process.argv.includes('--unaudited'),
   });
   process.send?.({ address: server.address, fixture: server.fixture });
   process.on('message', async (m) => {

@@ -9,17 +9,19 @@
  *   BENCH_ONLY=pglite|postgres                             one database only
  *   BENCH_PART=routes|audit                                only the routes beside raw SQL, or only
  *                                                          the audit trail's cost (default: both)
+ *   BENCH_AUDIT_BOTH=1                                     the audit part with the trail on both
+ *                                                          sides: the method's own noise (≈ 1.0×)
  *
  * The server runs in a child process (its own core); autocannon drives it over loopback. Besides
  * req/s and p99 it prints the server process's own CPU time per request (µs), which a busy
  * machine does not blur: `cpu raw/real` ≥ 0.9 means the real route costs at most ~10% more.
  *
- * The audit trail's cost: the same write routes on two servers, one with the audit triggers and
- * one with them disabled (a second database in the same run), one request to each in turn, timed
- * in µs; it prints the medians over rounds of each side's p50 and p99 and their ratio (the aim:
- * ≤ 1.1×). Both servers run every write in a transaction that names its writer: the ratio is the
- * triggers' cost, that transaction's (one more statement, and a BEGIN/COMMIT for a write without
- * an Idempotency-Key) is not in it.
+ * The audit trail's cost: the same write routes with the audit triggers and without (on
+ * PostgreSQL one database served twice, on PGlite two servers; see benchAudit), one request to
+ * each side in turn, timed in µs; it prints the medians over rounds of each side's p50 and p99,
+ * and the median of each round's on/off ratio (the aim: ≤ 1.1×). Both sides run every write in a
+ * transaction that names its writer: the ratio is the triggers' cost, that transaction's (one
+ * more statement, and a BEGIN/COMMIT for a write without an Idempotency-Key) is not in it.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -32,11 +34,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BATCH = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The audit part with the trail on both sides: what the method itself measures as a cost. */
+const SAME_SIDES = process.env.BENCH_AUDIT_BOTH === '1';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function startServer(kind: 'pglite' | 'postgres', audit = true) {
-  const args = ['--serve', kind, ...(audit ? [] : ['--no-audit'])];
+/** `flags`: backend-server.ts's `--no-audit` (a database without the audit trail), `--unaudited`. */
+async function startServer(kind: 'pglite' | 'postgres', ...flags: Array<'--no-audit' | '--unaudited'>) {
+  const args = ['--serve', kind, ...flags];
   const child = fork(fileURLToPath(new URL('./backend-server.ts', import.meta.url)), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -275,15 +280,23 @@ const AUDIT_HEAD = [
   'failed off/on',
 ];
 
-/** The write routes the audit trail adds to: a farmer, a reach record, a batch of 50. */
-function auditScenarios(f: Fixture): Array<{ name: string; request: () => Request }> {
+/**
+ * The write routes the audit trail adds to: a farmer, a reach record, a batch of 50; `side` 0 or
+ * 1 writes as other DAs and other farmers, so two sides can share one database, `prefix` is where
+ * the side's backend is served.
+ */
+function auditScenarios(
+  f: Fixture,
+  side: 0 | 1,
+  prefix: string,
+): Array<{ name: string; request: () => Request }> {
   const json = { 'content-type': 'application/json' };
-  const auth = (i: number) => ({ authorization: `tma ${initData(f.das[i]?.telegramId as number)}` });
-  const da = (i: number) => f.das[i]?.daId as number;
-  let phones = 0;
+  const auth = (i: number) => ({ authorization: `tma ${initData(f.das[i + side]?.telegramId as number)}` });
+  const da = (i: number) => f.das[i + side]?.daId as number;
+  let phones = side * 1_000_000;
   const farmer = (): Request => ({
     method: 'POST',
-    path: '/backend/api/farmer-profiles/',
+    path: `${prefix}/api/farmer-profiles/`,
     headers: { ...json, ...auth(0) },
     setupRequest: (req) => ({
       ...req,
@@ -304,7 +317,7 @@ function auditScenarios(f: Fixture): Array<{ name: string; request: () => Reques
     const next = pairs(f);
     return {
       method: 'POST',
-      path: '/backend/api/reach-farmers/',
+      path: `${prefix}/api/reach-farmers/`,
       headers: { ...json, ...auth(2) },
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...next(), user: da(2) }) }),
     };
@@ -313,7 +326,7 @@ function auditScenarios(f: Fixture): Array<{ name: string; request: () => Reques
     const next = pairs(f);
     return {
       method: 'POST',
-      path: '/backend/api/reach-farmers/batch/',
+      path: `${prefix}/api/reach-farmers/batch/`,
       headers: { ...json, ...auth(4) },
       setupRequest: (req) => ({
         ...req,
@@ -329,52 +342,71 @@ function auditScenarios(f: Fixture): Array<{ name: string; request: () => Reques
 }
 
 /**
- * Each write scenario on a server with the audit trail and one without, rounds alternating so
- * load from elsewhere hits both alike; medians of each round's p50 and p99.
+ * Each write scenario with the audit trail and without, one request to each side in turn. On
+ * PostgreSQL both sides are one server on one database (backend-server.ts `--unaudited`: the
+ * baseline's connections skip the audit triggers alone). Two databases seeded alike, each behind
+ * its own server, differ in what their planners chose and in their processes by more than the
+ * audit trail costs, for as long as they run: the same server on both sides measured 0.78× to
+ * 1.25× so. PGlite is one connection in its server's process, so there it is still two servers,
+ * a fresh pair every round. Each round's on/off ratio is paired (the two sides ran in the same
+ * seconds); the table gives their median, and the medians of each side's p50 and p99.
  */
 async function benchAudit(kind: 'pglite' | 'postgres') {
-  const [on, off] = [await startServer(kind, true), await startServer(kind, false)];
-  const rows: string[][] = [];
-  try {
-    // Each server has its own database and the same fixture ids; one request builder per server
-    // keeps each one's pairs fresh.
-    const onScenarios = auditScenarios(on.fixture);
-    const offScenarios = auditScenarios(off.fixture);
-    for (const [i, s] of onScenarios.entries()) {
-      const other = offScenarios[i] as (typeof offScenarios)[number];
-      const onRequest = s.request();
-      const offRequest = other.request();
-      await run(on, onRequest, 1);
-      await run(off, offRequest, 1);
-      type Timed = Awaited<ReturnType<typeof interleaved>>[number];
-      const withAudit: Timed[] = [];
-      const without: Timed[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+  type Timed = Awaited<ReturnType<typeof interleaved>>[number];
+  const sides = new Map<string, { yes: Timed[]; no: Timed[] }>();
+  const oneServer = kind === 'postgres';
+  for (let round = 0; round < ROUNDS; round++) {
+    const servers = oneServer
+      ? [await startServer(kind, ...(SAME_SIDES ? [] : (['--unaudited'] as const)))]
+      : await Promise.all([
+          startServer(kind),
+          startServer(kind, ...(SAME_SIDES ? [] : (['--no-audit'] as const))),
+        ]);
+    const on = servers[0] as (typeof servers)[number];
+    const off = servers[1] ?? on;
+    try {
+      // The sides write as different DAs, so neither finds the other's pairs or farmers.
+      const onScenarios = auditScenarios(on.fixture, 0, '/backend');
+      const offScenarios = auditScenarios(
+        off.fixture,
+        1,
+        oneServer && !SAME_SIDES ? '/unaudited' : '/backend',
+      );
+      for (const [i, s] of onScenarios.entries()) {
+        const onRequest = s.request();
+        const offRequest = (offScenarios[i] as (typeof offScenarios)[number]).request();
+        await run(on, onRequest, 1);
+        await run(off, offRequest, 1);
         const [a, b] = await interleaved(off, offRequest, on, onRequest);
-        without.push(a as Timed);
-        withAudit.push(b as Timed);
+        const side = sides.get(s.name) ?? { yes: [], no: [] };
+        side.no.push(a as Timed);
+        side.yes.push(b as Timed);
+        sides.set(s.name, side);
       }
-      const p = (xs: Timed[], q: 'p50' | 'p99') => median(xs.map((r) => r[q]));
-      const cpu = (xs: Timed[]) => median(xs.map((r) => r.cpu));
-      rows.push([
-        kind,
-        s.name,
-        fmt(p(without, 'p50'), 2),
-        fmt(p(withAudit, 'p50'), 2),
-        fmt(p(withAudit, 'p50') / p(without, 'p50'), 2),
-        fmt(p(without, 'p99'), 2),
-        fmt(p(withAudit, 'p99'), 2),
-        fmt(p(withAudit, 'p99') / p(without, 'p99'), 2),
-        fmt(cpu(without)),
-        fmt(cpu(withAudit)),
-        fmt(cpu(withAudit) / cpu(without), 2),
-        `${without.reduce((n, r) => n + r.failures, 0)}/${withAudit.reduce((n, r) => n + r.failures, 0)}`,
-      ]);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
     }
-  } finally {
-    await Promise.all([on.stop(), off.stop()]);
   }
-  return rows;
+  return [...sides].map(([name, { yes, no }]) => {
+    const p = (xs: Timed[], q: 'p50' | 'p99') => median(xs.map((r) => r[q]));
+    const ratio = (q: 'p50' | 'p99') => median(yes.map((r, k) => r[q] / (no[k] as Timed)[q]));
+    const cpu = (xs: Timed[]) => median(xs.map((r) => r.cpu));
+    return [
+      kind,
+      name,
+      fmt(p(no, 'p50'), 2),
+      fmt(p(yes, 'p50'), 2),
+      fmt(ratio('p50'), 2),
+      fmt(p(no, 'p99'), 2),
+      fmt(p(yes, 'p99'), 2),
+      fmt(ratio('p99'), 2),
+      // One process serves both sides on PostgreSQL: its CPU per request is not either side's.
+      oneServer ? '–' : fmt(cpu(no)),
+      oneServer ? '–' : fmt(cpu(yes)),
+      oneServer ? '–' : fmt(cpu(yes) / cpu(no), 2),
+      `${no.reduce((n, r) => n + r.failures, 0)}/${yes.reduce((n, r) => n + r.failures, 0)}`,
+    ];
+  });
 }
 
 const only = process.env.BENCH_ONLY as 'pglite' | 'postgres' | undefined;
@@ -400,4 +432,6 @@ if (audit.length) {
   if (all.length) console.log('');
   printTable(audit, AUDIT_HEAD);
 }
-figures.write();
+// The method's noise is not a figure of the product.
+if (SAME_SIDES) console.error('not written: BENCH_AUDIT_BOTH=1 measures the method, not the product');
+else figures.write();

@@ -18,6 +18,7 @@ import { sql as rateLimits } from './017-rate-limits';
 import { sql as notificationPauses } from './018-notification-pauses';
 import { sql as oromoContent } from './022-oromo-content';
 import { sql as farmerRecords } from './023-farmer-records';
+import { sql as auditRowsOnce } from './024-audit-rows-once';
 
 /** Applied in order; a migration is never edited once released, only followed by a new one. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -41,4 +42,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 18, name: 'notification-pauses', sql: notificationPauses },
   { version: 22, name: 'oromo-content', sql: oromoContent },
   { version: 23, name: 'farmer-records', sql: farmerRecords },
+  { version: 24, name: 'audit-rows-once', sql: auditRowsOnce },
 ];
