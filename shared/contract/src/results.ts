@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyString, id } from './common';
 import { gender, LIMITS } from './enums';
+import { RETIRE_REASONS } from './rules';
 
 /** Names as the server stored them; NUL and lone surrogates never reach a summary. */
 const name = bodyString(LIMITS.handBackNameMax).min(1);
@@ -113,7 +114,7 @@ export const handBackResult = z.discriminatedUnion('kind', [
       farmer_id: id,
       name,
       /** Retired: why (moved, deceased, duplicate). */
-      reason: z.enum(['moved', 'deceased', 'duplicate']).optional(),
+      reason: z.enum(RETIRE_REASONS).optional(),
       /** Taken back: the advisory's label. */
       advisory: name.optional(),
     })

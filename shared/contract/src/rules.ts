@@ -10,6 +10,9 @@ import type { Advisory } from './entities/advisory';
  */
 export const GENDERS = ['male', 'female'] as const;
 export const GROUP_TYPES = ['men_only', 'women_only', 'mixed'] as const;
+/** Why a farmer leaves the registry: moved away, died, or registered twice. */
+export const RETIRE_REASONS = ['moved', 'deceased', 'duplicate'] as const;
+export type RetireReason = (typeof RETIRE_REASONS)[number];
 /** The bundled languages, as @gebere/i18n declares them. */
 export const LANGUAGES = languages;
 

@@ -28,7 +28,15 @@ it('migrates a registry that holds duplicates, and counts a retirement out of th
   const before = migrations.filter((m) => m.version < 23);
   await migrate(db, undefined, before);
   await db.exec(DATA);
-  expect((await migrate(db)).applied).toEqual([23]);
+  expect(
+    (
+      await migrate(
+        db,
+        undefined,
+        migrations.filter((m) => m.version <= 23),
+      )
+    ).applied,
+  ).toEqual([23]);
   const keys = await db.query<{ k: string }>(
     'select farmer_name_key(farmer_name, father_name, grand_father_name) as k from farmers order by id',
   );

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { bodyId, id, text } from '../common';
 import { gender } from '../enums';
+import { RETIRE_REASONS } from '../rules';
 import { farmer, normalisedPhone } from './farmer';
 
 /**
  * A DA's own records (beyond the spec): "My farmers", one farmer's page, a correction, a
  * retirement, a record taken back. docs/decisions.md "Correcting records".
  */
-
-/** Why a farmer leaves the registry: moved away, died, or registered twice. */
-export const RETIRE_REASONS = ['moved', 'deceased', 'duplicate'] as const;
-export type RetireReason = (typeof RETIRE_REASONS)[number];
 
 /** Days after its capture (the server's `created_at`) during which a record can be taken back. */
 export const TAKE_BACK_DAYS = 14;

@@ -1,7 +1,7 @@
-import type { FarmerPayload, KebeleFarmer } from '@gebere/contract';
+import type { FarmerPayload } from '@gebere/contract';
 import { farmerFullName, farmerNameKey } from '@gebere/contract/rules';
 import { normalizePhone } from '@gebere/phone';
-import { daReads } from '../../lib/api/da-reads';
+import { daReads, kebeleFarmerRows } from '../../lib/api/da-reads';
 import { keptAnswer } from '../../lib/offline-cache/read-through';
 
 /** A farmer of the kebele, as this phone keeps them, whom a registration would repeat. */
@@ -21,10 +21,7 @@ export async function keptDuplicate(
   farmer: Pick<FarmerPayload, 'farmer_name' | 'father_name' | 'grand_father_name' | 'phone_number'>,
 ): Promise<KeptDuplicate | undefined> {
   const kept = await keptAnswer(daReads.kebeleFarmers(kebele));
-  const data = kept?.data as KebeleFarmer[] | { results?: KebeleFarmer[] } | undefined;
-  const list = (Array.isArray(data) ? data : (data?.results ?? [])).filter(
-    (f) => typeof f?.farmer_name === 'string' && typeof f.group_name === 'string',
-  );
+  const list = kebeleFarmerRows(kept?.data);
   const phone = farmer.phone_number ? normalizePhone(farmer.phone_number) : null;
   const samePhone = phone && list.find((f) => f.phone_number && normalizePhone(f.phone_number) === phone);
   if (samePhone) return { kind: 'phone', name: farmerFullName(samePhone), group: samePhone.group_name };

@@ -1,25 +1,20 @@
 import type { FarmerPage, FarmerPatch, KebeleFarmer, RetireReason } from '@gebere/contract';
 import type { ScreenParams } from '@gebere/contract/screens';
+import { kebeleFarmerRows } from '../../lib/api/da-reads';
 import { type ApiResult, api } from '../../lib/api/lazy-client';
 import { firstGet } from '../../lib/api/light-get';
 import type { KeyedSend } from '../../lib/forms/save-then-hand-back';
 
 /**
  * The kebele's farmers, the screen's first request (the registry's plan: sent early by the launch
- * script, kept for offline use by read-through.ts). Unchecked on the light transport: the fields
- * the list and the search read are checked here, and a row without them is left out.
+ * script, kept for offline use by read-through.ts), its rows as `kebeleFarmerRows` reads them.
  */
 export async function listKebeleFarmers(
   values: ScreenParams<'myFarmers'>,
 ): Promise<ApiResult<KebeleFarmer[]>> {
   const result = await firstGet('myFarmers', values);
   if (!result.ok) return result;
-  const data = result.data as KebeleFarmer[] | { results?: KebeleFarmer[] };
-  const list = Array.isArray(data) ? data : (data.results ?? []);
-  return {
-    ...result,
-    data: list.filter((f) => typeof f?.id === 'number' && typeof f.farmer_name === 'string'),
-  };
+  return { ...result, data: kebeleFarmerRows(result.data) };
 }
 
 /** One farmer's page: details, group, and their reach and adoption records (kept for offline use). */

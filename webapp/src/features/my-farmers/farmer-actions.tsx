@@ -1,5 +1,5 @@
-import type { FarmerPage, FarmerRecordEntry, RetireReason } from '@gebere/contract';
-import { clip, farmerFullName, LIMITS } from '@gebere/contract/rules';
+import type { FarmerPage, FarmerRecordEntry } from '@gebere/contract';
+import { clip, farmerFullName, LIMITS, RETIRE_REASONS, type RetireReason } from '@gebere/contract/rules';
 import { Button, Cell, Section, Select } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
 import { useSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
@@ -7,8 +7,6 @@ import { useT } from '../../lib/i18n/texts';
 import { handBack, showConfirm } from '../../telegram';
 import { retireFarmer, takeBack } from './calls';
 
-// The contract's own list comes with zod: this screen's first load reads only its type.
-const RETIRE_REASONS = ['moved', 'deceased', 'duplicate'] as const satisfies readonly RetireReason[];
 const TAKE_BACK_REASONS = ['mistake', 'wrong_farmer', 'wrong_advisory'] as const;
 
 /** A name as a hand-back carries it: the lists' rule (spec §2), within the result's bound. */

@@ -1,5 +1,5 @@
 import type { CallInput } from '@gebere/api-client';
-import type { RouteName } from '@gebere/contract';
+import type { KebeleFarmer, RouteName } from '@gebere/contract';
 
 /**
  * The reads a DA's screens make that field mode keeps for offline use (read-through.ts), each
@@ -54,3 +54,16 @@ export const daReads = {
       query: { ...(valueChain ? { value_chain: valueChain } : {}), sub_practice: subPractice, location },
     }),
 };
+
+/**
+ * The rows of a `kebeleFarmers` answer, fresh or kept (a list, or a page's `results`): read on the
+ * light transport, unchecked, so a row without the fields My farmers and the duplicate check
+ * read (its id, names and group) is left out.
+ */
+export function kebeleFarmerRows(data: unknown): KebeleFarmer[] {
+  const rows = Array.isArray(data) ? data : ((data as { results?: unknown } | undefined)?.results ?? []);
+  return (Array.isArray(rows) ? rows : []).filter(
+    (f): f is KebeleFarmer =>
+      typeof f?.id === 'number' && typeof f.farmer_name === 'string' && typeof f.group_name === 'string',
+  );
+}
