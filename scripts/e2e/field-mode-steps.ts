@@ -176,14 +176,17 @@ export interface SentWrite {
   status: number | undefined;
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * Every write the browser sends to `pattern` (any page or frame), with its proof, capture time,
- * key and answer (none when there was no signal), and how many are still on their way.
+ * Every write the browser sends to `pattern` (any page or frame; POST, PUT, PATCH or DELETE),
+ * with its proof, capture time, key and answer (none when there was no signal), and how many are
+ * still on their way.
  */
 export function watchWrites(context: BrowserContext, pattern: RegExp) {
   const sent: SentWrite[] = [];
   let onTheWay = 0;
-  const watched = (request: Request) => request.method() === 'POST' && pattern.test(request.url());
+  const watched = (request: Request) => WRITES.has(request.method()) && pattern.test(request.url());
   const note = async (request: Request) => {
     if (!watched(request)) return;
     try {

@@ -318,6 +318,11 @@ describe.skipIf(chromiumSkipReason)('a DA corrects their own records (needs Chro
       expect(await now(farmer.id)).toEqual({ phone_number: '944556688', retired_reason: null });
       expect((await now(twin.id)).retired_reason).toBe('duplicate');
       expect(await rows('select id from farmers where phone_number = $1', [phone.slice(1)])).toHaveLength(1);
+      // Sent as three writes, each under its own key (a retry of one would repeat its key): the
+      // correction (PATCH), the take-back and the retirement.
+      const saved = writes.sent.filter((w) => w.status !== undefined && w.status < 300);
+      expect(new Set(saved.map((w) => new URL(w.url).pathname.replace(/\d+/g, ':id'))).size).toBe(3);
+      expect(new Set(saved.map((w) => w.key)).size).toBe(3);
       writes.stop();
       await form.close();
     }, 180_000);
