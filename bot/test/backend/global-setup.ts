@@ -1,33 +1,11 @@
-import { existsSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../src/backend/db/migrate';
-import { pgliteDb } from '../../src/backend/db/pglite';
 import { openPostgres } from '../../src/backend/db/postgres';
 import { seed } from '../../src/backend/db/seed';
-import { templateKey } from './test-kit/template';
+import { pgliteTemplate, templateKey } from './test-kit/template';
 
-/** One PGlite migrated and seeded, dumped to a file every test file loads (~0.5 s, not ~8 s). */
-async function pgliteTemplate(key: string): Promise<string> {
-  const file = join(tmpdir(), `gebere-backend-template-${key}.tar`);
-  if (existsSync(file)) return file;
-  const pglite = await PGlite.create();
-  const db = pgliteDb(pglite);
-  await migrate(db);
-  await seed(db, { demoData: true });
-  const dump = await pglite.dumpDataDir('none');
-  await db.close();
-  const partial = `${file}.${process.pid}.part`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
-  return file;
-}
-
-/** The same on PostgreSQL: a template database each test file copies with CREATE DATABASE. */
+/** The PostgreSQL template: a database each test file copies with CREATE DATABASE. */
 async function pgTemplate(url: string, key: string): Promise<{ url: string; database: string }> {
   const database = `gebere_tpl_${key}`;
   const admin = new pg.Client({ connectionString: url });
@@ -53,7 +31,7 @@ async function pgTemplate(url: string, key: string): Promise<{ url: string; data
 
 export default async function setup(project: TestProject) {
   const key = await templateKey();
-  project.provide('backendPgliteTemplate', await pgliteTemplate(key));
+  project.provide('backendPgliteTemplate', await pgliteTemplate());
   const url = process.env.TEST_DATABASE_URL;
   project.provide('backendPgTemplate', url ? await pgTemplate(url, key) : null);
 }
