@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bodyString, id } from './common';
-import { gender, LIMITS } from './enums';
-import { RETIRE_REASONS } from './rules';
+import { gender, LIMITS, RETIRE_REASONS } from './enums';
 
 /** Names as the server stored them; NUL and lone surrogates never reach a summary. */
 const name = bodyString(LIMITS.handBackNameMax).min(1);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bodyId, id, text } from '../common';
-import { gender } from '../enums';
-import { RETIRE_REASONS } from '../rules';
+import { gender, RETIRE_REASONS } from '../enums';
 import { farmer, normalisedPhone } from './farmer';
 
 /**
