@@ -29,12 +29,16 @@ export interface Marks {
   events: string[];
   /** With `waterfall`: each request of the load, `start→end ms path`. */
   waterfall?: string[];
+  /** With `profile`: the measured open's CPU profile (DevTools' format, until ready). */
+  profile?: unknown;
 }
 
 export interface LoadOptions {
   warm?: boolean;
   cpuRate?: number;
   waterfall?: boolean;
+  /** Records the measured open's CPU profile (Profiler, sampled every 100 µs) into the marks. */
+  profile?: boolean;
 }
 
 /** Runs in the page before its scripts: the Android client's bridge, and the ready marks. */
@@ -108,11 +112,11 @@ async function open(
   context: BrowserContext,
   url: string,
   done: 'app' | 'bare',
-  throttle: { cacheDisabled: boolean; cpuRate: number } | undefined,
+  throttle: { cacheDisabled: boolean; cpuRate: number; profile?: boolean } | undefined,
 ): Promise<{ page: Page; marks: Marks }> {
   const page = await context.newPage();
-  if (throttle) {
-    const cdp = await context.newCDPSession(page);
+  const cdp = throttle ? await context.newCDPSession(page) : undefined;
+  if (cdp && throttle) {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: throttle.cacheDisabled });
     await cdp.send('Network.emulateNetworkConditions', {
@@ -122,6 +126,11 @@ async function open(
       uploadThroughput: (PROFILE.upKbit * 1000) / 8,
     });
     if (throttle.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpuRate });
+    if (throttle.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
   }
   await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
   // A function, not a string: the product's CSP has no 'unsafe-eval'.
@@ -149,7 +158,9 @@ async function open(
         .catch(() => null);
       throw new Error(`${url}: not ready (${String(err)}); page: ${JSON.stringify(seen)}`);
     });
-  return { page, marks: await page.evaluate(() => (window as unknown as { __budget: Marks }).__budget) };
+  const marks = await page.evaluate(() => (window as unknown as { __budget: Marks }).__budget);
+  if (cdp && throttle?.profile) marks.profile = (await cdp.send('Profiler.stop')).profile;
+  return { page, marks };
 }
 
 /** In the app's page: its worker active and the screen's reads kept (IndexedDB). */
@@ -210,7 +221,11 @@ export async function androidLoad(
       await first.page.close();
     }
     const cpuRate = options.cpuRate ?? 1;
-    const { page, marks } = await open(context, url, done, { cacheDisabled: !options.warm, cpuRate });
+    const { page, marks } = await open(context, url, done, {
+      cacheDisabled: !options.warm,
+      cpuRate,
+      profile: options.profile,
+    });
     if (options.waterfall) marks.waterfall = await page.evaluate(requestTimes);
     return marks;
   } finally {

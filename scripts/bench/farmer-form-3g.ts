@@ -14,9 +14,11 @@
  * 1.9 s); warm reopen ≤ 0.6 s, ≤ 0.9 s at 4× CPU. A benchmark, not a test: it prints, it does
  * not fail.
  *
- *   node --import tsx scripts/bench/farmer-form-3g.ts [--runs 5] [--no-build] [--waterfall] [--cold-only|--warm-only]
+ *   node --import tsx scripts/bench/farmer-form-3g.ts [--runs 5] [--no-build] [--waterfall] [--profile] [--cold-only|--warm-only]
  *
- * `--waterfall` also prints each farmer-form load's requests (start→end, ms from navigation).
+ * `--waterfall` also prints each farmer-form load's requests (start→end, ms from navigation);
+ * `--profile` where each farmer-form load spent the main thread's time until ready (by script
+ * and by function, self time, at the load's CPU rate).
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -70,6 +72,7 @@ export async function measureFarmerForm3g(
     runs?: number;
     build?: boolean;
     waterfall?: boolean;
+    profile?: boolean;
     modes?: readonly OpenMode[];
     log?: (line: string) => void;
   } = {},
@@ -97,7 +100,11 @@ export async function measureFarmerForm3g(
         bareFcp: [] as number[],
       };
       for (let i = 0; i < runs; i++) {
-        const a = await androidLoad(launchUrl, 'app', { ...mode, waterfall: options.waterfall });
+        const a = await androidLoad(launchUrl, 'app', {
+          ...mode,
+          waterfall: options.waterfall,
+          profile: options.profile,
+        });
         const readyAt = Math.max(a.mainButtonAt as number, a.groupsAt as number);
         r.app.push(readyAt);
         r.appFcp.push(a.fcp ?? Number.NaN);
@@ -107,6 +114,7 @@ export async function measureFarmerForm3g(
         r.bare.push(bareAt);
         r.bareFcp.push(b.fcp ?? Number.NaN);
         for (const line of a.waterfall ?? []) log(`  ${line}`);
+        if (a.profile) for (const line of profileSummary(a.profile as CpuProfile)) log(`  ${line}`);
         log(
           `${modeName(mode)}, load ${i + 1}: farmer form ready ${Math.round(readyAt)} ms (groups ${Math.round(a.groupsAt as number)}, main button ${Math.round(a.mainButtonAt as number)}, first paint ${Math.round(a.fcp ?? Number.NaN)})  bare page button ${Math.round(bareAt)} ms (first paint ${Math.round(b.fcp ?? Number.NaN)})`,
         );
@@ -120,6 +128,36 @@ export async function measureFarmerForm3g(
     await bare.stop();
     await product.stop();
   }
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time of a CPU profile by script and by function, the largest first. */
+function profileSummary(profile: CpuProfile, top = 12): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const scripts = new Map<string, number>();
+  const functions = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id);
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    if (!frame) return;
+    const script = frame.url
+      ? (new URL(frame.url).pathname.split('/').pop() ?? frame.url)
+      : `(${frame.functionName})`;
+    scripts.set(script, (scripts.get(script) ?? 0) + us);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + us);
+  });
+  const list = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${k}`);
+  return ['self time by script:', ...list(scripts), 'self time by function:', ...list(functions)];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -136,6 +174,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     runs,
     build: !process.argv.includes('--no-build'),
     waterfall: process.argv.includes('--waterfall'),
+    profile: process.argv.includes('--profile'),
     modes: process.argv.includes('--cold-only')
       ? [{ warm: false, cpuRate: 1 }]
       : process.argv.includes('--warm-only')
