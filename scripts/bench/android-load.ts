@@ -26,6 +26,8 @@ export interface Marks {
   groupsAt: number | null;
   bareButtonAt: number | null;
   fcp: number | null;
+  /** Every long task of the main thread (over 50 ms) so far: [start, duration] in ms. */
+  longTasks: Array<[number, number]>;
   events: string[];
   /** With `waterfall`: each request of the load, `start→end ms path`. */
   waterfall?: string[];
@@ -48,7 +50,14 @@ function androidHost(theme: Record<string, string>) {
     TelegramWebviewProxy: { postEvent: (type: string, data?: string) => void };
     Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
   };
-  const marks: Marks = { mainButtonAt: null, groupsAt: null, bareButtonAt: null, fcp: null, events: [] };
+  const marks: Marks = {
+    mainButtonAt: null,
+    groupsAt: null,
+    bareButtonAt: null,
+    fcp: null,
+    longTasks: [],
+    events: [],
+  };
   w.__budget = marks;
   const emit = (type: string, data: unknown) =>
     setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(type, data), 0);
@@ -92,6 +101,29 @@ function androidHost(theme: Record<string, string>) {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) marks.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/**
+ * Total Blocking Time by Lighthouse's rule, from the first contentful paint until `readyAt`:
+ * each long task cut to that span, its part beyond 50 ms, summed. And the longest task of the
+ * whole load until `readyAt` (before the first paint too: the bundles' evaluation).
+ */
+export function blockingTime(
+  marks: Pick<Marks, 'fcp' | 'longTasks'>,
+  readyAt: number,
+): { tbt: number; longest: number } {
+  const from = marks.fcp ?? 0;
+  let tbt = 0;
+  let longest = 0;
+  for (const [start, duration] of marks.longTasks) {
+    if (start < readyAt) longest = Math.max(longest, Math.min(start + duration, readyAt) - start);
+    const cut = Math.min(start + duration, readyAt) - Math.max(start, from);
+    if (cut > 50) tbt += cut - 50;
+  }
+  return { tbt, longest };
 }
 
 /** In the page: every request so far (the document first) as `start→end ms path`. */

@@ -23,7 +23,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { buildLaunchUrl } from '@gebere/telegram-emulator';
-import { androidLoad, PROFILE } from './android-load';
+import { androidLoad, blockingTime, PROFILE } from './android-load';
 import { startBarePage } from './budget-bare-page';
 import { ensureBuilds, farmerRegistrationLink, median, startProduct } from './budget-product';
 
@@ -50,6 +50,11 @@ export interface ModeResult extends OpenMode {
   appFcp: number[];
   bare: number[];
   bareFcp: number[];
+  /** Per load: Total Blocking Time from first paint until ready, and the longest task (ms). */
+  appTbt: number[];
+  appLongest: number[];
+  bareTbt: number[];
+  bareLongest: number[];
   appMedianMs: number;
   bareMedianMs: number;
   /** app ÷ bare, of the medians. */
@@ -98,6 +103,10 @@ export async function measureFarmerForm3g(
         appFcp: [] as number[],
         bare: [] as number[],
         bareFcp: [] as number[],
+        appTbt: [] as number[],
+        appLongest: [] as number[],
+        bareTbt: [] as number[],
+        bareLongest: [] as number[],
       };
       for (let i = 0; i < runs; i++) {
         const a = await androidLoad(launchUrl, 'app', {
@@ -113,10 +122,16 @@ export async function measureFarmerForm3g(
         const bareAt = Math.max(b.bareButtonAt as number, b.fcp as number);
         r.bare.push(bareAt);
         r.bareFcp.push(b.fcp ?? Number.NaN);
+        const appBlocking = blockingTime(a, readyAt);
+        const bareBlocking = blockingTime(b, bareAt);
+        r.appTbt.push(appBlocking.tbt);
+        r.appLongest.push(appBlocking.longest);
+        r.bareTbt.push(bareBlocking.tbt);
+        r.bareLongest.push(bareBlocking.longest);
         for (const line of a.waterfall ?? []) log(`  ${line}`);
         if (a.profile) for (const line of profileSummary(a.profile as CpuProfile)) log(`  ${line}`);
         log(
-          `${modeName(mode)}, load ${i + 1}: farmer form ready ${Math.round(readyAt)} ms (groups ${Math.round(a.groupsAt as number)}, main button ${Math.round(a.mainButtonAt as number)}, first paint ${Math.round(a.fcp ?? Number.NaN)})  bare page button ${Math.round(bareAt)} ms (first paint ${Math.round(b.fcp ?? Number.NaN)})`,
+          `${modeName(mode)}, load ${i + 1}: farmer form ready ${Math.round(readyAt)} ms (groups ${Math.round(a.groupsAt as number)}, main button ${Math.round(a.mainButtonAt as number)}, first paint ${Math.round(a.fcp ?? Number.NaN)}, blocking ${Math.round(appBlocking.tbt)}, longest task ${Math.round(appBlocking.longest)})  bare page button ${Math.round(bareAt)} ms (first paint ${Math.round(b.fcp ?? Number.NaN)}, blocking ${Math.round(bareBlocking.tbt)}, longest task ${Math.round(bareBlocking.longest)})`,
         );
       }
       const appMedianMs = median(r.app);
@@ -185,7 +200,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   for (const m of r.modes)
     console.log(
-      `median, ${modeName(m)}: farmer form ${s(m.appMedianMs)}, bare React + telegram-ui page ${s(m.bareMedianMs)}, ratio ${m.ratio.toFixed(2)}×`,
+      `median, ${modeName(m)}: farmer form ${s(m.appMedianMs)}, bare React + telegram-ui page ${s(m.bareMedianMs)}, ratio ${m.ratio.toFixed(2)}×; blocking time ${Math.round(median(m.appTbt))} / ${Math.round(median(m.bareTbt))} ms, longest task ${Math.round(median(m.appLongest))} / ${Math.round(median(m.bareLongest))} ms`,
     );
   console.log(
     `bare page ${(r.bareBytes / 1024).toFixed(1)} KB brotli; ${r.groups} groups in the list; cold 1× aim ≤ ${s(AIM_MS)}; load average now ${load()}`,
