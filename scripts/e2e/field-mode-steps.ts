@@ -185,7 +185,10 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function watchWrites(context: BrowserContext, pattern: RegExp) {
   const sent: SentWrite[] = [];
-  let onTheWay = 0;
+  // The writes seen starting and not yet ended. A count would go below zero for a write already
+  // on its way when the watch began (a retry the outbox sent a moment before): it ends here
+  // without having started here.
+  const onTheWay = new Set<Request>();
   const watched = (request: Request) => WRITES.has(request.method()) && pattern.test(request.url());
   const note = async (request: Request) => {
     if (!watched(request)) return;
@@ -200,11 +203,11 @@ export function watchWrites(context: BrowserContext, pattern: RegExp) {
         status: response?.status(),
       });
     } finally {
-      onTheWay--;
+      onTheWay.delete(request);
     }
   };
   const start = (r: Request) => {
-    if (watched(r)) onTheWay++;
+    if (watched(r)) onTheWay.add(r);
   };
   const end = (r: Request) => void note(r);
   context.on('request', start);
@@ -212,7 +215,7 @@ export function watchWrites(context: BrowserContext, pattern: RegExp) {
   context.on('requestfailed', end);
   return {
     sent,
-    onTheWay: () => onTheWay,
+    onTheWay: () => onTheWay.size,
     stop() {
       context.off('request', start);
       context.off('requestfinished', end);
