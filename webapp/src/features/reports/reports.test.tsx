@@ -1,7 +1,7 @@
 import type { Report } from '@gebere/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseCalendar } from '../../lib/i18n/dates';
 import { initI18n } from '../../lib/i18n/texts';
 import { installFakeFetch, json, route } from '../../test-kit/fake-fetch';
@@ -69,15 +69,6 @@ function setup(params: Record<string, string | number> = {}) {
 }
 
 describe('Reports', { timeout: 30_000 }, () => {
-  // chartist reads matchMedia, which every Telegram webview has and jsdom lacks.
-  beforeEach(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
-  });
   afterEach(async () => {
     vi.unstubAllGlobals();
     chooseCalendar('gregorian');

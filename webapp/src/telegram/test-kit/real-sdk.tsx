@@ -21,7 +21,7 @@ type TelegramWindow = {
   Telegram?: { WebView?: { receiveEvent?: (event: string, data?: unknown) => void } };
 };
 const posted: Posted[] = [];
-const jsdomStorage = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
+const ownStorage = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
 
 /** Opens the app as Telegram Web would, with these theme params in the launch. */
 export function launchWith(theme: Record<string, string>) {
@@ -55,8 +55,8 @@ export function useRealSdkClient() {
     };
   });
   afterEach(() => {
-    // Back to jsdom's own storage (denyStorage and the fallback redefine it).
-    if (jsdomStorage) Object.defineProperty(window, 'sessionStorage', jsdomStorage);
+    // Back to the test DOM's own storage (denyStorage and the fallback redefine it).
+    if (ownStorage) Object.defineProperty(window, 'sessionStorage', ownStorage);
     else Reflect.deleteProperty(window, 'sessionStorage');
     delete (window as TelegramWindow).TelegramWebviewProxy;
     vi.restoreAllMocks();
