@@ -61,9 +61,15 @@ export function chartSvg(c: ChartInput): string {
   );
 }
 
-export function chartPng(c: ChartInput): Buffer {
+function chartPng(c: ChartInput): Buffer {
   const resvg = new Resvg(chartSvg(c), {
     font: { fontFiles: FONT_FILES, loadSystemFonts: FONT_FILES.length === 0, defaultFontFamily: 'Noto Sans' },
   });
   return resvg.render().asPng();
 }
+
+/**
+ * The chart as the digest draws it, called through this object so a test can watch it or make
+ * it fail (resvg or its fonts missing) with `vi.spyOn`, in a module graph other tests share.
+ */
+export const digestChart = { png: chartPng };

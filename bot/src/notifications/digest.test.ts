@@ -1,17 +1,11 @@
 import { defaultPeriod } from '@gebere/contract';
 import { languages, translate } from '@gebere/i18n';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { describeOnDatabases } from '../../test/backend/test-kit/databases';
 import { buildReport } from '../backend/routes/reports';
 import { digestReport, digestWeek, renderDigest } from './digest';
-import { CHART_HEIGHT, CHART_WIDTH, chartPng } from './digest-chart';
+import { CHART_HEIGHT, CHART_WIDTH, digestChart } from './digest-chart';
 import { type Harness, harness, openSharedDb, type SharedDb, type TestDa } from './test-kit';
-
-// The chart renderer as it is, watched so a test can make it fail (resvg or its fonts missing).
-vi.mock('./digest-chart', async (original) => {
-  const real = await original<typeof import('./digest-chart')>();
-  return { ...real, chartPng: vi.fn(real.chartPng) };
-});
 
 const utc = (s: string) => Date.parse(`${s}Z`);
 /** Monday 23 November 2026, 08:00 in Addis Ababa. */
@@ -142,10 +136,7 @@ describeOnDatabases('the weekly report digest (%s)', (kind) => {
     await setUp(MONDAY_8 + 1_000);
     const da = await h.da(h.tree.kebele);
     await subscribe(da);
-    const draw = vi.mocked(chartPng);
-    const real = draw.getMockImplementation();
-    draw.mockClear();
-    draw.mockImplementation(() => {
+    const draw = vi.spyOn(digestChart, 'png').mockImplementation(() => {
       throw new Error('no fonts for the chart');
     });
     try {
@@ -179,7 +170,7 @@ describeOnDatabases('the weekly report digest (%s)', (kind) => {
       expect(draw).toHaveBeenCalledTimes(2);
       expect(photos(da)).toHaveLength(0);
     } finally {
-      if (real) draw.mockImplementation(real);
+      draw.mockRestore();
     }
   });
 
@@ -204,7 +195,8 @@ describeOnDatabases('the weekly report digest (%s)', (kind) => {
     const da = await h.da(h.tree.kebele);
     const report = await digestReport(h.db, da.telegramId, '2026-11-23');
     if (!report) throw new Error('a verified DA has a report scope');
-    const draw = vi.mocked(chartPng);
+    const draw = vi.spyOn(digestChart, 'png');
+    onTestFinished(() => draw.mockRestore());
     const labels = () => draw.mock.calls.at(-1)?.[0].bars.map((b) => b.label);
 
     const am = renderDigest(report, 'am').caption.split('\n');

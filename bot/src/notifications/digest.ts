@@ -13,7 +13,7 @@ import type { Db } from '../backend/db/types';
 import { buildReport } from '../backend/routes/reports';
 import { loadActor } from '../backend/serving/actor-source';
 import { reportPlace, reportScopes } from '../backend/serving/authorize';
-import { chartPng } from './digest-chart';
+import { digestChart } from './digest-chart';
 import { drainOneOff, type OneOffCounts, type OneOffDeps, type OneOffQueue, settleInDoubt } from './one-off';
 import { SEND_HOUR_LOCAL } from './schedule';
 
@@ -83,7 +83,7 @@ export function renderDigest(report: Report, lang: Language): { caption: string;
       groups: report.totals.groups,
     }),
   ].join('\n');
-  const png = chartPng({
+  const png = digestChart.png({
     title,
     subtitle: translate(lang, 'bot.digest.chart'),
     bars: report.weeks.map((w) => ({ label: dayIn(lang, w.week, 'short'), value: w.reach })),

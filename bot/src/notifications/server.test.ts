@@ -105,7 +105,15 @@ describe('the notification engine in the running server', () => {
     expect(button?.web_app?.url).toMatch(
       new RegExp(`^${config.publicUrl}/farmer_registration\\?da_id=${da.id}&kebele_id=${kebele}&`),
     );
-    const details = await call('GET', `/api/location-notifications/${created.id}/details`, tma);
-    expect(details.deliveries).toMatchObject({ queued: 0, sent: 1, failed: 0, expected_finish: null });
+    // The engine marks the delivery sent once Telegram has answered, which may be just after the
+    // message shows in the chat.
+    await expect
+      .poll(
+        async () => (await call('GET', `/api/location-notifications/${created.id}/details`, tma)).deliveries,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toMatchObject({ queued: 0, sent: 1, failed: 0, expected_finish: null });
   }, 180_000);
 });

@@ -186,10 +186,12 @@ async function countSendNow(
   if (!sendsAgain) return null;
   const by = actor.botUser?.id ?? 0;
   await tx.query('select 1 from bot_users where id = $1 for update', [by]);
+  // The time now, once the lock is held: the transaction's own start (`now()`) can be earlier
+  // than the sends it waited for, which would ask for more than a day's wait.
   const r = await tx.query<{ n: number; wait: number | null }>(
     `select count(*)::int as n,
-       extract(epoch from min(created_at) + interval '1 day' - now())::float8 as wait
-     from send_now_log where bot_user_id = $1 and created_at > now() - interval '1 day'`,
+       extract(epoch from min(created_at) + interval '1 day' - clock_timestamp())::float8 as wait
+     from send_now_log where bot_user_id = $1 and created_at > clock_timestamp() - interval '1 day'`,
     [by],
   );
   const row = r.rows[0];
@@ -202,7 +204,10 @@ async function countSendNow(
     );
   }
   return async (id) => {
-    await tx.query('insert into send_now_log (bot_user_id, notification_id) values ($1, $2)', [by, id]);
+    await tx.query(
+      'insert into send_now_log (bot_user_id, notification_id, created_at) values ($1, $2, clock_timestamp())',
+      [by, id],
+    );
   };
 }
 
