@@ -8,8 +8,8 @@ import { addEnglish, type ScreenTexts } from '../lib/i18n/resources-en';
 import { initI18n } from '../lib/i18n/texts';
 import { resetClosingForTests } from '../telegram/closing';
 
-// findBy*/waitFor wait up to 5 s: lazy chunks and the test DOM are slow on a loaded 2-core CI machine,
-// and a wait that times out there is a flake, not a finding.
+// findBy*/waitFor wait up to 5 s: lazy chunks and the test DOM are slow on a loaded 2-core CI
+// machine, and a wait that times out there is a flake, not a finding.
 configure({ asyncUtilTimeout: 5000 });
 
 // Keyed creates retry transport failures; without the pauses here (tests count the attempts).
@@ -32,8 +32,8 @@ afterEach(() => {
 
 // Timers the rendered code leaves behind: telegram-ui's ripple sets state 70 and 225 ms after a
 // tap and never clears either on unmount, so a tap in a file's last test would fire one after
-// the test DOM is torn down ("window is not defined"). The file's end clears those still pending, with
-// nothing left to render them for, instead of waiting for them.
+// the test DOM is torn down ("window is not defined"). The file's end clears those still
+// pending, with nothing left to render them for, instead of waiting for them.
 const pending = new Set<ReturnType<typeof setTimeout>>();
 const { setTimeout: realSetTimeout, clearTimeout: realClearTimeout } = globalThis;
 globalThis.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
