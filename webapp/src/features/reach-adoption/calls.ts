@@ -5,8 +5,6 @@ import { type ApiResult, api } from '../../lib/api/lazy-client';
 import type { AdminArea } from './admin-area';
 import type { HierarchyNode, LoadResult } from './hierarchy-store';
 import { mostRecent } from './labels';
-import type { RecordPair } from './pairs';
-import type { RecordApi } from './submit-records';
 
 export type RecordKind = 'reach' | 'adoption';
 
@@ -105,80 +103,4 @@ export function hierarchyLoader(area: AdminArea) {
         return parent ? findAdvisory(parent, area) : { ok: true, items: [] };
     }
   };
-}
-
-/**
- * The submit engine's API (spec §7 POST /api/reach-farmers/ and /api/adoption/, and their
- * batch forms): `user` / `created_by` is the DA from the link; adoption is SELF_REPORTED.
- */
-export function recordApi(kind: RecordKind, daId: number): RecordApi {
-  const outcome = <T>(r: ApiResult<T>) => (r.ok ? { ok: true as const, data: r.data } : r);
-  if (kind === 'reach')
-    return {
-      batch: async (records) =>
-        outcome(await api.call('createReachBatch', batchCall('reach', daId, records).input)),
-      single: async (pair) => outcome(await api.call('createReach', singleCall('reach', daId, pair).input)),
-    };
-  return {
-    batch: async (records) =>
-      outcome(await api.call('createAdoptionBatch', batchCall('adoption', daId, records).input)),
-    single: async (pair) =>
-      outcome(await api.call('createAdoption', singleCall('adoption', daId, pair).input)),
-  };
-}
-
-/**
- * The batch call for `records` (≤ 500): what the engine sends, and what the outbox keeps of the
- * pairs not yet answered (use-record-submit.ts).
- */
-export function batchCall(kind: 'reach', daId: number, records: RecordPair[]): ReachBatchCall;
-export function batchCall(kind: 'adoption', daId: number, records: RecordPair[]): AdoptionBatchCall;
-export function batchCall(
-  kind: RecordKind,
-  daId: number,
-  records: RecordPair[],
-): ReachBatchCall | AdoptionBatchCall;
-export function batchCall(
-  kind: RecordKind,
-  daId: number,
-  records: RecordPair[],
-): ReachBatchCall | AdoptionBatchCall {
-  return kind === 'reach'
-    ? { route: 'createReachBatch', input: { body: { user: daId, records } } }
-    : {
-        route: 'createAdoptionBatch',
-        input: { body: { created_by: daId, adoption_type: 'SELF_REPORTED', records } },
-      };
-}
-
-interface ReachBatchCall {
-  route: 'createReachBatch';
-  input: { body: { user: number; records: RecordPair[] } };
-}
-interface AdoptionBatchCall {
-  route: 'createAdoptionBatch';
-  input: { body: { created_by: number; adoption_type: 'SELF_REPORTED'; records: RecordPair[] } };
-}
-
-/** The single call for one pair (a backend without the batch routes; the outbox keeps these then). */
-export function singleCall(kind: 'reach', daId: number, pair: RecordPair): ReachCall;
-export function singleCall(kind: 'adoption', daId: number, pair: RecordPair): AdoptionCall;
-export function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall;
-export function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall {
-  const { farmer, advisory } = pair;
-  return kind === 'reach'
-    ? { route: 'createReach', input: { body: { farmer, advisory, user: daId } } }
-    : {
-        route: 'createAdoption',
-        input: { body: { farmer, advisory, created_by: daId, adoption_type: 'SELF_REPORTED' } },
-      };
-}
-
-interface ReachCall {
-  route: 'createReach';
-  input: { body: { farmer: number; advisory: number; user: number } };
-}
-interface AdoptionCall {
-  route: 'createAdoption';
-  input: { body: { farmer: number; advisory: number; created_by: number; adoption_type: 'SELF_REPORTED' } };
 }

@@ -2,14 +2,13 @@ import 'fake-indexeddb/auto';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadApiClient } from '../../lib/api/lazy-client';
 import { outbox, resetOutboxForTests, startOutbox } from '../../lib/outbox/live';
 import { resetOutboxViewForTests } from '../../lib/outbox/view';
 import { tellChat } from '../../telegram';
 import { installFakeFetch, json, type SeenRequest } from '../../test-kit/fake-fetch';
 import { fakeBackend, openScreen, refuseFarmerInBatch, selectSixPairs, submitSixPairs } from './test-kit';
-import { retryTiming } from './use-record-submit';
 
 /**
  * Field faults on submit (spec §4: the summary goes and the app closes even if some records
@@ -38,14 +37,6 @@ function backendOffFor(farmer: number, offline: { on: boolean }, refuse?: number
 
 describe('Reach and adoption: refused, unconfirmed, kept for the signal', { timeout: 30_000 }, () => {
   beforeAll(() => loadApiClient(), 30_000);
-  beforeAll(() => {
-    retryTiming.baseDelayMs = 1;
-    retryTiming.maxDelayMs = 4;
-  });
-  afterAll(() => {
-    retryTiming.baseDelayMs = 400;
-    retryTiming.maxDelayMs = 5000;
-  });
   beforeEach(() => {
     vi.unstubAllGlobals();
     vi.stubGlobal('indexedDB', undefined); // no outbox (a WebView without IndexedDB) unless stubbed below

@@ -1,47 +1,87 @@
-import { isRetryable } from '@gebere/api-client/errors';
-import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
+import type { RouteName } from '@gebere/contract';
 import { LIMITS } from '@gebere/contract/rules';
 import { describeApiError, noAnswer } from '../../lib/api/errors';
+import type { KeyedSend } from '../../lib/forms/save';
 import type { TFunction } from '../../lib/i18n/texts';
 import { loadOutbox } from '../../lib/outbox/load';
 import { refTo } from '../../lib/outbox/record';
-import type { Call, HeldRecord } from '../../lib/outbox/save';
-import { toast } from '../../lib/ui/toast';
 import { handBack, haptic } from '../../telegram';
-import { batchCall, type RecordKind, recordApi, singleCall } from './calls';
+import type { RecordKind } from './calls';
 import { pairKey, type RecordPair, type ScreenPair, uniquePairs } from './pairs';
 import { chunks, type FailedPair, submitRecords } from './submit-records';
-import { retryTiming, type SubmitPhase } from './use-record-submit';
+import type { SubmitPhase } from './use-record-submit';
 
 /**
- * What a press of Submit does (README.md "Submit"), loaded on the first press (prefetched a
+ * What a press of Submit sends (README.md "Submit"), loaded on the first press (prefetched a
  * second after the screen shows) with the engine: the screen's first load has only the hook
- * (use-record-submit.ts).
+ * (use-record-submit.ts), which saves through the one save (lib/forms/save.ts).
  */
 
 const distinct = (pairs: readonly ScreenPair[], field: keyof ScreenPair) =>
   new Set(pairs.map((p) => p[field])).size;
 
 /**
- * The pairs as outbox records: one keyed batch record per ≤ 500 pairs (all of one submit's
- * batch), or, with no batch route, one single record per pair.
+ * The batch call for `records` (≤ 500): what the engine sends, each call kept in the outbox
+ * until answered (submit-run.ts).
  */
-function callsOf(kind: RecordKind, daId: number, pairs: RecordPair[], batchRoute: boolean): Call[] {
+function batchCall(
+  kind: RecordKind,
+  daId: number,
+  records: RecordPair[],
+): ReachBatchCall | AdoptionBatchCall {
+  return kind === 'reach'
+    ? { route: 'createReachBatch', input: { body: { user: daId, records } } }
+    : {
+        route: 'createAdoptionBatch',
+        input: { body: { created_by: daId, adoption_type: 'SELF_REPORTED', records } },
+      };
+}
+
+interface ReachBatchCall {
+  route: 'createReachBatch';
+  input: { body: { user: number; records: RecordPair[] } };
+}
+interface AdoptionBatchCall {
+  route: 'createAdoptionBatch';
+  input: { body: { created_by: number; adoption_type: 'SELF_REPORTED'; records: RecordPair[] } };
+}
+
+/** The single call for one pair (a backend without the batch routes; the outbox keeps these then). */
+function singleCall(kind: RecordKind, daId: number, pair: RecordPair): ReachCall | AdoptionCall {
+  const { farmer, advisory } = pair;
+  return kind === 'reach'
+    ? { route: 'createReach', input: { body: { farmer, advisory, user: daId } } }
+    : {
+        route: 'createAdoption',
+        input: { body: { farmer, advisory, created_by: daId, adoption_type: 'SELF_REPORTED' } },
+      };
+}
+
+interface ReachCall {
+  route: 'createReach';
+  input: { body: { farmer: number; advisory: number; user: number } };
+}
+interface AdoptionCall {
+  route: 'createAdoption';
+  input: { body: { farmer: number; advisory: number; created_by: number; adoption_type: 'SELF_REPORTED' } };
+}
+
+/**
+ * The pairs as calls: one batch call per ≤ 500 pairs, or, with no batch route, one single call
+ * per pair.
+ */
+function callsOf(kind: RecordKind, daId: number, pairs: RecordPair[], batchRoute: boolean) {
   return batchRoute
     ? chunks(pairs, LIMITS.batchMax).map((part) => batchCall(kind, daId, part))
     : pairs.map((pair) => singleCall(kind, daId, pair));
 }
 
-type Live = Awaited<ReturnType<typeof loadOutbox>> | null;
-
-const keyed = (calls: Call[]): HeldRecord[] => calls.map((c) => ({ key: newIdempotencyKey(), ...c }));
-
 /**
  * Pairs of farmers kept on the phone, not yet saved (`@<key>`): kept naming their farmer's record,
- * one record per farmer (so a farmer refused refuses only its own pairs), never sent by the press
- * (lib/outbox/save.ts `keepLater`). How many pairs were kept.
+ * one call per farmer (so a farmer refused refuses only its own pairs), never sent by the press
+ * (`send.later`). How many pairs were kept.
  */
-async function keepForKeptFarmers(s: SubmitState, live: Live, pairs: readonly ScreenPair[], batch: string) {
+async function keepForKeptFarmers(s: SubmitState, send: KeyedSend, pairs: readonly ScreenPair[]) {
   const byFarmer = new Map<string, RecordPair[]>();
   for (const p of pairs) {
     // The reference stands in the pair for the farmer's id until it is saved.
@@ -51,14 +91,24 @@ async function keepForKeptFarmers(s: SubmitState, live: Live, pairs: readonly Sc
       { farmer, advisory: p.advisory },
     ]);
   }
-  const records = [...byFarmer.values()].flatMap((r) =>
-    keyed(callsOf(s.kind, s.daId, r, s.batchSupported.current)),
-  );
-  const kept = (await live?.keepLater(records, batch)) ?? [];
-  return kept.reduce((n, r) => n + ((r.input.body as { records?: unknown[] }).records?.length ?? 1), 0);
+  let kept = 0;
+  for (const farmerPairs of byFarmer.values())
+    for (const call of callsOf(s.kind, s.daId, farmerPairs, s.batchSupported.current))
+      if (await send.later(call.route, call.input as never))
+        kept += 'records' in call.input.body ? call.input.body.records.length : 1;
+  return kept;
 }
 
-/** The screen's state across presses (the hook keeps it): what is settled, recorded, the latest submit. */
+/** What the latest press came to (the hand-back counts it with all the screen recorded). */
+export interface SubmitSummary {
+  failed: readonly FailedPair[];
+  queued: readonly ScreenPair[];
+  answered: number;
+  /** The press's outbox batch (its "kept" toast goes once none of it waits). */
+  batch?: string;
+}
+
+/** The screen's state across presses (the hook keeps it): what is settled, recorded, the latest press. */
 export interface SubmitState {
   kind: RecordKind;
   daId: number;
@@ -66,64 +116,62 @@ export interface SubmitState {
   setPhase(phase: SubmitPhase): void;
   settled: { current: Set<string> };
   recorded: { current: Map<string, RecordPair> };
-  last: {
-    current: {
-      failed: readonly FailedPair[];
-      queued: readonly ScreenPair[];
-      answered: number;
-      /** The submit's outbox batch (its "kept" toast goes once none of it waits). */
-      batch?: string;
-    };
-  };
+  last: { current: SubmitSummary };
   batchSupported: { current: boolean };
 }
 
+/** The pairs of this press not yet settled by an earlier one. */
+export const pendingPairs = (s: SubmitState, pairs: readonly ScreenPair[]) =>
+  uniquePairs(pairs).filter((p) => !s.settled.current.has(pairKey(p)));
+
 /**
- * Records `pairs`: the engine sends them; failures are refused, kept for later, or unconfirmed.
- * Pairs of farmers kept on the phone go to the outbox only (sent once their farmer is saved).
+ * Records `all` (the press's one record of the save): the engine sends the pairs, each of its
+ * calls its own outbox entry (`send.part`); failures are refused, kept for later (no answer: the
+ * outbox keeps the call), or unconfirmed (no answer and no outbox). Pairs of farmers kept on the
+ * phone go to the outbox only (sent once their farmer is saved).
  */
-async function record(s: SubmitState, all: ScreenPair[]): Promise<void> {
+export async function record(
+  s: SubmitState,
+  all: readonly ScreenPair[],
+  send: KeyedSend,
+  batch: string,
+): Promise<SubmitSummary> {
   s.setPhase({ name: 'running', done: 0, total: all.length });
-  const batch = newIdempotencyKey();
   const pairs = all.filter((p): p is RecordPair => typeof p.farmer === 'number');
   const later = all.filter((p) => typeof p.farmer === 'string');
-  const live = await loadOutbox().catch(() => null);
-  const waitingFarmers = await keepForKeptFarmers(s, live, later, batch);
-  // Kept first, held from sync while the engine sends them (lib/outbox/save.ts `keepHeld`).
-  const records = keyed(pairs.length ? callsOf(s.kind, s.daId, pairs, true) : []);
-  const kept = records.length ? ((await live?.keepHeld(records, batch)) ?? null) : null;
   try {
+    const waitingFarmers = await keepForKeptFarmers(s, send, later);
+    const queued = new Set<string>();
+    const part = async (call: { route: RouteName; input: unknown }, of: readonly RecordPair[]) => {
+      const sent = await send.part(call.route, call.input as never);
+      if (sent.queued) for (const p of of) queued.add(pairKey(p));
+      return sent.result.ok ? { ok: true as const, data: sent.result.data as never } : sent.result;
+    };
     const report = await submitRecords(pairs, {
-      api: recordApi(s.kind, s.daId),
+      api: {
+        batch: (records) => part(batchCall(s.kind, s.daId, records), records),
+        single: (pair) => part(singleCall(s.kind, s.daId, pair), [pair]),
+      },
       useBatch: s.batchSupported.current,
-      ...retryTiming,
+      // The one save retries each call (lib/api/idempotent-call.ts), then the outbox keeps it.
+      attempts: 1,
       onProgress: (done, total) => s.setPhase({ name: 'running', done, total }),
     });
     s.batchSupported.current = report.batchSupported;
     for (const p of report.recorded) s.recorded.current.set(pairKey(p), p);
     // Not answered (no signal, a struggling server): kept in the outbox, no longer a failure.
     // Without an outbox, one with no answer stays unconfirmed (it may be saved).
-    const waiting = kept ? report.failed.filter((p) => p.error !== undefined && isRetryable(p.error)) : [];
-    const serverError = waiting.map((p) => p.error).find((e) => e?.kind === 'http');
-    const left = new Set(waiting.map(pairKey));
-    for (const r of kept ? records : []) {
-      const rest = (r.input.body as { records: RecordPair[] }).records.filter((p) => left.has(pairKey(p)));
-      await kept?.settle(
-        r,
-        rest.length ? callsOf(s.kind, s.daId, rest, report.batchSupported) : [],
-        serverError,
-      );
-    }
+    const waiting = report.failed.filter((p) => queued.has(pairKey(p)));
+    for (const p of all) s.settled.current.add(pairKey(p));
+    if (report.failed.length) haptic.notify('error');
     s.last.current = {
       failed: report.failed.filter((p) => !waiting.includes(p)),
       queued: [...waiting, ...later.slice(0, waitingFarmers)],
       answered: pairs.length - waiting.length,
       batch,
     };
-    for (const p of all) s.settled.current.add(pairKey(p));
-    if (report.failed.length) haptic.notify('error');
+    return s.last.current;
   } finally {
-    kept?.release();
     s.setPhase({ name: 'idle' });
   }
 }
@@ -145,7 +193,7 @@ function refusalReason(pair: FailedPair): string {
  * refused (with the first one's reason), `queued` those kept in the outbox for the signal,
  * `unconfirmed` those that got no answer where there is no outbox (they may be saved).
  */
-async function finish(s: SubmitState): Promise<void> {
+export async function finish(s: SubmitState): Promise<boolean> {
   const { failed, queued: waiting, batch } = s.last.current;
   const queued = waiting.length;
   // Refused (the server said no) or unconfirmed (no answer even after the retries: maybe saved).
@@ -162,11 +210,7 @@ async function finish(s: SubmitState): Promise<void> {
     ...(queued ? { queued } : {}),
     ...(reason ? { reason: reason.slice(0, LIMITS.handBackNameMax) } : {}),
   };
-  if (failed.length === 0 && queued === 0)
-    toast.success(
-      s.t(s.kind === 'reach' ? 'reach.reach_recorded_successfully' : 'reach.adoption_recorded_successfully'),
-    );
-  else if (queued > 0)
+  if (queued > 0)
     void loadOutbox().then((m) =>
       m.toastKept(
         { batch: batch ?? '' },
@@ -175,15 +219,8 @@ async function finish(s: SubmitState): Promise<void> {
     );
   // Nothing answered at all (no signal): the chat hears of it when the outbox syncs; a
   // hand-back now would only fail for want of signal too.
-  if (queued > 0 && s.last.current.answered === 0) return;
-  await handBack(
+  if (queued > 0 && s.last.current.answered === 0) return true;
+  return handBack(
     s.kind === 'reach' ? { kind: 'reach_recorded', ...counts } : { kind: 'adoption_recorded', ...counts },
   );
-}
-
-/** Records the pairs not yet settled, then hands the summary back. */
-export async function submitAndHandBack(s: SubmitState, pairs: readonly ScreenPair[]): Promise<void> {
-  const pending = uniquePairs(pairs).filter((p) => !s.settled.current.has(pairKey(p)));
-  if (pending.length) await record(s, pending);
-  await finish(s);
 }

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { retryDelays } from '../../lib/api/idempotent-call';
 import { loadApiClient } from '../../lib/api/lazy-client';
 import { installFakeFetch, json, route, type SeenRequest } from '../../test-kit/fake-fetch';
 import { whenEnabled } from '../../test-kit/render';
@@ -13,7 +14,6 @@ import {
   refuseFarmerInBatch,
   selectSixPairs,
 } from './test-kit';
-import { retryTiming } from './use-record-submit';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -25,14 +25,6 @@ const PAIRS = ADVISORIES.flatMap((advisory) => FARMERS.map((farmer) => ({ farmer
 
 describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
   beforeAll(() => loadApiClient(), 30_000);
-  beforeAll(() => {
-    retryTiming.baseDelayMs = 1;
-    retryTiming.maxDelayMs = 4;
-  });
-  afterAll(() => {
-    retryTiming.baseDelayMs = 400;
-    retryTiming.maxDelayMs = 5000;
-  });
   beforeEach(() => vi.unstubAllGlobals());
 
   it('asks for at least one farmer, then at least one advisory, and sends nothing', async () => {
@@ -134,7 +126,8 @@ describe('Reach and adoption: submit', { timeout: 30_000 }, () => {
     await selectSixPairs(user);
     await user.click(submit());
     await waitFor(() => expect(handBacks(requests)).toHaveLength(1));
-    expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(4); // the first try and 3 retries
+    // The first try and the one save's retries (lib/api/idempotent-call.ts), as every form's.
+    expect(posts(requests, '/api/reach-farmers/batch/')).toHaveLength(1 + retryDelays.ms.length);
     expect(handBacks(requests)[0]?.body).toEqual({
       result: {
         kind: 'reach_recorded',

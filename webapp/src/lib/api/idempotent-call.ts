@@ -42,6 +42,20 @@ export function forgetKey(slot: KeySlot): void {
   slot.set(null);
 }
 
+/**
+ * Keys for the calls of a record sent as many calls (reach's pairs: a call per batch, or per
+ * pair), each its own: the same call again gets the same key.
+ */
+export function partKeys(): (call: unknown) => string {
+  const keys = new Map<string, string>();
+  return (call) => {
+    const fingerprint = JSON.stringify(call);
+    const key = keys.get(fingerprint) ?? newIdempotencyKey();
+    keys.set(fingerprint, key);
+    return key;
+  };
+}
+
 /** Pauses between automatic retries (ms); tests set it to zeros. */
 export const retryDelays: { ms: number[] } = { ms: [1_000, 3_000] };
 

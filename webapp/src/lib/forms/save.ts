@@ -1,23 +1,20 @@
 import type { ApiError } from '@gebere/api-client';
-import { newIdempotencyKey } from '@gebere/api-client/idempotency-key';
 import { useRef, useState } from 'react';
-import { describeApiError, noAnswer, withRefusal } from '../api/errors';
-import { forgetKey, type KeySlot, keyFor, withRetries } from '../api/idempotent-call';
-import { type ApiResult, api } from '../api/lazy-client';
+import type { KeySlot } from '../api/idempotent-call';
+import type { ApiResult } from '../api/lazy-client';
 import { t } from '../i18n/texts';
 import { loadOutbox } from '../outbox/load';
 import type { KeyedSend, OutboxBatch } from '../outbox/save';
-
-export type { KeyedSend, OutboxBatch };
-
 import { type ToastOptions, toast } from '../ui/toast';
 import { useBusy } from './use-busy';
 
+export type { KeyedSend, OutboxBatch };
+
 /**
  * The one save (lib/outbox/README.md "Writing"): what a press of a screen's main button does with
- * its records (a form's one record, feedback's answers), whatever the network does. One press at
+ * its records (a form's one record, feedback's answers, reach's pairs), whatever the network does. One press at
  * a time; each record keyed (the same payload, the same key), kept in the outbox, sent and
- * retried (lib/outbox/save.ts, the outbox's lazy chunk, which reach and adoption call too). Then:
+ * retried (lib/outbox/save.ts `press`, in the outbox's lazy chunk). Then:
  * refused → a 400's field errors on the fields, the failure text (spec §8) with the server's
  * reason and what no field took (no answer and no outbox: `errors.not_confirmed_kept`; 401:
  * nothing, the screen says to open it again), keys kept; kept → the "kept" toast (kept-toast.ts),
@@ -40,23 +37,6 @@ export interface SaveRecord<Saved, Failure extends { error: ApiError } = { error
   send(send: KeyedSend): Promise<Sent<Saved, Failure>>;
   /** Told once it is saved or kept: it goes no more (feedback's answers sent). */
   done?(): void;
-}
-
-/** Each record sent through the outbox (lib/outbox/save.ts), or, where its chunk did not load, only sent. */
-async function sendRecords<R>(
-  records: readonly { key: string; send(send: KeyedSend): Promise<R> }[],
-  batch?: OutboxBatch,
-) {
-  const live = await loadOutbox().catch(() => null);
-  if (live) return live.sendRecords(records, batch);
-  return Promise.all(
-    records.map(async ({ key, send }) => ({
-      result: await send((route, input) =>
-        withRetries(() => api.call(route, { ...input, idempotencyKey: key })),
-      ),
-      kept: false,
-    })),
-  );
 }
 
 /** What the screen is told of a press; `Given`: what its callbacks get of the saved records (all of them). */
@@ -94,23 +74,40 @@ export interface SaveOptions<
   /** Told once the outbox keeps the records (`key`: the first's); `next` for "Register another". */
   onKept?(next: boolean, key: string): void;
   /** Toasted once, when the save (and `afterSave`) succeeded. */
-  successText?(saved: Given): string;
+  successText?(saved: Given): string | undefined;
   /** The hand-back of the saved records; false when it did not go (the next press tries again). */
   handBack(saved: Given): Promise<boolean>;
   /** The outbox batch of this press (Register another); default: one per press. */
   batch?(): OutboxBatch;
+  /**
+   * Whether this press has records the last save did not have (reach: pairs chosen after a press
+   * whose hand-back failed): they are saved before the hand-back is tried again.
+   */
+  more?(input: Input): boolean;
   /** The screen's toast placement (the farmer screen: top-right for 5000 ms). */
   toastOptions?: Omit<ToastOptions, 'kind'>;
 }
 
-/** A save's progress: saved (what), followed up, cheered, handed back. */
-const fresh = <Given>(): { saved?: Given; followedUp: boolean; cheered: boolean; handedBack: boolean } => ({
-  followedUp: false,
-  cheered: false,
-  handedBack: false,
-});
+/** A save's progress across presses: saved (what), followed up, cheered, handed back. */
+export interface SaveProgress<Given> {
+  saved?: Given;
+  followedUp: boolean;
+  cheered: boolean;
+  handedBack: boolean;
+}
 
-/** The save of a screen: `save(input, next)` in `run` (one press at a time); `saved` once saved or kept. */
+/** What a press works on (lib/outbox/save.ts `press`): the screen's options and its save's state. */
+export interface SaveState<Input, Saved, Failure extends { error: ApiError }, Given> {
+  options: SaveOptions<Input, Saved, Failure, Given>;
+  progress: { current: SaveProgress<Given> };
+  setSaved(saved: boolean): void;
+}
+
+/**
+ * The save of a screen: `save(input, next)` in `run` (one press at a time); `saved` once saved or
+ * kept. The press itself is in the outbox's chunk (lib/outbox/save.ts `press`), fetched after the
+ * first paint of every screen: none of it is on a first load.
+ */
 export function useSave<
   Input,
   Saved,
@@ -119,90 +116,17 @@ export function useSave<
 >(options: SaveOptions<Input, Saved, Failure, Given>) {
   const latest = useRef(options);
   latest.current = options;
-  const progress = useRef(fresh<Given>());
+  const progress = useRef<SaveProgress<Given>>({ followedUp: false, cheered: false, handedBack: false });
   const [saved, setSaved] = useState(false);
+  const state: SaveState<Input, Saved, Failure, Given> = {
+    get options() {
+      return latest.current;
+    },
+    progress,
+    setSaved,
+  };
 
-  const say = (message: string) => void toast.error(message, latest.current.toastOptions);
-  const notConfirmed = () => say(t('errors.not_confirmed_kept', { button: latest.current.button }));
-
-  function refused(failures: Failure[], input: Input) {
-    const o = latest.current;
-    o.onFailed?.();
-    const failure = failures.find((f) => !noAnswer(f.error));
-    if (!failure) return notConfirmed();
-    const { error } = failure;
-    if (error.status === 401) return; // the screen says to open it again from the bot
-    const unmatched = o.fieldErrors ? o.fieldErrors(error, input) : Object.values(error.fieldErrors);
-    const allOnFields = unmatched.length === 0 && Object.keys(error.fieldErrors).length > 0;
-    if (o.quietFieldErrors && allOnFields) return;
-    say([withRefusal(o.failureText(failure), error), ...unmatched].join(' '));
-  }
-
-  function followUpFailed(error: ApiError) {
-    if (error.status === 401) return;
-    if (noAnswer(error)) return notConfirmed();
-    const messages = Object.values(error.fieldErrors);
-    say(messages.length ? messages.join(', ') : describeApiError(error));
-  }
-
-  async function save(input: Input, next = false): Promise<void> {
-    const o = latest.current;
-    const p = progress.current;
-    if (p.handedBack) return;
-    if (!p.saved) {
-      const records = await o.records(input);
-      if (!records) return;
-      const keyed = records.map((r) => ({ ...r, key: keyFor(r.slot, r.payload) }));
-      const batch = o.batch?.() ?? (keyed.length > 1 ? { id: newIdempotencyKey(), open: false } : undefined);
-      const sent = await sendRecords(keyed, batch);
-      keyed.forEach((r, i) => {
-        if (!(sent[i]?.result.ok || sent[i]?.kept)) return;
-        forgetKey(r.slot);
-        r.done?.();
-      });
-      const failures = sent.flatMap((s) => (s.result.ok || s.kept ? [] : [s.result]));
-      if (failures.length) return refused(failures, input);
-      const kept = sent.flatMap((s) => (s.kept && !s.result.ok ? [s.result] : []));
-      if (kept.length) {
-        const first = keyed[0]?.key ?? '';
-        // Queued, not failed: said as it is (no signal, or what the server answered), sent by sync.
-        const failure = kept.find((f) => f.error.kind === 'http') ?? kept[0];
-        const of = keyed.length === 1 || o.batch ? { key: first } : { batch: batch?.id ?? '' };
-        const errors = kept.map((f) => f.error);
-        const text = failure && o.failureText(failure);
-        void loadOutbox().then((m) => m.toastKept(of, errors, text, o.toastOptions));
-        // "Register another": the form starts afresh; otherwise it is done (no hand-back now).
-        if (!(next && o.onNext)) {
-          p.handedBack = true;
-          setSaved(true);
-        }
-        o.onKept?.(next && o.onNext !== undefined, first);
-        return;
-      }
-      const all = sent.flatMap((s) => (s.result.ok ? [s.result.data] : []));
-      p.saved = o.given ? o.given(all) : (all as Given);
-      o.onSaved?.(p.saved);
-      setSaved(true);
-    }
-    const records = p.saved;
-    if (o.afterSave && !p.followedUp) {
-      const answer = await o.afterSave(records);
-      if (!answer.ok) return followUpFailed(answer.error);
-      p.followedUp = true;
-    }
-    if (!p.cheered) {
-      p.cheered = true;
-      const text = o.successText?.(records);
-      if (text) toast.success(text, o.toastOptions);
-    }
-    if (next && o.onNext) {
-      o.onNext(records);
-      progress.current = fresh();
-      setSaved(false);
-      return;
-    }
-    p.handedBack = await o.handBack(records);
-  }
+  const save = async (input: Input, next = false) => (await loadOutbox()).press(state, input, next);
 
   /** One press at a time; a throw (a chunk that did not download) is said in the screen's place. */
   const { run, busy } = useBusy(async (start: () => Promise<void>) => {
@@ -210,7 +134,7 @@ export function useSave<
       await start();
     } catch (error) {
       console.error('submit failed', error);
-      say(t('errors.network_error'));
+      toast.error(t('errors.network_error'), latest.current.toastOptions);
     }
   });
 

@@ -8,9 +8,9 @@ import { launchUser } from '../launch/launch-user';
 import { authorization } from '../launch/proof';
 import { keptEntities } from './kept';
 
-// The "kept" toast and the outbox's side of the one save (lib/forms/save.ts), in this chunk.
+// The "kept" toast and the one save's press (lib/forms/save.ts holds its state), in this chunk.
 export { toastKept } from './kept-toast';
-export { keepHeld, keepLater, sendRecords } from './save';
+export { press } from './save';
 
 import { outboxWiring } from './load';
 import { createMirror, type Mirror } from './mirror';

@@ -176,17 +176,6 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  /**
-   * The screen sends these records itself (reach's engine): sync leaves them alone until the
-   * returned release is called.
-   */
-  function hold(keys: readonly string[]): () => void {
-    for (const key of keys) inFlight.add(key);
-    return () => {
-      for (const key of keys) inFlight.delete(key);
-    };
-  }
-
   /** Answered records keep no proof (owner.ts `withoutProof`): nothing sends them again. */
   /**
    * A send with no answer, or one the server answered without saving (a 5xx): the record stays
@@ -314,8 +303,6 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     keep,
     sendLive,
-    hold,
-    unanswered,
     sync,
     /**
      * The batch is complete (the DA pressed Register or Done): it is summed up once nothing in it
