@@ -32,3 +32,7 @@ export function allPairs<F extends number | string>(
 ): { farmer: F; advisory: number }[] {
   return uniquePairs(advisories.flatMap((advisory) => farmers.map((farmer) => ({ farmer, advisory }))));
 }
+
+/** The pairs of a press not yet settled by an earlier one (`settled`: their pairKeys). */
+export const pendingPairs = (settled: ReadonlySet<string>, pairs: readonly ScreenPair[]) =>
+  uniquePairs(pairs).filter((p) => !settled.has(pairKey(p)));

@@ -7,7 +7,7 @@ import { loadOutbox } from '../../lib/outbox/load';
 import { refTo } from '../../lib/outbox/record';
 import { handBack, haptic } from '../../telegram';
 import type { RecordKind } from './calls';
-import { pairKey, type RecordPair, type ScreenPair, uniquePairs } from './pairs';
+import { pairKey, type RecordPair, type ScreenPair } from './pairs';
 import { chunks, type FailedPair, submitRecords } from './submit-records';
 import type { SubmitPhase } from './use-record-submit';
 
@@ -22,7 +22,7 @@ const distinct = (pairs: readonly ScreenPair[], field: keyof ScreenPair) =>
 
 /**
  * The batch call for `records` (≤ 500): what the engine sends, each call kept in the outbox
- * until answered (submit-run.ts).
+ * until answered.
  */
 function batchCall(
   kind: RecordKind,
@@ -119,10 +119,6 @@ export interface SubmitState {
   last: { current: SubmitSummary };
   batchSupported: { current: boolean };
 }
-
-/** The pairs of this press not yet settled by an earlier one. */
-export const pendingPairs = (s: SubmitState, pairs: readonly ScreenPair[]) =>
-  uniquePairs(pairs).filter((p) => !s.settled.current.has(pairKey(p)));
 
 /**
  * Records `all` (the press's one record of the save): the engine sends the pairs, each of its

@@ -4,7 +4,7 @@ import { memorySlot } from '../../lib/api/idempotent-call';
 import { useSave } from '../../lib/forms/save';
 import { useT } from '../../lib/i18n/texts';
 import type { RecordKind } from './calls';
-import { pairKey, type ScreenPair } from './pairs';
+import { pendingPairs, type ScreenPair } from './pairs';
 import type { SubmitState, SubmitSummary } from './submit-run';
 
 export type SubmitPhase = { name: 'idle' } | { name: 'running'; done: number; total: number };
@@ -48,8 +48,8 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
     save,
   } = useSave<readonly ScreenPair[], SubmitSummary, { error: never }, SubmitSummary>({
     records: async (pairs) => {
-      const { pendingPairs, record } = await run();
-      const pending = pendingPairs(state, pairs);
+      const { record } = await run();
+      const pending = pendingPairs(state.settled.current, pairs);
       return [
         {
           payload: pending,
@@ -58,7 +58,7 @@ export function useRecordSubmit(kind: RecordKind, daId: number) {
         },
       ];
     },
-    more: (pairs) => pairs.some((p) => !state.settled.current.has(pairKey(p))),
+    more: (pairs) => pendingPairs(state.settled.current, pairs).length > 0,
     given: (saved) => saved[0] ?? state.last.current,
     batch: () => {
       batch.current = newIdempotencyKey();

@@ -12,8 +12,8 @@ export type { KeyedSend, OutboxBatch };
 
 /**
  * The one save (lib/outbox/README.md "Writing"): what a press of a screen's main button does with
- * its records (a form's one record, feedback's answers, reach's pairs), whatever the network does. One press at
- * a time; each record keyed (the same payload, the same key), kept in the outbox, sent and
+ * its records (a form's one record, feedback's answers, reach's pairs), whatever the network does.
+ * One press at a time; each record keyed (the same payload, the same key), kept in the outbox, sent and
  * retried (lib/outbox/save.ts `press`, in the outbox's lazy chunk). Then:
  * refused → a 400's field errors on the fields, the failure text (spec §8) with the server's
  * reason and what no field took (no answer and no outbox: `errors.not_confirmed_kept`; 401:
@@ -96,6 +96,13 @@ export interface SaveProgress<Given> {
   handedBack: boolean;
 }
 
+/** A save with nothing done yet (and again after "Register another"). */
+export const freshProgress = <Given>(): SaveProgress<Given> => ({
+  followedUp: false,
+  cheered: false,
+  handedBack: false,
+});
+
 /** What a press works on (lib/outbox/save.ts `press`): the screen's options and its save's state. */
 export interface SaveState<Input, Saved, Failure extends { error: ApiError }, Given> {
   options: SaveOptions<Input, Saved, Failure, Given>;
@@ -116,7 +123,7 @@ export function useSave<
 >(options: SaveOptions<Input, Saved, Failure, Given>) {
   const latest = useRef(options);
   latest.current = options;
-  const progress = useRef<SaveProgress<Given>>({ followedUp: false, cheered: false, handedBack: false });
+  const progress = useRef(freshProgress<Given>());
   const [saved, setSaved] = useState(false);
   const state: SaveState<Input, Saved, Failure, Given> = {
     get options() {

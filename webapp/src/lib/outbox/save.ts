@@ -4,7 +4,7 @@ import type { RouteName } from '@gebere/contract';
 import { describeApiError, noAnswer, withRefusal } from '../api/errors';
 import { forgetKey, keyFor, partKeys, withRetries } from '../api/idempotent-call';
 import { api } from '../api/lazy-client';
-import type { SaveState } from '../forms/save';
+import { freshProgress, type SaveState } from '../forms/save';
 import { t } from '../i18n/texts';
 import { toast } from '../ui/toast';
 import { toastKept } from './kept-toast';
@@ -123,8 +123,7 @@ export async function press<Input, Saved, Failure extends { error: ApiError }, G
     say(messages.length ? messages.join(', ') : describeApiError(error));
   }
 
-  const fresh = () => ({ followedUp: false, cheered: false, handedBack: false });
-  if (state.progress.current.saved && o.more?.(input)) state.progress.current = fresh();
+  if (state.progress.current.saved && o.more?.(input)) state.progress.current = freshProgress();
   const p = state.progress.current;
   if (p.handedBack) return;
   if (!p.saved) {
@@ -174,7 +173,7 @@ export async function press<Input, Saved, Failure extends { error: ApiError }, G
   }
   if (next && o.onNext) {
     o.onNext(records);
-    state.progress.current = fresh();
+    state.progress.current = freshProgress();
     state.setSaved(false);
     return;
   }
