@@ -1,5 +1,5 @@
 import { SERVICE_WORKER_FILE } from '@gebere/contract/screens';
-import { afterLoadWhenIdle } from '../lib/after-load';
+import { afterLoadWhenIdle } from '../lib/loading';
 
 /**
  * Registers the service worker (src/sw/: the shell for opening without signal) once `after` has

@@ -1,4 +1,5 @@
 import * as contract from '@gebere/contract';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openAt } from '../test-kit/render';
@@ -12,6 +13,7 @@ import {
   resetRuntimeConfigForTests,
   runtimeConfig,
 } from './launch/runtime-config';
+import { once, useLoad } from './loading';
 import { toast, useToastStore } from './ui/toast';
 
 describe('runtime config', () => {
@@ -256,5 +258,38 @@ describe('toast', () => {
     toast.error('A');
     toast.error('A');
     expect(useToastStore.getState().toasts).toHaveLength(1);
+  });
+});
+
+describe('loading', () => {
+  it('starts once for every caller, and again after a failure (a download lost to the signal)', async () => {
+    let starts = 0;
+    const chunk = once(() => (++starts === 1 ? Promise.reject(new Error('lost')) : Promise.resolve(starts)));
+    await expect(chunk()).rejects.toThrow('lost');
+    expect(await Promise.all([chunk(), chunk()])).toEqual([2, 2]);
+    expect(await chunk()).toBe(2);
+    expect(starts).toBe(2);
+  });
+
+  it('shows the answer for the current parameters only, and reads again on retry', async () => {
+    const answers: Array<(value: { status: 'ready'; id: number }) => void> = [];
+    const load = (id: number) => () =>
+      new Promise<{ status: 'ready'; id: number }>((resolve) => {
+        answers[id] = resolve;
+      });
+    const { result, rerender } = renderHook(({ id }) => useLoad(id ? load(id) : undefined, [id]), {
+      initialProps: { id: 0 },
+    });
+    expect(answers).toEqual([]);
+    rerender({ id: 1 });
+    rerender({ id: 2 });
+    await act(async () => answers[1]?.({ status: 'ready', id: 1 })); // late: the link moved on
+    expect(result.current.state).toEqual({ status: 'loading' });
+    await act(async () => answers[2]?.({ status: 'ready', id: 2 }));
+    expect(result.current.state).toEqual({ status: 'ready', id: 2 });
+    act(() => result.current.retry());
+    expect(result.current.state).toEqual({ status: 'loading' });
+    await act(async () => answers[2]?.({ status: 'ready', id: 2 }));
+    expect(result.current.state).toEqual({ status: 'ready', id: 2 });
   });
 });

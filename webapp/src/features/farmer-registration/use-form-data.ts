@@ -1,26 +1,19 @@
 import type { DevelopmentGroup } from '@gebere/contract';
 import type { ScreenParams } from '@gebere/contract/screens';
 import { useCallback, useEffect, useState } from 'react';
+import { once } from '../../lib/loading';
 import { keepReadyFor } from '../../lib/offline-cache/read-through';
 import { fetchKebeleGroups, type GroupsResult } from './groups-request';
 
 type FormModule = typeof import('./farmer-form');
 
-let formModule: Promise<FormModule> | undefined;
-
 /**
  * The form's code (react-hook-form and the fields, ~20 KB) is its own chunk, fetched while the
  * groups load (the server preloads it with the document: the screen's first-load plan): the
  * first paint (the loading indicator) does not wait for it, and the form does not wait longer
- * than the groups. A failed download is forgotten so a retry fetches again.
+ * than the groups.
  */
-function loadFormModule(): Promise<FormModule> {
-  formModule ??= import('./farmer-form');
-  formModule.catch(() => {
-    formModule = undefined;
-  });
-  return formModule;
-}
+const loadFormModule = once(() => import('./farmer-form'));
 
 export type FormData =
   | { status: 'loading' }

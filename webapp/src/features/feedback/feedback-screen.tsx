@@ -1,9 +1,10 @@
 import type { Advisory } from '@gebere/contract';
 import feedbackTexts from '@gebere/i18n/locales/en/feedback.json';
-import { type ComponentType, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Screen } from '../../components/screen';
 import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { useScreenParams } from '../../lib/navigation';
 import { loadAdvisory } from './calls';
 import type { FeedbackView } from './feedback-view';
@@ -21,25 +22,17 @@ type Load =
 const loadView = () => import('./feedback-view').then((m) => m.FeedbackView);
 
 function useAdvisory(id: number | undefined) {
-  const [state, setState] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setState({ status: 'loading' });
-    void Promise.all([loadAdvisory(id), loadView().catch(() => null)]).then(([r, View]) => {
-      if (!live) return;
-      if (!r.ok) setState({ status: r.reason });
-      // A chunk that failed to download (weak signal) is an error to retry, like a failed call.
-      else if (!View) setState({ status: 'error' });
-      else setState({ status: 'ready', advisory: r.advisory, View });
-    });
-    return () => {
-      live = false;
-    };
-    // attempt: Try Again re-runs the load
-  }, [id, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  return useLoad<Load>(
+    id
+      ? async () => {
+          const [r, View] = await Promise.all([loadAdvisory(id), loadView().catch(() => null)]);
+          if (!r.ok) return { status: r.reason };
+          // A chunk that failed to download (weak signal) is an error to retry, like a failed call.
+          return View ? { status: 'ready', advisory: r.advisory, View } : { status: 'error' };
+        }
+      : undefined,
+    [id],
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { LoadState, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { historyDepth } from '../../lib/navigation';
 import { type AdvisoryOption, fetchKebeleAdvisories } from './me-request';
 
@@ -21,28 +21,18 @@ type Advisories =
 export function AdvisoryPicker({ user }: { user: HubUser }) {
   const t = useT();
   const lang = currentLanguage();
-  const [state, setState] = useState<Advisories>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const kebele = user.da?.kebele;
-
-  useEffect(() => {
-    if (kebele === undefined) return;
-    let live = true;
-    setState({ status: 'loading' });
-    void fetchKebeleAdvisories(kebele, lang).then((r) => {
-      if (!live) return;
-      setState(
-        r.ok
-          ? { status: 'ready', advisories: r.advisories }
-          : { status: 'error', message: describeApiError(r.error) },
-      );
-    });
-    return () => {
-      live = false;
-    };
-    // attempt: a retry re-runs the effect
-  }, [kebele, lang, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { state, retry } = useLoad<Advisories>(
+    kebele === undefined
+      ? undefined
+      : async () => {
+          const r = await fetchKebeleAdvisories(kebele, lang);
+          return r.ok
+            ? { status: 'ready', advisories: r.advisories }
+            : { status: 'error', message: describeApiError(r.error) };
+        },
+    [kebele, lang],
+  );
 
   if (state.status !== 'ready')
     return (

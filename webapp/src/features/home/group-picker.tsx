@@ -1,11 +1,12 @@
 import { type HubGroupEntry, type HubUser, hubHref, hubLink } from '@gebere/contract/hub';
 import { Button, Cell, Checkbox, List, Section } from '@telegram-apps/telegram-ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { LoadState, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { historyDepth } from '../../lib/navigation';
 import { loadOutbox } from '../../lib/outbox/load';
 import { useOutboxStore } from '../../lib/outbox/view';
@@ -51,30 +52,20 @@ function useWithKept(groups: readonly GroupOption[], kebele: number | undefined,
 export function GroupPicker({ entry, user }: { entry: HubGroupEntry; user: HubUser }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const [groups, setGroups] = useState<Groups>({ status: 'loading' });
   const [selected, setSelected] = useState<(number | string)[]>([]);
   const [unchosen, setUnchosen] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const kebele = user.da?.kebele;
-
-  useEffect(() => {
-    if (kebele === undefined) return;
-    let live = true;
-    setGroups({ status: 'loading' });
-    void fetchKebeleGroups(kebele).then((r) => {
-      if (!live) return;
-      setGroups(
-        r.ok
-          ? { status: 'ready', groups: r.groups }
-          : { status: 'error', message: describeApiError(r.error) },
-      );
-    });
-    return () => {
-      live = false;
-    };
-    // attempt: a retry re-runs the effect
-  }, [kebele, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { state: groups, retry } = useLoad<Groups>(
+    kebele === undefined
+      ? undefined
+      : async () => {
+          const r = await fetchKebeleGroups(kebele);
+          return r.ok
+            ? { status: 'ready', groups: r.groups }
+            : { status: 'error', message: describeApiError(r.error) };
+        },
+    [kebele],
+  );
   const shown = useWithKept(
     groups.status === 'ready' ? groups.groups : [],
     kebele,

@@ -12,11 +12,11 @@ import {
 import { LANG_PARAM, screenHref } from '@gebere/contract/screens';
 import { isLanguage } from '@gebere/i18n/languages';
 import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import { currentLanguage, initI18n, useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { keepReadyFor } from '../../lib/offline-cache/read-through';
 import { closeApp, getLaunch } from '../../telegram';
@@ -37,30 +37,17 @@ type HubState =
  * before anything shows.
  */
 function useHubUser(): { state: HubState; retry: () => void } {
-  const [state, setState] = useState<HubState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    void (async () => {
-      const result = await fetchMe();
-      if (!result.ok) {
-        if (live) setState({ status: 'error', message: describeApiError(result.error) });
-        return;
-      }
-      // A link's `lang` is the bot's choice already; the menu button's launch has none.
-      const chosen = linkLanguage() ? undefined : result.me.bot_user?.language;
-      if (isLanguage(chosen) && chosen !== currentLanguage()) await initI18n(chosen);
-      if (live) setState({ status: 'ready', user: hubUserOf(result.me), name: result.me.da?.name ?? null });
-      // A DA opened the hub with signal: their kebele's lists are kept for later offline use.
-      if (result.me.da) keepReadyFor(result.me.da.kebele);
-    })();
-    return () => {
-      live = false;
-    };
-    // attempt: a retry asks again (the early answer is used by the first attempt only)
-  }, [attempt]);
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  // A retry asks again (the early answer is used by the first attempt only).
+  return useLoad<HubState>(async () => {
+    const result = await fetchMe();
+    if (!result.ok) return { status: 'error', message: describeApiError(result.error) };
+    // A link's `lang` is the bot's choice already; the menu button's launch has none.
+    const chosen = linkLanguage() ? undefined : result.me.bot_user?.language;
+    if (isLanguage(chosen) && chosen !== currentLanguage()) await initI18n(chosen);
+    // A DA opened the hub with signal: their kebele's lists are kept for later offline use.
+    if (result.me.da) keepReadyFor(result.me.da.kebele);
+    return { status: 'ready', user: hubUserOf(result.me), name: result.me.da?.name ?? null };
+  }, []);
 }
 
 const inApp = () => ({ depth: historyDepth() + 1 });

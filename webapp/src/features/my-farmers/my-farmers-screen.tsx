@@ -2,13 +2,14 @@ import type { KebeleFarmer } from '@gebere/contract';
 import { screens } from '@gebere/contract/screens';
 import registryTexts from '@gebere/i18n/locales/en/registry.json';
 import { Button } from '@telegram-apps/telegram-ui';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useSearch } from 'wouter';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
 import type { ApiError } from '../../lib/api/lazy-client';
 import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { useScreenParams } from '../../lib/navigation';
 import { listKebeleFarmers } from './calls';
 import { FarmerList } from './farmer-list';
@@ -27,22 +28,15 @@ type Load =
   | { status: 'error'; error: ApiError };
 
 function useKebeleFarmers(values: Parameters<typeof listKebeleFarmers>[0] | undefined) {
-  const [state, setState] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const kebele = values?.kebele_id;
-  // The kebele decides the list; attempt: Try Again asks again.
-  useEffect(() => {
-    if (!values) return;
-    let live = true;
-    setState({ status: 'loading' });
-    void listKebeleFarmers(values).then((r) => {
-      if (live) setState(r.ok ? { status: 'ready', farmers: r.data } : { status: 'error', error: r.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [kebele, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  // The kebele decides the list.
+  return useLoad<Load>(
+    values &&
+      (async () => {
+        const r = await listKebeleFarmers(values);
+        return r.ok ? { status: 'ready', farmers: r.data } : { status: 'error', error: r.error };
+      }),
+    [values?.kebele_id],
+  );
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { NotificationDetails } from '@gebere/contract';
 import type { ScreenName } from '@gebere/contract/screens';
 import notificationTexts from '@gebere/i18n/locales/en/notification.json';
-import { useEffect, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
-import type { ApiError } from '../../lib/api/lazy-client';
+import { type ApiError, NETWORK_ERROR } from '../../lib/api/lazy-client';
 import { useManagerGrants } from '../../lib/api/my-grants';
 import { addEnglish } from '../../lib/i18n/resources-en';
 import { useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
 import { getNotification } from './calls';
@@ -15,8 +15,6 @@ import { useFormChunk } from './use-form-chunk';
 
 // This screen's own English texts come with its chunk (lib/i18n/resources-en.ts).
 addEnglish('notification', notificationTexts);
-
-const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
 
 /** Spec §2 /notification/create?bot_user_id=: the creator is the link's bot user. */
 function CreateScreen() {
@@ -46,26 +44,18 @@ type Details =
 
 function useDetails(id: number | undefined) {
   const t = useT();
-  const [state, setState] = useState<Details>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setState({ status: 'loading' });
-    void getNotification(id).then((r) => {
-      if (!live) return;
-      if (r.ok) setState({ status: 'ready', notification: r.data });
-      else {
-        setState({ status: 'error', error: r.error });
-        toast.error(t('notification.error_getting_notification_detail'));
-      }
-    });
-    return () => {
-      live = false;
-    };
-    // attempt: Try Again re-runs the load
-  }, [id, attempt, t]);
-  return { details: state, retry: () => setAttempt((n) => n + 1) };
+  const { state, retry } = useLoad<Details>(
+    id
+      ? async () => {
+          const r = await getNotification(id);
+          if (r.ok) return { status: 'ready', notification: r.data };
+          toast.error(t('notification.error_getting_notification_detail'));
+          return { status: 'error', error: r.error };
+        }
+      : undefined,
+    [id, t],
+  );
+  return { details: state, retry };
 }
 
 /**

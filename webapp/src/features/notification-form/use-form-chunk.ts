@@ -1,4 +1,5 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { useLoad } from '../../lib/loading';
 import type { NotificationFormProps } from './notification-form';
 
 export type FormComponent = ComponentType<NotificationFormProps>;
@@ -14,19 +15,13 @@ export type FormChunk =
  * download (weak signal) can be retried.
  */
 export function useFormChunk(): { chunk: FormChunk; retry: () => void } {
-  const [chunk, setChunk] = useState<FormChunk>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setChunk({ status: 'loading' });
-    import('./notification-form').then(
-      (m) => live && setChunk({ status: 'ready', Form: m.NotificationForm }),
-      () => live && setChunk({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-    // attempt: a retry downloads again
-  }, [attempt]);
-  return { chunk, retry: () => setAttempt((n) => n + 1) };
+  const { state, retry } = useLoad<FormChunk>(
+    () =>
+      import('./notification-form').then(
+        (m) => ({ status: 'ready', Form: m.NotificationForm }),
+        () => ({ status: 'failed' }),
+      ),
+    [],
+  );
+  return { chunk: state, retry };
 }

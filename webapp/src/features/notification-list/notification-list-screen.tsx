@@ -2,15 +2,15 @@ import type { LocationNotification } from '@gebere/contract';
 import { screenHref, screens } from '@gebere/contract/screens';
 import notificationTexts from '@gebere/i18n/locales/en/notification.json';
 import { Button } from '@telegram-apps/telegram-ui';
-import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { Screen, ScreenMessage } from '../../components/screen';
 import { describeApiError } from '../../lib/api/errors';
-import type { ApiError } from '../../lib/api/lazy-client';
+import { type ApiError, NETWORK_ERROR } from '../../lib/api/lazy-client';
 import { useManagerGrants } from '../../lib/api/my-grants';
 import { addEnglish } from '../../lib/i18n/resources-en';
 import { currentLanguage, useT } from '../../lib/i18n/texts';
+import { useLoad } from '../../lib/loading';
 import { historyDepth, useScreenParams } from '../../lib/navigation';
 import { toast } from '../../lib/ui/toast';
 import { listNotifications } from './calls';
@@ -25,34 +25,23 @@ type Load =
   | { status: 'ready'; notifications: LocationNotification[]; cards: Cards }
   | { status: 'error'; error: ApiError };
 
-const NETWORK_ERROR: ApiError = { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} };
-
 /** The list call and the cards' code (with dayjs in the user's language), in parallel. */
 function useNotifications(userId: number | undefined) {
   const t = useT();
   const lang = currentLanguage();
-  const [state, setState] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    setState({ status: 'loading' });
-    const cards = import('./notification-cards').then((m) => m.loadCards(lang)).catch(() => null);
-    void Promise.all([listNotifications(userId), cards]).then(([r, c]) => {
-      if (!live) return;
-      if (r.ok && c) setState({ status: 'ready', notifications: r.data, cards: c });
-      else {
-        // A chunk that failed to download (weak signal) is a network error to retry.
-        setState({ status: 'error', error: r.ok ? NETWORK_ERROR : r.error });
-        toast.error(t('notification.error_getting_notifications_list'));
-      }
-    });
-    return () => {
-      live = false;
-    };
-    // attempt: Try Again re-runs the load
-  }, [userId, attempt, lang, t]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  return useLoad<Load>(
+    userId
+      ? async () => {
+          const cards = import('./notification-cards').then((m) => m.loadCards(lang)).catch(() => null);
+          const [r, c] = await Promise.all([listNotifications(userId), cards]);
+          if (r.ok && c) return { status: 'ready', notifications: r.data, cards: c };
+          toast.error(t('notification.error_getting_notifications_list'));
+          // A chunk that failed to download (weak signal) is a network error to retry.
+          return { status: 'error', error: r.ok ? NETWORK_ERROR : r.error };
+        }
+      : undefined,
+    [userId, lang, t],
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type ApiError, isRetryable as defaultIsRetryable } from '@gebere/api-client';
 import { LIMITS } from '@gebere/contract/rules';
+import { NETWORK_ERROR } from '../../lib/api/lazy-client';
 import { pairKey, type RecordPair, uniquePairs } from './pairs';
 
 export { allPairs, type RecordPair, uniquePairs } from './pairs';
@@ -147,10 +148,7 @@ export async function submitRecords(
         outcome = await call();
       } catch {
         // The API helpers never throw; if an injected one does, it is a lost answer.
-        outcome = {
-          ok: false,
-          error: { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} },
-        };
+        outcome = { ok: false, error: NETWORK_ERROR };
       }
       if (outcome.ok || attempt + 1 >= attempts || !isRetryable(outcome.error)) return outcome;
       await clock.sleep(backoff(attempt));

@@ -1,20 +1,22 @@
-import type { ApiClient, ApiResult, CallInput, CallOutput } from '@gebere/api-client';
+import type { ApiClient, ApiError, ApiResult, CallInput, CallOutput } from '@gebere/api-client';
 import type { RouteName } from '@gebere/contract';
-import { afterLoadWhenIdle } from '../after-load';
+import { afterLoadWhenIdle, once } from '../loading';
 import { readThrough } from '../offline-cache/read-through';
 
 export type { ApiError, ApiResult } from '@gebere/api-client';
 
-let loading: Promise<ApiClient> | undefined;
+/** What a call answers when its code did not download (weak signal): shown like any network failure. */
+export const NETWORK_ERROR: ApiError = {
+  kind: 'network',
+  status: null,
+  message: 'Network Error',
+  fieldErrors: {},
+};
 
 /** The API client module (contract + zod), fetched once on first use or by prefetchApi. */
-export function loadApiClient(): Promise<ApiClient> {
-  loading ??= import('./api-client').then((m) => m.client);
-  loading.catch(() => {
-    loading = undefined; // a failed chunk load (weak signal) is retried on the next call
-  });
-  return loading;
-}
+export const loadApiClient: () => Promise<ApiClient> = once(() =>
+  import('./api-client').then((m) => m.client),
+);
 
 /**
  * Starts fetching the client while the user reads the first screen, so the first call does
@@ -38,7 +40,7 @@ async function call<N extends RouteName>(name: N, input: CallInput<N>): Promise<
   try {
     client = await loadApiClient();
   } catch {
-    return { ok: false, error: { kind: 'network', status: null, message: 'Network Error', fieldErrors: {} } };
+    return { ok: false, error: NETWORK_ERROR };
   }
   // A 401 also marks the launch unauthorized: the client's onUnauthorized (transport.ts).
   return client.call(name, input);

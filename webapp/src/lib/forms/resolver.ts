@@ -2,6 +2,7 @@ import type { TranslationKey } from '@gebere/i18n';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { t } from '../i18n/texts';
+import { once } from '../loading';
 
 /** Per-field message keys for issues other than "empty" (e.g. a phone pattern). */
 export type FieldMessages = Partial<Record<string, TranslationKey>>;
@@ -73,13 +74,9 @@ export function lazyZodResolver<TValues extends FieldValues, TOutput extends Fie
   load: () => Promise<ZodType<TOutput>>,
   messages: FieldMessages = {},
 ): Resolver<TValues, unknown, TOutput> {
-  let schema: Promise<ZodType<TOutput>> | undefined;
+  const schema = once(load);
   return async (values) => {
-    schema ??= load();
-    schema.catch(() => {
-      schema = undefined;
-    });
-    const result = (await schema).safeParse(values);
+    const result = (await schema()).safeParse(values);
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {

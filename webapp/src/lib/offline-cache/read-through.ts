@@ -1,7 +1,7 @@
 import type { ApiResult } from '@gebere/api-client/transport';
 import { useSyncExternalStore } from 'react';
-import { afterLoadWhenIdle } from '../after-load';
 import { noAnswer } from '../api/errors';
+import { afterLoadWhenIdle, once } from '../loading';
 
 /**
  * Field mode "data ready before the signal goes": the reads a DA's screens make (who they are,
@@ -26,14 +26,7 @@ export const KEPT_STATUS = 203;
 export type ReadKey = readonly unknown[];
 
 type Store = typeof import('./store');
-let storeModule: Promise<Store> | undefined;
-function loadStore(): Promise<Store> {
-  storeModule ??= import('./store');
-  storeModule.catch(() => {
-    storeModule = undefined;
-  });
-  return storeModule;
-}
+const loadStore = once((): Promise<Store> => import('./store'));
 
 // The "as of" of the page's current screen: the oldest fetch time of the kept answers it used.
 let asOf: { screen: string; at: number } | undefined;
