@@ -45,8 +45,7 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
     fields: { names: FIELDS },
     failureText: () => t('group.error_adding_development_group'),
     button: t('common.add'),
-    keySlot: draft.keySlot,
-    onSaved: draft.drop,
+    draft,
     handBack: (group: DevelopmentGroup) =>
       handBack({ kind: 'group_added', group_id: group.id, group_name: group.group_name }),
     // Opened to fix a group the server refused on sync: its kept name and type on the fields.
@@ -61,12 +60,7 @@ export function AddDevelopmentGroupForm({ daId, kebeleId }: { daId: number; kebe
     <SubmitForm onSubmit={submit}>
       <List>
         <Section>
-          <TextField
-            control={form.control}
-            name="group_name"
-            label={t('group.fields.group_name')}
-            autoComplete="off"
-          />
+          <TextField control={form.control} name="group_name" label={t('group.fields.group_name')} />
         </Section>
         <RadioGroupField
           control={form.control}

@@ -6,7 +6,7 @@ import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
-import { TextField } from '../../components/text-field';
+import { PhoneField, TextField } from '../../components/text-field';
 import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
@@ -75,8 +75,7 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
     fields: { names: DA_FIELDS, rename: DA_FIELD_RENAMES },
     failureText: ({ updated }) => t(updated ? 'da.error_updating_da' : 'da.error_registering_da'),
     button: t(mode === 'update' ? 'common.update' : 'common.register'),
-    keySlot: draft.keySlot,
-    onSaved: draft.drop,
+    draft,
     afterSave: ({ da }) => verifyBotUser(userId, da),
     successText: ({ da, updated }) => {
       const done = t(updated ? 'da.update_successful' : 'da.registration_successful');
@@ -91,17 +90,14 @@ export function DaForm({ mode, userId, phoneParam, outbound, roles, profile }: D
   });
 
   const text = (name: 'first_name' | 'father_name' | 'grand_father_name') => (
-    <TextField control={form.control} name={name} label={t(`da.fields.${name}`)} autoComplete="off" />
+    <TextField control={form.control} name={name} label={t(`da.fields.${name}`)} />
   );
   const phone = (name: 'phone_number' | 'telegram_phone_number') => (
-    <TextField
+    <PhoneField
       control={form.control}
       name={name}
       label={t(`da.fields.${name}`)}
-      type="tel"
-      inputMode="tel"
       autoComplete="tel-national"
-      placeholder={t('common.phone_placeholder')}
     />
   );
 

@@ -7,7 +7,7 @@ import { type Resolver, useWatch } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
-import { TextField } from '../../components/text-field';
+import { PhoneField, TextField } from '../../components/text-field';
 import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
@@ -254,9 +254,8 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     failureText: () => t('farmer.error_registering_farmer'),
     button: t('common.register'),
     // The key lives in the draft: a resubmit after a reload replays instead of registering twice.
-    keySlot: draft.keySlot,
     // Saved: the draft goes (and `saved` locks the fields: no editing into another farmer).
-    onSaved: draft.drop,
+    draft,
     // Kept in the outbox (no signal): the draft goes too, or a reload would offer it again; the
     // farmer joins the batch's list. After "Register another" the next farmer starts blank in the
     // same group (a group this farmer created is then a group kept offline); after Register the
@@ -294,35 +293,19 @@ export function FarmerForm({ daId, kebeleId, groups: loaded }: FarmerFormProps) 
     <SubmitForm onSubmit={submit}>
       <List>
         <Section>
-          <TextField
-            control={form.control}
-            name="farmer_name"
-            label={t('farmer.fields.farmer_name')}
-            autoComplete="off"
-            disabled={locked}
-          />
-          <TextField
-            control={form.control}
-            name="father_name"
-            label={t('farmer.fields.father_name')}
-            autoComplete="off"
-            disabled={locked}
-          />
-          <TextField
-            control={form.control}
-            name="grand_father_name"
-            label={t('farmer.fields.grand_father_name')}
-            autoComplete="off"
-            disabled={locked}
-          />
-          <TextField
+          {(['farmer_name', 'father_name', 'grand_father_name'] as const).map((name) => (
+            <TextField
+              key={name}
+              control={form.control}
+              name={name}
+              label={t(`farmer.fields.${name}`)}
+              disabled={locked}
+            />
+          ))}
+          <PhoneField
             control={form.control}
             name="phone_number"
             label={t('farmer.fields.phone_number')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder={t('common.phone_placeholder')}
             disabled={locked}
           />
           <SelectField

@@ -73,7 +73,6 @@ export function GroupFields({ form, groups, kept, disabled }: GroupFieldsProps) 
             control={form.control}
             name="group_name"
             label={t('farmer.fields.group_name')}
-            autoComplete="off"
             disabled={disabled}
           />
         ) : (

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { SelectField } from '../../components/select-field';
 import { SubmitForm } from '../../components/submit-form';
-import { TextField } from '../../components/text-field';
+import { PhoneField, TextField } from '../../components/text-field';
 import { daReads } from '../../lib/api/da-reads';
 import { lightGet } from '../../lib/api/light-get';
 import { lazyZodResolver } from '../../lib/forms/resolver';
@@ -101,18 +101,13 @@ export function CorrectForm({ farmer, done }: { farmer: FarmerPage; done: () => 
               control={form.control}
               name={name}
               label={t(`registry.fields.${name}`)}
-              autoComplete="off"
               disabled={saved}
             />
           ))}
-          <TextField
+          <PhoneField
             control={form.control}
             name="phone_number"
             label={t('registry.fields.phone_number')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder={t('common.phone_placeholder')}
             disabled={saved}
           />
           <SelectField

@@ -100,8 +100,7 @@ export function NotificationForm(props: NotificationFormProps) {
     failureText: () =>
       t(update ? 'notification.error_updating_notification' : 'notification.error_registering_notification'),
     button: t(update ? 'common.update' : 'common.submit'),
-    keySlot: draft.keySlot,
-    onSaved: draft.drop,
+    draft,
     successText: () =>
       t(
         update
@@ -176,12 +175,7 @@ export function NotificationForm(props: NotificationFormProps) {
         )}
         {update && props.deliveries && <DeliveryCounts deliveries={props.deliveries} />}
         <Section>
-          <TextField
-            control={form.control}
-            name="name"
-            label={t('notification.fields.name')}
-            autoComplete="off"
-          />
+          <TextField control={form.control} name="name" label={t('notification.fields.name')} />
           <TextAreaField control={form.control} name="message" label={t('notification.fields.message')} />
           <SelectField
             control={form.control}
@@ -210,7 +204,6 @@ export function NotificationForm(props: NotificationFormProps) {
               name="interval"
               label={t('notification.fields.interval')}
               inputMode="numeric"
-              autoComplete="off"
             />
           )}
         </Section>

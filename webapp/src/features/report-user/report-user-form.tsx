@@ -5,7 +5,7 @@ import { AdminCascade } from '../../components/admin-cascade';
 import { MainButtonSubmit } from '../../components/main-button-submit';
 import { RadioGroupField } from '../../components/radio-group-field';
 import { SubmitForm } from '../../components/submit-form';
-import { TextField } from '../../components/text-field';
+import { PhoneField, TextField } from '../../components/text-field';
 import { useDraftedForm } from '../../lib/forms/drafted-form';
 import { lazyZodResolver } from '../../lib/forms/resolver';
 import { useFormSaveThenHandBack } from '../../lib/forms/save-then-hand-back';
@@ -52,8 +52,7 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
     failureText: () =>
       t(update ? 'reportUser.error_updating_report_user' : 'reportUser.error_registering_report_user'),
     button: t(update ? 'common.update' : 'common.register'),
-    keySlot: draft.keySlot,
-    onSaved: draft.drop,
+    draft,
     successText: () =>
       t(
         update
@@ -76,14 +75,11 @@ export function ReportUserForm({ createdBy, profile }: { createdBy: number; prof
             label={t('reportUser.fields.name')}
             autoComplete="name"
           />
-          <TextField
+          <PhoneField
             control={form.control}
             name="phone_no"
             label={t('reportUser.fields.phone_no')}
-            type="tel"
-            inputMode="tel"
             autoComplete="tel-national"
-            placeholder={t('common.phone_placeholder')}
           />
         </Section>
         <RadioGroupField

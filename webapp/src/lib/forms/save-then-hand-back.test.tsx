@@ -282,6 +282,20 @@ describe('save then hand back (a form)', () => {
     expect(slot.get()).toBeNull();
   });
 
+  it('keeps the key with the form’s draft, and drops the draft only once saved', async () => {
+    const backend = groupsBackend((n) => (n <= 3 ? 'down' : [201, null]));
+    const draft = { keySlot: memorySlot(), drop: vi.fn() };
+    const { press, handBack } = setup({ draft });
+    await press();
+    await waitFor(() => expect(errorToasts()).toEqual([NOT_CONFIRMED]));
+    expect(draft.keySlot.get()?.key).toBe(backend.keys()[0]);
+    expect(draft.drop).not.toHaveBeenCalled();
+    await press();
+    await waitFor(() => expect(handBack).toHaveBeenCalledTimes(1));
+    expect(new Set(backend.keys()).size).toBe(1);
+    expect(draft.drop).toHaveBeenCalledTimes(1);
+  });
+
   it('sends nothing when the screen has no submission for the values (it says why itself)', async () => {
     const backend = groupsBackend();
     const { press, handBack } = setup({ submission: () => null });

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { type KeySlot, memorySlot } from '../api/idempotent-call';
 import type { ApiError } from '../api/lazy-client';
+import type { Draft } from './draft';
 import { applyFieldErrors } from './field-errors';
 import { useRefusedFix } from './fix';
 import {
@@ -79,6 +80,8 @@ export interface FormSaveOptions<V extends FieldValues, Output, Saved, Failure e
    * to fix one (fix.ts); null when the input does not fit the form. Without it, no fix here.
    */
   fix?(input: Record<string, unknown>): V | null;
+  /** The form's draft (draft.ts): the key is kept with it, and it goes once the record is saved. */
+  draft?: Pick<Draft<object>, 'keySlot' | 'drop'>;
 }
 
 /**
@@ -93,7 +96,7 @@ export function useFormSaveThenHandBack<
   Failure extends { error: ApiError } = { error: ApiError },
 >(
   form: Pick<UseFormReturn<V, unknown, Output>, 'handleSubmit' | 'setError' | 'reset'>,
-  { fields, fix: fixValues, ...options }: FormSaveOptions<V, Output, Saved, Failure>,
+  { fields, fix: fixValues, draft, ...options }: FormSaveOptions<V, Output, Saved, Failure>,
 ): { submit: () => Promise<void>; submitNext: () => Promise<void>; busy: boolean; saved: boolean } {
   const fieldsOf = (values: Output) => (typeof fields === 'function' ? fields(values) : fields);
   // Opened to fix a refused record: its input on the fields, the server's errors beside them.
@@ -107,8 +110,9 @@ export function useFormSaveThenHandBack<
   // Saved or kept: the refused record it replaces goes.
   const replaced = fixValues ? fix.done : () => undefined;
   const { run, busy, saved, save } = useSave({
-    ...useOneRecord(options),
+    ...useOneRecord({ ...options, keySlot: options.keySlot ?? draft?.keySlot }),
     onSaved: (record) => {
+      draft?.drop();
       options.onSaved?.(record);
       replaced();
     },
