@@ -1,5 +1,12 @@
 import { type ApiError, type CallInput, type CallOutput, createApiClient } from '@gebere/api-client';
-import { OPERATOR_HEADER, proofHeader, type RouteName, routePaths } from '@gebere/contract';
+import {
+  asList,
+  OPERATOR_HEADER,
+  type Page,
+  proofHeader,
+  type RouteName,
+  routePaths,
+} from '@gebere/contract';
 import type { Language } from '@gebere/i18n/languages';
 import { BACKEND_PATH, type Config } from '../config';
 import { CliError, usageError } from './args';
@@ -48,6 +55,21 @@ export function backendUrlOf(url: string): string {
   if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol))
     throw usageError(`bad --url "${url}": give the server's http(s) address, e.g. http://localhost:8080`);
   return trimmed.endsWith(BACKEND_PATH) ? trimmed : `${trimmed}${BACKEND_PATH}`;
+}
+
+/**
+ * Every row of a paged list, page by page, so a long list is never one answer the server must
+ * build at once.
+ */
+export async function everyPage<T>(
+  page: (query: { page: number; page_size: number }) => Promise<{ data: T[] | Page<T> }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let n = 1; ; n++) {
+    const { data } = await page({ page: n, page_size: 500 });
+    rows.push(...asList(data));
+    if (Array.isArray(data) || data.next === null) return rows;
+  }
 }
 
 export interface Backend {

@@ -123,40 +123,46 @@ export const restoreCommand: Command = {
       );
     const force = flags.has('force');
     try {
-      if (databaseUrl) {
-        const r = await restorePostgres(databaseUrl, file, force);
-        const note = {
-          file: resolve(file),
-          kind,
-          replaced: r.savedFirst ?? null,
-          by: label,
-          counts: r.counts,
-        };
-        await noteRestore({ databaseUrl }, note);
-        if (r.savedFirst) out.out(`Saved what the database held to ${r.savedFirst}.`);
-        out.out(`Restored ${file} into PostgreSQL (DATABASE_URL).`);
-        out.out(counts(r.counts));
-      } else {
-        if (!dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
-        const r = await restorePglite(file, dataDir, force);
-        const note = {
-          file: resolve(file),
-          kind,
-          replaced: r.movedAside ?? null,
-          by: label,
-          counts: r.counts,
-        };
-        await noteRestore({ dataDir }, note);
-        if (r.movedAside) out.out(`Moved the database that was there to ${r.movedAside}.`);
-        out.out(`Restored ${file} into ${r.dir}.`);
-        out.out(counts(r.counts));
-      }
+      const done = databaseUrl
+        ? await restorePostgres(databaseUrl, file, force).then((r) => ({
+            where: { databaseUrl },
+            counts: r.counts,
+            replaced: r.savedFirst,
+            lines: [
+              r.savedFirst && `Saved what the database held to ${r.savedFirst}.`,
+              `Restored ${file} into PostgreSQL (DATABASE_URL).`,
+            ],
+          }))
+        : await restorePglite(file, knownDataDir(dataDir), force).then((r) => ({
+            where: { dataDir: knownDataDir(dataDir) },
+            counts: r.counts,
+            replaced: r.movedAside,
+            lines: [
+              r.movedAside && `Moved the database that was there to ${r.movedAside}.`,
+              `Restored ${file} into ${r.dir}.`,
+            ],
+          }));
+      await noteRestore(done.where, {
+        file: resolve(file),
+        kind,
+        replaced: done.replaced ?? null,
+        by: label,
+        counts: done.counts,
+      });
+      for (const line of done.lines) if (line) out.out(line);
+      out.out(counts(done.counts));
     } catch (err) {
       throw asCli(err);
     }
     out.out('Start the server again (npm start).');
   },
 };
+
+/** PGlite's directory, which only the server's own settings name. */
+function knownDataDir(dataDir: string | undefined): string {
+  if (!dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
+  return dataDir;
+}
 
 /** The backup's kind, checked against where this directory's database is (else a CliError). */
 async function backupFor(file: string, { databaseUrl }: CliSettings): Promise<BackupKind> {
@@ -203,14 +209,14 @@ export const restoreTestCommand: Command = {
         r = await restoreTestPostgres(s.databaseUrl, file, keep, options.into);
         production = await postgresCounts(s.databaseUrl);
       } else {
-        if (!s.dataDir) throw new CliError('DATA_DIR is not known: run this where the server runs');
+        const dataDir = knownDataDir(s.dataDir);
         if (options.into)
           throw new CliError('--into is for PostgreSQL (DATABASE_URL): PGlite tests in DATA_DIR');
-        r = await restoreTestPglite(file, s.dataDir, keep);
+        r = await restoreTestPglite(file, dataDir, keep);
         const b = backend();
         production = (await b.answers())
           ? ((await (await b.download('/ops/counts')).json()) as Counts)
-          : await pgliteCounts(s.dataDir);
+          : await pgliteCounts(dataDir);
       }
     } catch (err) {
       throw asCli(err);

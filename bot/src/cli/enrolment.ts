@@ -1,6 +1,6 @@
 import { type AreaPath, asList, type DaEnrolment } from '@gebere/contract';
 import { CliError, expectWords, parsePhone } from './args';
-import type { Backend } from './backend-client';
+import { type Backend, everyPage } from './backend-client';
 import type { Command } from './command';
 import { displayPhone, maskPhone } from './output';
 
@@ -50,8 +50,6 @@ export function askedText(e: DaEnrolment, show: (phone: string) => string): stri
     .join(', ');
 }
 
-const PAGE_SIZE = 500;
-
 export const pendingCommand: Command = {
   name: 'pending',
   args: '[--unmask]',
@@ -66,14 +64,9 @@ export const pendingCommand: Command = {
     expectWords(words, [], 'pending');
     const show = flags.has('unmask') ? displayPhone : maskPhone;
     const b = backend();
-    const waiting: DaEnrolment[] = [];
-    for (let page = 1; ; page++) {
-      const { data } = await b.call('listDaEnrolments', {
-        query: { status: 'pending', page, page_size: PAGE_SIZE },
-      });
-      waiting.push(...asList(data));
-      if (Array.isArray(data) || data.next === null) break;
-    }
+    const waiting = await everyPage((page) =>
+      b.call('listDaEnrolments', { query: { status: 'pending', ...page } }),
+    );
     if (waiting.length === 0) {
       out.out('No registrations are waiting.');
       return;

@@ -1,7 +1,8 @@
 import type { ApiError } from '@gebere/api-client';
-import { asList, GRANT_ROLES, type RoleGrant } from '@gebere/contract';
+import { GRANT_ROLES, type RoleGrant } from '@gebere/contract';
 import { resolveArea } from './areas';
 import { type Area, expectWords, formatArea, parseArea, parsePhone, parseRole } from './args';
+import { everyPage } from './backend-client';
 import type { Command, CommandContext } from './command';
 import { pausedByRevoke } from './notifications';
 import { displayPhone, maskPhone, table } from './output';
@@ -93,8 +94,6 @@ export const revokeCommand: Command = {
   },
 };
 
-const PAGE_SIZE = 500;
-
 export const grantsCommand: Command = {
   name: 'grants',
   args: '[phone]',
@@ -108,14 +107,9 @@ export const grantsCommand: Command = {
     expectWords(words, ['phone'], 'grants', 1);
     const phone = words[0] === undefined ? undefined : parsePhone(words[0], 'grants');
     const b = backend();
-    const grants: RoleGrant[] = [];
-    // Page by page, so a long list is never one answer the server must build at once.
-    for (let page = 1; ; page++) {
-      const query = { page, page_size: PAGE_SIZE, ...(phone ? { phone_number: phone } : {}) };
-      const { data } = await b.call('listRoleGrants', { query });
-      grants.push(...asList(data));
-      if (Array.isArray(data) || data.next === null) break;
-    }
+    const grants = await everyPage((page) =>
+      b.call('listRoleGrants', { query: { ...page, ...(phone ? { phone_number: phone } : {}) } }),
+    );
     if (grants.length === 0) {
       out.out(phone ? `No grants for ${displayPhone(phone)}.` : 'No grants.');
       return;

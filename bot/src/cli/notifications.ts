@@ -1,10 +1,10 @@
 import type { ApiError } from '@gebere/api-client';
-import { asList, type LocationNotification, type OperatorNotification } from '@gebere/contract';
+import type { LocationNotification } from '@gebere/contract';
 import { formatArea, parsePhone, usageError } from './args';
+import { everyPage } from './backend-client';
 import type { Command, CommandContext } from './command';
 import { displayPhone, maskPhone, table } from './output';
 
-const PAGE_SIZE = 500;
 const NAME_SHOWN = 30;
 
 /** Why a notification is not sent, as the operator reads it. */
@@ -46,18 +46,15 @@ async function list({ out, backend, options, flags }: CommandContext): Promise<v
   const phone = options.phone === undefined ? undefined : parsePhone(options.phone, 'notifications');
   const paused = flags.has('paused');
   const b = backend();
-  const found: OperatorNotification[] = [];
-  for (let page = 1; ; page++) {
-    const query = {
-      page,
-      page_size: PAGE_SIZE,
-      ...(phone ? { phone_number: phone } : {}),
-      ...(paused ? { paused: 'true' as const } : {}),
-    };
-    const { data } = await b.call('listNotifications', { query });
-    found.push(...asList(data));
-    if (Array.isArray(data) || data.next === null) break;
-  }
+  const found = await everyPage((page) =>
+    b.call('listNotifications', {
+      query: {
+        ...page,
+        ...(phone ? { phone_number: phone } : {}),
+        ...(paused ? { paused: 'true' as const } : {}),
+      },
+    }),
+  );
   const whose = phone ? ` of ${displayPhone(phone)}` : '';
   if (found.length === 0) {
     out.out(paused ? `No paused notifications${whose}.` : `No active notifications${whose}.`);

@@ -24,6 +24,21 @@ const savedFarmerData = z.object({
  * facts, never text for the bot to say. The bot or server renders the summary in the user's
  * language. Each fits in Telegram's 4096-byte sendData.
  */
+/** What a reach or adoption press did with its records, for the chat's summary. */
+const recordsSent = {
+  farmers: count,
+  advisories: count,
+  recorded: count,
+  /** Refused by the server. */
+  failed: count,
+  /** No answer even after the retries: they may be saved (absent: none). */
+  unconfirmed: count.optional(),
+  /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
+  queued: count.optional(),
+  /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
+  reason: name.optional(),
+};
+
 export const handBackResult = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('farmer_registered'),
@@ -61,34 +76,8 @@ export const handBackResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('group_added'), group_id: id, group_name: name }),
   z.object({ kind: z.literal('da_registered'), da_id: id, name, update: z.boolean() }),
   z.object({ kind: z.literal('report_user_saved'), report_user_id: id, name, update: z.boolean() }),
-  z.object({
-    kind: z.literal('reach_recorded'),
-    farmers: count,
-    advisories: count,
-    recorded: count,
-    /** Refused by the server. */
-    failed: count,
-    /** No answer even after the retries: they may be saved (absent: none). */
-    unconfirmed: count.optional(),
-    /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
-    queued: count.optional(),
-    /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
-    reason: name.optional(),
-  }),
-  z.object({
-    kind: z.literal('adoption_recorded'),
-    farmers: count,
-    advisories: count,
-    recorded: count,
-    /** Refused by the server. */
-    failed: count,
-    /** No answer even after the retries: they may be saved (absent: none). */
-    unconfirmed: count.optional(),
-    /** No answer, kept in the app's outbox: sent when the signal returns (absent: none). */
-    queued: count.optional(),
-    /** Why the server refused the first refused record, in the DA's language (absent: none refused). */
-    reason: name.optional(),
-  }),
+  z.object({ kind: z.literal('reach_recorded'), ...recordsSent }),
+  z.object({ kind: z.literal('adoption_recorded'), ...recordsSent }),
   z.object({ kind: z.literal('feedback_sent'), advisory_id: id, answers: count }),
   /**
    * One batch of records the app kept while offline (its outbox), once every record of it was

@@ -5,6 +5,7 @@ import { BackupError, type Counts, databaseCounts, restorePostgres, stamp, withC
 import { migrate } from './migrate';
 import { isEmpty, openPglite, pgliteDb } from './pglite';
 import { openPostgres } from './postgres';
+import type { Db } from './types';
 
 /**
  * `gebere restore-test`: a backup restored into a scratch database beside production's (never
@@ -90,13 +91,7 @@ export async function restoreTestPostgres(
   const scratch = databaseOf(scratchUrl);
   try {
     await restorePostgres(scratchUrl, file, false);
-    const db = openPostgres({ connectionString: scratchUrl, max: 1 });
-    try {
-      const { applied } = await migrate(db);
-      return { scratch, kept: keep, migrated: applied, counts: await databaseCounts((sql) => db.query(sql)) };
-    } finally {
-      await db.close();
-    }
+    return await migratedCounts(openPostgres({ connectionString: scratchUrl, max: 1 }), scratch, keep);
   } finally {
     if (!keep && into)
       await withClient(into, (c) =>
@@ -104,6 +99,16 @@ export async function restoreTestPostgres(
       );
     else if (!keep)
       await withClient(url, (c) => c.query(`drop database if exists "${scratch}" with (force)`));
+  }
+}
+
+/** The restored copy migrated by this version and counted, then closed. */
+async function migratedCounts(db: Db, scratch: string, keep: boolean): Promise<RestoreTest> {
+  try {
+    const { applied } = await migrate(db);
+    return { scratch, kept: keep, migrated: applied, counts: await databaseCounts((sql) => db.query(sql)) };
+  } finally {
+    await db.close();
   }
 }
 
@@ -130,13 +135,7 @@ export async function restoreTestPglite(file: string, dataDir: string, keep: boo
         `${file} is not a backup this version can open (${err instanceof Error ? err.message : String(err)})`,
       );
     }
-    const db = pgliteDb(pg);
-    try {
-      const { applied } = await migrate(db);
-      return { scratch, kept: keep, migrated: applied, counts: await databaseCounts((sql) => db.query(sql)) };
-    } finally {
-      await db.close();
-    }
+    return await migratedCounts(pgliteDb(pg), scratch, keep);
   } finally {
     if (!keep) await rm(scratch, { recursive: true, force: true });
   }

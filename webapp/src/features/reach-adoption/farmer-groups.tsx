@@ -1,8 +1,9 @@
-import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { Cell, Section } from '@telegram-apps/telegram-ui';
 import { type ReactNode, useState } from 'react';
 import type { TFunction } from '../../lib/i18n/texts';
 import { useT } from '../../lib/i18n/texts';
 import type { RecordKind } from './calls';
+import { checkRow, errorFooter, statusRow } from './list-rows';
 import type { GroupState } from './use-groups';
 
 interface FarmerGroupsProps {
@@ -38,69 +39,42 @@ type RowProps = Pick<FarmerGroupsProps, 'kind' | 'selected' | 'onToggle' | 'onRe
 function groupRows(state: GroupState, props: RowProps, t: TFunction): ReactNode[] {
   const { kind, selected, onToggle, onRetry, disabled } = props;
   const key = (part: string) => `${state.id}-${part}`;
-  if (state.status === 'loading')
+  if (state.status !== 'ready' || state.farmers.length === 0)
     return [
-      <div
-        key={key('loading')}
-        className="ra-row-status"
-        role="status"
-        aria-label={t('reach.loading_farmers')}
-      >
-        <Spinner size="s" />
-      </div>,
-    ];
-  if (state.status === 'error')
-    return [
-      <div key={key('error')} className="ra-row-status ra-row-error" role="alert">
-        <span>{state.message}</span>
-        <Button size="s" mode="bezeled" onClick={() => onRetry(state.id)}>
-          {t('common.try_again')}
-        </Button>
-      </div>,
-    ];
-  if (state.farmers.length === 0)
-    return [
-      <p key={key('empty')} className="ra-empty">
-        {t(kind === 'reach' ? 'reach.reached_farmers_not_found' : 'reach.farmers_not_found')}
-      </p>,
+      statusRow(
+        key,
+        state.status === 'loading'
+          ? { loading: t('reach.loading_farmers') }
+          : state.status === 'error'
+            ? { error: state.message, onRetry: () => onRetry(state.id) }
+            : { empty: t(kind === 'reach' ? 'reach.reached_farmers_not_found' : 'reach.farmers_not_found') },
+        t,
+      ),
     ];
   const ids = state.farmers.map((f) => f.id);
   const count = ids.filter((id) => selected.has(id)).length;
   return [
-    <Cell
-      key={key('all')}
-      Component="label"
-      className="ra-indent"
-      before={
-        <Checkbox
-          checked={count === ids.length}
-          indeterminate={count > 0 && count < ids.length}
-          onChange={(e) => onToggle(ids, e.currentTarget.checked)}
-          disabled={disabled}
-          aria-label={`${t('common.select_all')} · ${state.group.group_name}`}
-        />
-      }
-    >
-      <span className="ra-select-all">{t('common.select_all')}</span>
-    </Cell>,
-    ...state.farmers.map((f) => (
-      <Cell
-        key={key(String(f.id))}
-        Component="label"
-        className="ra-indent"
-        multiline
-        before={
-          <Checkbox
-            checked={selected.has(f.id)}
-            onChange={(e) => onToggle([f.id], e.currentTarget.checked)}
-            disabled={disabled}
-            aria-label={f.name}
-          />
-        }
-      >
-        {f.name}
-      </Cell>
-    )),
+    checkRow({
+      key: key('all'),
+      label: `${t('common.select_all')} · ${state.group.group_name}`,
+      checked: count === ids.length,
+      indeterminate: count > 0 && count < ids.length,
+      onChange: (on) => onToggle(ids, on),
+      disabled,
+      className: 'ra-indent',
+      children: <span className="ra-select-all">{t('common.select_all')}</span>,
+    }),
+    ...state.farmers.map((f) =>
+      checkRow({
+        key: key(String(f.id)),
+        label: f.name,
+        checked: selected.has(f.id),
+        onChange: (on) => onToggle([f.id], on),
+        disabled,
+        className: 'ra-indent',
+        children: f.name,
+      }),
+    ),
   ];
 }
 
@@ -124,18 +98,7 @@ export function FarmerGroups(props: FarmerGroupsProps) {
     });
 
   return (
-    <Section
-      header={title}
-      footer={
-        error ? (
-          <Section.Footer>
-            <span className="ra-error" role="alert">
-              {error}
-            </span>
-          </Section.Footer>
-        ) : undefined
-      }
-    >
+    <Section header={title} footer={errorFooter(error)}>
       {groups.flatMap((g) => {
         const expanded = open.has(g.id);
         const name = g.status === 'ready' ? g.group.group_name : t('common.loading');

@@ -1,5 +1,5 @@
 import { advisoryLabel } from '@gebere/contract/rules';
-import { Button, Cell, Checkbox, Section, Spinner } from '@telegram-apps/telegram-ui';
+import { Section } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
 import type { TFunction } from '../../lib/i18n/texts';
 import { currentLanguage, localName, useT } from '../../lib/i18n/texts';
@@ -14,6 +14,7 @@ import {
   titleHidden,
 } from './hierarchy-store';
 import { categoryName } from './labels';
+import { checkRow, errorFooter, statusRow } from './list-rows';
 
 interface HierarchyLevelsProps {
   state: HierarchyState;
@@ -52,47 +53,32 @@ function listRows(
   nameOf: NameOf,
 ): ReactNode[] {
   const key = (part: string) => `${parentId}-${part}`;
-  if (list.status === 'loading')
+  if (list.status !== 'ready' || list.items.length === 0)
     return [
-      <div key={key('loading')} className="ra-row-status" role="status" aria-label={t('common.loading')}>
-        <Spinner size="s" />
-      </div>,
-    ];
-  if (list.status === 'error')
-    return [
-      <div key={key('error')} className="ra-row-status ra-row-error" role="alert">
-        <span>{list.message || t('errors.unknown')}</span>
-        <Button size="s" mode="bezeled" onClick={() => props.onRetry(levelIndex, parentId)}>
-          {t('common.try_again')}
-        </Button>
-      </div>,
-    ];
-  if (list.items.length === 0)
-    return [
-      <p key={key('empty')} className="ra-empty">
-        {levelIndex === LAST_LEVEL ? t('reach.advisory_not_found') : t('common.no_options')}
-      </p>,
+      statusRow(
+        key,
+        list.status === 'loading'
+          ? { loading: t('common.loading') }
+          : list.status === 'error'
+            ? {
+                error: list.message || t('errors.unknown'),
+                onRetry: () => props.onRetry(levelIndex, parentId),
+              }
+            : { empty: levelIndex === LAST_LEVEL ? t('reach.advisory_not_found') : t('common.no_options') },
+        t,
+      ),
     ];
   const checked = props.state.checked[levelIndex];
   return list.items.map((node) => {
     const name = nameOf(levelIndex, node);
-    return (
-      <Cell
-        key={key(String(node.id))}
-        Component="label"
-        multiline
-        before={
-          <Checkbox
-            checked={checked?.has(node.id) ?? false}
-            onChange={(e) => props.onToggle(levelIndex, node, e.currentTarget.checked)}
-            disabled={props.disabled}
-            aria-label={name}
-          />
-        }
-      >
-        {name}
-      </Cell>
-    );
+    return checkRow({
+      key: key(String(node.id)),
+      label: name,
+      checked: checked?.has(node.id) ?? false,
+      onChange: (on) => props.onToggle(levelIndex, node, on),
+      disabled: props.disabled,
+      children: name,
+    });
   });
 }
 
@@ -141,15 +127,7 @@ export function HierarchyLevels(props: HierarchyLevelsProps) {
         key={level}
         data-level={level}
         header={titleHidden(lists) && !repeats ? undefined : titles[level]}
-        footer={
-          showError ? (
-            <Section.Footer>
-              <span className="ra-error" role="alert">
-                {error}
-              </span>
-            </Section.Footer>
-          ) : undefined
-        }
+        footer={errorFooter(showError && error)}
       >
         {[...lists.entries()]
           .flatMap(([parentId, list]) => [
