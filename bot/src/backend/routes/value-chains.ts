@@ -30,35 +30,33 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
 
   serve(app, env, routes.listValueChains, async ({ params, query, request }) => {
     await exists('value_chain_categories', params.id);
-    const kebele = query.kebele_id;
-    return listOrPage(db, request, query, {
-      sql:
-        kebele === undefined
-          ? 'select v.id, v.name, v.name_am, v.name_om, v.category_id as category from value_chains v where v.category_id = $1'
-          : `with ${applicableCte('kebele', 2)}
-             select v.id, v.name, v.name_am, v.name_om, v.category_id as category from value_chains v
-             where v.category_id = $1
-               and exists (select 1 from advisories a where a.value_chain_id = v.id and ${APPLIES_INDEXED})`,
-      params: kebele === undefined ? [params.id] : [params.id, kebele],
-      orderBy: 'id',
-    });
+    return listOrPage(
+      db,
+      request,
+      query,
+      applicableTo(
+        query.kebele_id,
+        'select v.id, v.name, v.name_am, v.name_om, v.category_id as category from value_chains v where v.category_id = $1',
+        params.id,
+        `select 1 from advisories a where a.value_chain_id = v.id and ${APPLIES_INDEXED}`,
+      ),
+    );
   });
 
-  serve(app, env, routes.listPractices, ({ query, request }) => {
-    const kebele = query.kebele_id;
-    return listOrPage(db, request, query, {
-      sql:
-        kebele === undefined
-          ? 'select p.id, p.name, p.name_am, p.name_om, p.value_chain_id as value_chain from practices p where p.value_chain_id = $1'
-          : `with ${applicableCte('kebele', 2)}
-             select p.id, p.name, p.name_am, p.name_om, p.value_chain_id as value_chain from practices p
-             where p.value_chain_id = $1
-               and exists (select 1 from advisories a join sub_practices s on s.id = a.sub_practice_id, anc
-                           where s.practice_id = p.id and ${APPLIES})`,
-      params: kebele === undefined ? [query.value_chain_id] : [query.value_chain_id, kebele],
-      orderBy: 'id',
-    });
-  });
+  serve(app, env, routes.listPractices, ({ query, request }) =>
+    listOrPage(
+      db,
+      request,
+      query,
+      applicableTo(
+        query.kebele_id,
+        'select p.id, p.name, p.name_am, p.name_om, p.value_chain_id as value_chain from practices p where p.value_chain_id = $1',
+        query.value_chain_id,
+        'select 1 from advisories a join sub_practices s on s.id = a.sub_practice_id, anc where s.practice_id = p.id and ' +
+          APPLIES,
+      ),
+    ),
+  );
 
   serve(app, env, routes.listSubPractices, async ({ params, query, request }) => {
     await exists('practices', params.id);
@@ -68,4 +66,14 @@ export function registerValueChainRoutes(app: FastifyInstance, env: BackendEnv):
       orderBy: 'id',
     });
   });
+}
+
+/** A list under its parent (`$1`); with a kebele, only what has an advisory that applies there. */
+function applicableTo(kebele: number | undefined, select: string, parent: unknown, applies: string) {
+  return {
+    sql:
+      kebele === undefined ? select : `with ${applicableCte('kebele', 2)} ${select} and exists (${applies})`,
+    params: kebele === undefined ? [parent] : [parent, kebele],
+    orderBy: 'id',
+  };
 }
